@@ -1,0 +1,28 @@
+-- name: Insert :exec
+INSERT INTO outbox (kind, name, topic, queue, dedupe_key, payload)
+VALUES (@kind, @name, @topic, @queue, @dedupe_key, @payload);
+
+-- name: ClaimPending :many
+SELECT id, kind, name, topic, queue, dedupe_key, payload, created_at, attempts
+FROM outbox
+WHERE delivered_at IS NULL
+ORDER BY id
+LIMIT @batch
+FOR UPDATE SKIP LOCKED;
+
+-- name: MarkDelivered :exec
+UPDATE outbox SET delivered_at = now(), attempts = attempts + 1
+WHERE id = ANY(@ids::bigint[]);
+
+-- name: MarkFailed :exec
+UPDATE outbox SET attempts = attempts + 1, last_error = @last_error
+WHERE id = @id;
+
+-- name: PendingStats :one
+SELECT count(*)::bigint AS pending,
+       coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8 AS oldest_seconds
+FROM outbox
+WHERE delivered_at IS NULL;
+
+-- name: DeleteDeliveredBefore :execrows
+DELETE FROM outbox WHERE delivered_at IS NOT NULL AND delivered_at < @before::timestamptz;

@@ -1,0 +1,220 @@
+package outbox
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync/atomic"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"drape/internal/outbox/outboxdb"
+	"drape/jobs"
+	"drape/realtime"
+)
+
+// Enqueuer puts a job on the task queue. Enqueuing a job whose ID is already queued must
+// succeed without queuing it twice.
+type Enqueuer interface {
+	Enqueue(ctx context.Context, j jobs.Job) error
+}
+
+// Broadcaster sends an event to every server's hub.
+type Broadcaster interface {
+	Publish(ctx context.Context, ev realtime.Event) error
+}
+
+// Relay delivers outbox rows: it wakes on NOTIFY outbox (and every PollInterval in case a
+// notification was missed), claims batches with FOR UPDATE SKIP LOCKED, hands tasks to the
+// Enqueuer and events to the Broadcaster, and marks them delivered in the same transaction.
+type Relay struct {
+	pool   *pgxpool.Pool
+	jobs   Enqueuer
+	events Broadcaster
+	log    *slog.Logger
+
+	// Batch is how many rows one transaction claims.
+	Batch int
+	// PollInterval bounds how long a row can wait when a notification is lost.
+	PollInterval time.Duration
+	// Retention is how long delivered rows are kept before they are deleted.
+	Retention time.Duration
+
+	delivered atomic.Uint64
+	failed    atomic.Uint64
+}
+
+// NewRelay makes a relay with default batch size, poll interval and retention.
+func NewRelay(pool *pgxpool.Pool, enqueuer Enqueuer, broadcaster Broadcaster, log *slog.Logger) *Relay {
+	return &Relay{
+		pool: pool, jobs: enqueuer, events: broadcaster, log: log,
+		Batch: 100, PollInterval: 2 * time.Second, Retention: 72 * time.Hour,
+	}
+}
+
+// Delivered is how many rows this relay has delivered.
+func (r *Relay) Delivered() uint64 { return r.delivered.Load() }
+
+// Failed is how many delivery attempts failed (the rows stay pending and are retried).
+func (r *Relay) Failed() uint64 { return r.failed.Load() }
+
+// Run delivers rows until ctx is done. Failures to reach PostgreSQL, Redis or the queue are
+// logged and retried with backoff; Run returns only ctx's error.
+func (r *Relay) Run(ctx context.Context) error {
+	backoff := newBackoff()
+	lastPrune := time.Time{}
+	for ctx.Err() == nil {
+		conn, err := r.listen(ctx)
+		if err != nil {
+			r.log.Warn("outbox relay cannot listen", "err", err)
+			backoff.wait(ctx)
+			continue
+		}
+		err = r.loop(ctx, conn, backoff, &lastPrune)
+		conn.Release()
+		if err != nil && ctx.Err() == nil {
+			r.log.Warn("outbox relay lost its listening connection", "err", err)
+			backoff.wait(ctx)
+		}
+	}
+	return ctx.Err()
+}
+
+func (r *Relay) listen(ctx context.Context) (*pgxpool.Conn, error) {
+	conn, err := r.pool.Acquire(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := conn.Exec(ctx, "LISTEN outbox"); err != nil {
+		conn.Release()
+		return nil, err
+	}
+	return conn, nil
+}
+
+// loop drains and waits on one listening connection until it breaks.
+func (r *Relay) loop(ctx context.Context, conn *pgxpool.Conn, backoff *backoff, lastPrune *time.Time) error {
+	defer conn.Exec(context.WithoutCancel(ctx), "UNLISTEN outbox")
+	for ctx.Err() == nil {
+		if err := r.Drain(ctx); err != nil {
+			r.log.Warn("outbox relay delivery failed; retrying", "err", err)
+			backoff.wait(ctx)
+			continue
+		}
+		backoff.reset()
+		if time.Since(*lastPrune) > time.Hour {
+			*lastPrune = time.Now()
+			r.prune(ctx)
+		}
+		waitCtx, cancel := context.WithTimeout(ctx, r.PollInterval)
+		_, err := conn.Conn().WaitForNotification(waitCtx)
+		cancel()
+		if err != nil && ctx.Err() == nil && !errors.Is(err, context.DeadlineExceeded) {
+			conn.Conn().Close(context.Background())
+			return err
+		}
+	}
+	return nil
+}
+
+// Drain delivers pending rows batch by batch until none are left or a delivery fails.
+func (r *Relay) Drain(ctx context.Context) error {
+	for {
+		n, err := r.deliverBatch(ctx)
+		if err != nil {
+			return err
+		}
+		if n < r.Batch {
+			return nil
+		}
+	}
+}
+
+// deliverBatch claims up to Batch rows and delivers them in order; it stops at the first
+// failure, marking the delivered ones and recording the failure on the failing row.
+func (r *Relay) deliverBatch(ctx context.Context) (int, error) {
+	var claimed int
+	var deliveryErr error
+	err := pgx.BeginFunc(ctx, r.pool, func(tx pgx.Tx) error {
+		q := outboxdb.New(tx)
+		rows, err := q.ClaimPending(ctx, int32(r.Batch))
+		if err != nil {
+			return err
+		}
+		claimed = len(rows)
+		done := make([]int64, 0, len(rows))
+		for _, row := range rows {
+			if err := r.deliver(ctx, row); err != nil {
+				r.failed.Add(1)
+				deliveryErr = fmt.Errorf("outbox row %d (%s %s): %w", row.ID, row.Kind, row.Name, err)
+				if err := q.MarkFailed(ctx, outboxdb.MarkFailedParams{ID: row.ID, LastError: err.Error()}); err != nil {
+					return err
+				}
+				break
+			}
+			done = append(done, row.ID)
+		}
+		if len(done) > 0 {
+			if err := q.MarkDelivered(ctx, done); err != nil {
+				return err
+			}
+		}
+		r.delivered.Add(uint64(len(done)))
+		return nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	if deliveryErr != nil {
+		return 0, deliveryErr
+	}
+	return claimed, nil
+}
+
+func (r *Relay) deliver(ctx context.Context, row outboxdb.ClaimPendingRow) error {
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	switch row.Kind {
+	case kindTask:
+		return r.jobs.Enqueue(ctx, jobs.Job{Type: row.Name, ID: row.DedupeKey, Queue: row.Queue, Payload: row.Payload})
+	case kindEvent:
+		var ev realtime.Event
+		if err := json.Unmarshal(row.Payload, &ev); err != nil {
+			return fmt.Errorf("stored event does not decode: %w", err)
+		}
+		return r.events.Publish(ctx, ev)
+	}
+	return fmt.Errorf("unknown outbox kind %q", row.Kind)
+}
+
+func (r *Relay) prune(ctx context.Context) {
+	n, err := outboxdb.New(r.pool).DeleteDeliveredBefore(ctx, time.Now().Add(-r.Retention))
+	if err != nil {
+		r.log.Warn("outbox prune failed", "err", err)
+		return
+	}
+	if n > 0 {
+		r.log.Info("outbox pruned delivered rows", "rows", n)
+	}
+}
+
+// backoff doubles from 100 ms to 5 s between failed attempts.
+type backoff struct{ d time.Duration }
+
+func newBackoff() *backoff { return &backoff{d: 100 * time.Millisecond} }
+
+func (b *backoff) reset() { b.d = 100 * time.Millisecond }
+
+func (b *backoff) wait(ctx context.Context) {
+	t := time.NewTimer(b.d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+	case <-t.C:
+	}
+	b.d = min(b.d*2, 5*time.Second)
+}

@@ -1,0 +1,143 @@
+// Package dbtest gives each test its own PostgreSQL database, cloned from a template that
+// has every migration applied, and drops it when the test ends. Tests run against the real
+// database: no mocks.
+package dbtest
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"drape/internal/platform/postgres"
+	"drape/internal/platform/testenv"
+	"drape/internal/shop"
+	"drape/migrations"
+)
+
+var (
+	templateOnce sync.Once
+	templateName string
+	templateErr  error
+)
+
+// New creates a fresh, migrated database for t and returns a pool on it and its URL.
+func New(t testing.TB) (*pgxpool.Pool, string) {
+	t.Helper()
+	baseURL, _, err := testenv.URLs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	templateOnce.Do(func() { templateName, templateErr = ensureTemplate(baseURL) })
+	if templateErr != nil {
+		t.Fatal(templateErr)
+	}
+	ctx := context.Background()
+	admin, err := pgx.Connect(ctx, baseURL)
+	if err != nil {
+		t.Fatalf("dbtest: %v", err)
+	}
+	defer admin.Close(ctx)
+	name := "t_" + shop.NewID()
+	if _, err := admin.Exec(ctx, fmt.Sprintf("CREATE DATABASE %s TEMPLATE %s", name, templateName)); err != nil {
+		t.Fatalf("dbtest: create database: %v", err)
+	}
+	dbURL := withDatabase(baseURL, name)
+	pool, err := postgres.Open(ctx, dbURL, 10)
+	if err != nil {
+		t.Fatalf("dbtest: %v", err)
+	}
+	t.Cleanup(func() {
+		pool.Close()
+		conn, err := pgx.Connect(context.Background(), baseURL)
+		if err != nil {
+			return
+		}
+		defer conn.Close(context.Background())
+		conn.Exec(context.Background(), fmt.Sprintf("DROP DATABASE IF EXISTS %s WITH (FORCE)", name))
+	})
+	return pool, dbURL
+}
+
+// ensureTemplate creates (once, across every test binary running at the same time) a
+// database with all migrations applied, named after a hash of the migration files.
+func ensureTemplate(baseURL string) (string, error) {
+	ctx := context.Background()
+	name, err := templateNameFor()
+	if err != nil {
+		return "", err
+	}
+	admin, err := pgx.Connect(ctx, baseURL)
+	if err != nil {
+		return "", fmt.Errorf("dbtest: %w", err)
+	}
+	defer admin.Close(ctx)
+	if _, err := admin.Exec(ctx, "SELECT pg_advisory_lock(90210)"); err != nil {
+		return "", fmt.Errorf("dbtest: %w", err)
+	}
+	defer admin.Exec(ctx, "SELECT pg_advisory_unlock(90210)")
+	var exists bool
+	if err := admin.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)", name).Scan(&exists); err != nil {
+		return "", fmt.Errorf("dbtest: %w", err)
+	}
+	if exists {
+		return name, nil
+	}
+	building := name + "_building"
+	admin.Exec(ctx, fmt.Sprintf("DROP DATABASE IF EXISTS %s WITH (FORCE)", building))
+	if _, err := admin.Exec(ctx, "CREATE DATABASE "+building); err != nil {
+		return "", fmt.Errorf("dbtest: %w", err)
+	}
+	pool, err := postgres.Open(ctx, withDatabase(baseURL, building), 2)
+	if err != nil {
+		return "", err
+	}
+	_, err = migrations.Up(ctx, pool)
+	pool.Close()
+	if err != nil {
+		return "", err
+	}
+	if _, err := admin.Exec(ctx, fmt.Sprintf("ALTER DATABASE %s RENAME TO %s", building, name)); err != nil {
+		return "", fmt.Errorf("dbtest: %w", err)
+	}
+	return name, nil
+}
+
+func templateNameFor() (string, error) {
+	h := sha256.New()
+	var names []string
+	err := fs.WalkDir(migrations.Files, ".", func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			names = append(names, path)
+		}
+		return err
+	})
+	if err != nil {
+		return "", err
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		b, _ := fs.ReadFile(migrations.Files, n)
+		h.Write([]byte(n))
+		h.Write(b)
+	}
+	return "tmpl_" + hex.EncodeToString(h.Sum(nil))[:16], nil
+}
+
+func withDatabase(raw, name string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return raw
+	}
+	u.Path = "/" + strings.TrimPrefix(name, "/")
+	return u.String()
+}

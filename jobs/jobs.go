@@ -1,0 +1,62 @@
+// Package jobs is the contract between the code that asks for background work and the worker
+// that does it: task type names, payload structs (ids, never personal data), constructors
+// and default options.
+//
+// It knows no domain package. A Job built here is written to the outbox inside the domain
+// transaction that causes it, and the relay enqueues it on asynq under Job.ID, so the same
+// logical job is never queued twice while it waits.
+package jobs
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// Job is a task ready to be queued.
+type Job struct {
+	Type    string          // asynq task type, e.g. "mail:send"
+	ID      string          // deterministic asynq TaskID: the same logical job gets the same ID
+	Queue   string          // asynq queue name
+	Payload json.RawMessage // JSON payload, decoded by the worker's handler
+}
+
+// The queues, with the weights the worker gives them.
+const (
+	QueueCritical = "critical" // payments, stock release
+	QueueDefault  = "default"  // shipment pushes, mail
+	QueueLow      = "low"      // reconciliation, housekeeping
+)
+
+// Queues maps queue names to their priority weights for the asynq server.
+var Queues = map[string]int{QueueCritical: 6, QueueDefault: 3, QueueLow: 1}
+
+// TypeSendMail sends one e-mail through SMTP.
+const TypeSendMail = "mail:send"
+
+// SendMailPayload names a mail by its key; the handler renders it from the database, so no
+// personal data travels through Redis.
+type SendMailPayload struct {
+	Kind string `json:"kind"` // which mail, e.g. "order_confirmation"
+	Ref  string `json:"ref"`  // the id of the thing it is about (order id, OTP request id)
+}
+
+// SendMail is the job that sends mail kind about ref; one per (kind, ref).
+func SendMail(kind, ref string) Job {
+	return build(TypeSendMail, "mail:"+kind+":"+ref, QueueDefault, SendMailPayload{Kind: kind, Ref: ref})
+}
+
+func build(typ, id, queue string, payload any) Job {
+	b, err := json.Marshal(payload)
+	if err != nil {
+		panic(fmt.Sprintf("jobs: payload of %s does not encode: %v", typ, err))
+	}
+	return Job{Type: typ, ID: id, Queue: queue, Payload: b}
+}
+
+// Decode reads a task payload into v, for worker handlers.
+func Decode(payload []byte, v any) error {
+	if err := json.Unmarshal(payload, v); err != nil {
+		return fmt.Errorf("jobs: bad payload: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# services.sh — project-local PostgreSQL and Redis for `make run` and `make test`.
+#
+#   scripts/services.sh start NAME   start (or reuse) the cluster .data/NAME and print `export` lines
+#   scripts/services.sh stop NAME    stop it
+#
+# When DATABASE_URL and REDIS_URL are both set, nothing is started: they are echoed back.
+# PostgreSQL refuses to run as root, so as root it runs as the `postgres` user. Redis is
+# installed with apt when it is missing and we are root. Ports are picked free at first start
+# and kept in .data/NAME/ports. SERVICES_FAST=1 turns fsync off (tests only).
+set -euo pipefail
+
+cmd=${1:-}
+name=${2:-run}
+root=$(cd "$(dirname "$0")/.." && pwd)
+dir="$root/.data/$name"
+pgbin=${PGBIN:-/usr/lib/postgresql/15/bin}
+
+log() { printf 'services: %s\n' "$*" >&2; }
+
+port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+pick_port() {
+  local p=$1
+  while ! port_free "$p"; do p=$((p + 1)); done
+  echo "$p"
+}
+
+as_pg() {
+  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+ensure_redis() {
+  command -v redis-server >/dev/null 2>&1 && return 0
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    log "installing redis-server with apt"
+    (apt-get install -y -qq redis-server >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq redis-server; }) >&2
+  fi
+  command -v redis-server >/dev/null 2>&1 || { log "redis-server is missing: install it (apt-get install redis-server) or set REDIS_URL"; exit 1; }
+}
+
+ensure_postgres() {
+  [ -x "$pgbin/initdb" ] && return 0
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    log "installing postgresql with apt"
+    (apt-get install -y -qq postgresql >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq postgresql; }) >&2
+  fi
+  [ -x "$pgbin/initdb" ] || { log "PostgreSQL 15 binaries not found in $pgbin: install postgresql or set DATABASE_URL"; exit 1; }
+}
+
+pg_running() { [ -f "$dir/pg/postmaster.pid" ] && as_pg "$pgbin/pg_ctl" -D "$dir/pg" status >/dev/null 2>&1; }
+
+redis_running() { [ -f "$dir/redis.pid" ] && kill -0 "$(cat "$dir/redis.pid")" 2>/dev/null; }
+
+start() {
+  if [ -n "${DATABASE_URL:-}" ] && [ -n "${REDIS_URL:-}" ]; then
+    echo "export DATABASE_URL='$DATABASE_URL'"
+    echo "export REDIS_URL='$REDIS_URL'"
+    return 0
+  fi
+  ensure_postgres
+  ensure_redis
+  mkdir -p "$dir"
+  if [ ! -f "$dir/ports" ]; then
+    local pg redis
+    pg=$(pick_port 54320)
+    redis=$(pick_port $((pg + 1000)))
+    printf 'PG_PORT=%s\nREDIS_PORT=%s\n' "$pg" "$redis" >"$dir/ports"
+  fi
+  # shellcheck disable=SC1091
+  . "$dir/ports"
+  # The socket directory must stay under 107 bytes, so it lives in /tmp.
+  local sock="/tmp/drape-pg-$PG_PORT"
+  mkdir -p "$sock"
+  if [ "$(id -u)" = 0 ]; then chown postgres "$sock"; fi
+
+  if ! pg_running; then
+    if [ ! -f "$dir/pg/PG_VERSION" ]; then
+      mkdir -p "$dir/pg"
+      if [ "$(id -u)" = 0 ]; then chown postgres "$dir" "$dir/pg"; fi
+      as_pg "$pgbin/initdb" -D "$dir/pg" -A trust -U postgres --no-sync -E UTF8 --locale=C.UTF-8 >/dev/null
+    fi
+    port_free "$PG_PORT" || { log "port $PG_PORT is taken: remove $dir/ports to pick another"; exit 1; }
+    local opts="-p $PG_PORT -k $sock -c listen_addresses=127.0.0.1 -c max_connections=300"
+    if [ "${SERVICES_FAST:-}" = 1 ]; then opts="$opts -c fsync=off -c synchronous_commit=off -c full_page_writes=off"; fi
+    as_pg "$pgbin/pg_ctl" -D "$dir/pg" -l "$dir/pg/server.log" -w -t 60 -o "$opts" start >/dev/null
+    log "postgres on 127.0.0.1:$PG_PORT ($dir/pg)"
+  fi
+  as_pg "$pgbin/psql" -h 127.0.0.1 -p "$PG_PORT" -U postgres -d postgres -tAc \
+    "SELECT 1 FROM pg_database WHERE datname = 'drape'" | grep -q 1 ||
+    as_pg "$pgbin/createdb" -h 127.0.0.1 -p "$PG_PORT" -U postgres drape
+
+  if ! redis_running; then
+    mkdir -p "$dir/redis"
+    port_free "$REDIS_PORT" || { log "port $REDIS_PORT is taken: remove $dir/ports to pick another"; exit 1; }
+    redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --daemonize yes --dir "$dir/redis" \
+      --pidfile "$dir/redis.pid" --logfile "$dir/redis/redis.log" --save "" --appendonly no --databases 1024 >/dev/null
+    for _ in $(seq 1 50); do redis_running && ! port_free "$REDIS_PORT" && break; sleep 0.1; done
+    log "redis on 127.0.0.1:$REDIS_PORT"
+  fi
+  echo "export DATABASE_URL='postgres://postgres@127.0.0.1:$PG_PORT/drape?sslmode=disable'"
+  echo "export REDIS_URL='redis://127.0.0.1:$REDIS_PORT/0'"
+}
+
+stop() {
+  [ -d "$dir" ] || return 0
+  if redis_running; then kill "$(cat "$dir/redis.pid")" 2>/dev/null || true; fi
+  if pg_running; then as_pg "$pgbin/pg_ctl" -D "$dir/pg" -m fast -w stop >/dev/null || true; fi
+  log "stopped $name"
+}
+
+case "$cmd" in
+  start) start ;;
+  stop) stop ;;
+  *) echo "usage: $0 start|stop [NAME]" >&2; exit 2 ;;
+esac
