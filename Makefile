@@ -1,0 +1,31 @@
+# drape — the two commands first: `make run` and `make test`.
+.PHONY: run test test-go test-client e2e sqlc sqlc-check build clean
+
+SQLC = CGO_ENABLED=0 go run github.com/sqlc-dev/sqlc/cmd/sqlc@v1.31.1
+
+## run: the whole shop on this machine (PostgreSQL, Redis, server, worker, sim, built client)
+run:
+	@bash scripts/run.sh
+
+## test: go vet, every Go test, client unit tests and browser tests, on project-local services
+test:
+	@bash scripts/test.sh
+
+## sqlc: regenerate the typed query code from each domain's queries.sql
+sqlc:
+	$(SQLC) generate
+
+## sqlc-check: fail when the committed generated code is stale
+sqlc-check:
+	$(SQLC) diff
+
+## build: server, worker and sim binaries in bin/, and the client in client/dist
+build:
+	go build -o bin/ ./server ./worker ./sim
+	bash scripts/build-client.sh
+
+## clean: stop project-local services and remove their data
+clean:
+	-bash scripts/services.sh stop run
+	-bash scripts/services.sh stop test
+	rm -rf .data bin

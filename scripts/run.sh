@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# run.sh — the whole shop on this machine: PostgreSQL and Redis (project-local, or
+# DATABASE_URL/REDIS_URL when given), migrations, demo data, the built client, and server +
+# worker + sim. Ctrl-C or SIGTERM stops everything it started. Works without a TTY.
+#
+#   PORT=8080 scripts/run.sh
+#
+# RUN_NAME names the data directory (.data/RUN_NAME, default "run"). Logs go to
+# .data/RUN_NAME/logs/.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+name=${RUN_NAME:-run}
+port=${PORT:-8080}
+logs="$root/.data/$name/logs"
+bin="$root/.data/$name/bin"
+mkdir -p "$logs" "$bin"
+
+say() { printf 'drape: %s\n' "$*"; }
+
+port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+pick_port() { local p=$1; while ! port_free "$p"; do p=$((p + 1)); done; echo "$p"; }
+
+started_services=0
+pids=()
+cleanup() {
+  trap - EXIT INT TERM
+  if [ ${#pids[@]} -gt 0 ]; then
+    kill -TERM "${pids[@]}" 2>/dev/null || true
+    for _ in $(seq 1 100); do
+      alive=0
+      for p in "${pids[@]}"; do kill -0 "$p" 2>/dev/null && alive=1; done
+      [ $alive = 0 ] && break
+      sleep 0.2
+    done
+    kill -KILL "${pids[@]}" 2>/dev/null || true
+  fi
+  if [ $started_services = 1 ]; then bash "$root/scripts/services.sh" stop "$name" || true; fi
+  say "stopped"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+command -v go >/dev/null || { say "Go is required (https://go.dev/dl)"; exit 1; }
+command -v npm >/dev/null || { say "Node.js and npm are required"; exit 1; }
+port_free "$port" || { say "port $port is taken: run with PORT=<another port>"; exit 1; }
+
+if [ -z "${DATABASE_URL:-}" ] || [ -z "${REDIS_URL:-}" ]; then
+  started_services=1
+fi
+eval "$(bash scripts/services.sh start "$name")"
+
+say "building server, worker and sim"
+go build -o "$bin/server" ./server
+go build -o "$bin/worker" ./worker
+go build -o "$bin/sim" ./sim
+
+bash scripts/build-client.sh
+
+"$bin/server" migrate >>"$logs/server.log"
+
+sim_http=$(pick_port 9090)
+sim_smtp=$(pick_port 2525)
+worker_metrics=$(pick_port 9100)
+export PORT="$port"
+export PUBLIC_URL="http://127.0.0.1:$port"
+export SIM_ADDR="127.0.0.1:$sim_http" SIM_SMTP_ADDR="127.0.0.1:$sim_smtp"
+export SMTP_HOST=127.0.0.1 SMTP_PORT="$sim_smtp" SMTP_TLS=none SMTP_FROM="drape <orders@drape.local>"
+export WORKER_METRICS_ADDR="127.0.0.1:$worker_metrics"
+
+"$bin/sim" >>"$logs/sim.log" 2>&1 &
+pids+=($!)
+"$bin/worker" >>"$logs/worker.log" 2>&1 &
+pids+=($!)
+"$bin/server" >>"$logs/server.log" 2>&1 &
+pids+=($!)
+
+# http_ok HOST:PORT PATH — a GET answered 200 (bash only; no curl needed).
+http_ok() {
+  local status
+  { exec 3<>"/dev/tcp/${1%:*}/${1##*:}"; } 2>/dev/null || return 1
+  printf 'GET %s HTTP/1.0\r\nHost: %s\r\n\r\n' "$2" "$1" >&3
+  read -r -t 5 status <&3 || status=
+  exec 3<&-
+  [[ $status == *" 200 "* ]]
+}
+
+wait_for() {
+  local what=$1 addr=$2 path=$3
+  for _ in $(seq 1 300); do
+    if http_ok "$addr" "$path"; then return 0; fi
+    for p in "${pids[@]}"; do
+      kill -0 "$p" 2>/dev/null || { say "$what did not start; the last log lines:"; tail -n 20 "$logs"/*.log; exit 1; }
+    done
+    sleep 0.2
+  done
+  say "$what did not become ready in 60 s; see $logs"
+  exit 1
+}
+wait_for sim "$SIM_ADDR" /healthz
+wait_for server "127.0.0.1:$port" /readyz
+
+say "mailbox (sim) at http://$SIM_ADDR/mail; logs in $logs"
+echo "drape is running at http://127.0.0.1:$port"
+
+# Wait for any child to exit (or a signal); then stop the rest.
+wait -n "${pids[@]}" || true
+say "a process exited; stopping the shop"
+exit 1

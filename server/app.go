@@ -1,0 +1,48 @@
+package main
+
+import (
+	"log/slog"
+	"sync/atomic"
+
+	"github.com/gofiber/fiber/v3"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/redis/go-redis/v9"
+
+	"drape/realtime"
+)
+
+// deps is everything the handlers need; main builds it, tests build their own.
+type deps struct {
+	cfg      Config
+	log      *slog.Logger
+	pool     *pgxpool.Pool
+	redis    *redis.Client
+	hub      *realtime.Hub
+	draining *atomic.Bool // set at shutdown: /readyz turns 503 so balancers stop sending
+}
+
+// server holds the dependencies the handlers share.
+type server struct {
+	deps
+	client  *clientFiles
+	metrics *metrics
+}
+
+// newApp builds the whole HTTP application without listening, so tests can drive it with
+// app.Test.
+func newApp(d deps) *fiber.App {
+	if d.draining == nil {
+		d.draining = new(atomic.Bool)
+	}
+	s := &server{deps: d, metrics: newMetrics(d.pool, d.hub), client: loadClient(d.cfg.ClientDir, d.log)}
+	handleError := errorHandler(d.log)
+	app := fiber.New(fiber.Config{
+		AppName:      "drape",
+		ErrorHandler: handleError,
+		BodyLimit:    d.cfg.BodyLimit,
+		JSONEncoder:  jsonEncode,
+	})
+	app.Use(withRequestID, withAccessLog(d.log, s.metrics, handleError), withRecovery(d.log), withSecurityHeaders)
+	s.routes(app)
+	return app
+}

@@ -1,0 +1,143 @@
+// Command server is drape's HTTP API for the storefront and the back office, the websocket
+// endpoint for live updates, and the host of the built client. It is stateless: run as many
+// as you like behind a balancer; they share PostgreSQL and Redis.
+//
+//	server            serve (migrates the database first)
+//	server migrate    apply pending migrations and exit
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"os/signal"
+	"strconv"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/gofiber/fiber/v3"
+	"github.com/redis/go-redis/v9"
+
+	"drape/internal/platform/postgres"
+	"drape/migrations"
+	"drape/realtime"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "server:", err)
+		os.Exit(1)
+	}
+}
+
+// run is the whole program, parameterised for tests: it reads its config from getenv once
+// and writes logs to stdout.
+func run(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer) error {
+	cfg, err := loadConfig(getenv)
+	if err != nil {
+		return err
+	}
+	log := slog.New(slog.NewJSONHandler(stdout, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	command := "serve"
+	if len(args) > 0 {
+		command = args[0]
+	}
+	switch command {
+	case "serve":
+		return serve(ctx, cfg, log, stdout)
+	case "migrate":
+		return migrate(ctx, cfg, log)
+	}
+	return fmt.Errorf("unknown command %q (want serve or migrate)", command)
+}
+
+func migrate(ctx context.Context, cfg Config, log *slog.Logger) error {
+	pool, err := postgres.Open(ctx, cfg.DatabaseURL, 2)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	n, err := migrations.Up(ctx, pool)
+	if err != nil {
+		return err
+	}
+	log.Info("migrated", "applied", n)
+	return nil
+}
+
+func serve(ctx context.Context, cfg Config, log *slog.Logger, stdout io.Writer) error {
+	log.Info("starting server", "config", cfg)
+	pool, err := postgres.Open(ctx, cfg.DatabaseURL, int32(cfg.DatabaseConns))
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	if n, err := migrations.Up(ctx, pool); err != nil {
+		return err
+	} else if n > 0 {
+		log.Info("migrated", "applied", n)
+	}
+
+	redisOpts, err := redis.ParseURL(cfg.RedisURL)
+	if err != nil {
+		return fmt.Errorf("REDIS_URL: %w", err)
+	}
+	rdb := redis.NewClient(redisOpts)
+	defer rdb.Close()
+	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	err = rdb.Ping(pingCtx).Err()
+	cancel()
+	if err != nil {
+		return fmt.Errorf("redis: cannot reach %s: %w", redisOpts.Addr, err)
+	}
+
+	hub := realtime.NewHub(realtime.Options{Logger: log})
+	bridge := realtime.NewBridge(rdb, cfg.RealtimeChannel)
+	bridgeCtx, stopBridge := context.WithCancel(context.WithoutCancel(ctx))
+	bridgeDone := make(chan struct{})
+	go func() {
+		defer close(bridgeDone)
+		bridge.Run(bridgeCtx, hub)
+	}()
+
+	var draining atomic.Bool
+	app := newApp(deps{cfg: cfg, log: log, pool: pool, redis: rdb, hub: hub, draining: &draining})
+
+	ln, err := net.Listen("tcp", net.JoinHostPort(cfg.BindAddr, strconv.Itoa(cfg.Port)))
+	if err != nil {
+		stopBridge()
+		return err
+	}
+	served := make(chan error, 1)
+	go func() {
+		served <- app.Listener(ln, fiber.ListenConfig{DisableStartupMessage: true})
+	}()
+	fmt.Fprintf(stdout, "drape server listening on http://%s\n", ln.Addr())
+
+	select {
+	case err := <-served:
+		stopBridge()
+		return err
+	case <-ctx.Done():
+	}
+
+	log.Info("shutting down: draining requests and sockets", "timeout", cfg.ShutdownTimeout)
+	draining.Store(true)
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
+	defer cancel()
+	hub.Shutdown(shutdownCtx)
+	if err := app.ShutdownWithContext(shutdownCtx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		log.Warn("shutdown", "err", err)
+	}
+	stopBridge()
+	<-bridgeDone
+	log.Info("server stopped")
+	return nil
+}

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"fmt"
+	"log/slog"
+	"regexp"
+	"runtime/debug"
+	"strconv"
+	"time"
+
+	"github.com/gofiber/fiber/v3"
+
+	"drape/internal/shop"
+)
+
+type requestIDKey struct{}
+
+var clientRequestID = regexp.MustCompile(`^[A-Za-z0-9._-]{8,64}$`)
+
+// withRequestID gives every request an id (the caller's X-Request-Id when it is sane), echoed
+// in the answer and in every log line about the request.
+func withRequestID(c fiber.Ctx) error {
+	id := c.Get(fiber.HeaderXRequestID)
+	if !clientRequestID.MatchString(id) {
+		id = shop.NewID()
+	}
+	c.Locals(requestIDKey{}, id)
+	c.Set(fiber.HeaderXRequestID, id)
+	return c.Next()
+}
+
+func requestID(c fiber.Ctx) string {
+	if id, ok := c.Locals(requestIDKey{}).(string); ok {
+		return id
+	}
+	return ""
+}
+
+// withRecovery turns a panic in a handler into an Internal error, with the stack in the log.
+func withRecovery(log *slog.Logger) fiber.Handler {
+	return func(c fiber.Ctx) (err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				log.Error("panic", "request_id", requestID(c), "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+				err = shop.Wrap(shop.Internal, fmt.Errorf("panic: %v", r), internalMessage)
+			}
+		}()
+		return c.Next()
+	}
+}
+
+// withAccessLog answers errors through the error handler right here, so that the log line
+// and the metrics see the final status, then logs one JSON line per request.
+func withAccessLog(log *slog.Logger, m *metrics, handleError fiber.ErrorHandler) fiber.Handler {
+	return func(c fiber.Ctx) error {
+		start := time.Now()
+		if err := c.Next(); err != nil {
+			if herr := handleError(c, err); herr != nil {
+				return herr
+			}
+		}
+		elapsed := time.Since(start)
+		status := c.Response().StatusCode()
+		route := c.Route().Path
+		m.observe(c.Method(), route, status, elapsed)
+		level := slog.LevelInfo
+		if route == "/healthz" || route == "/readyz" || route == "/metrics" {
+			level = slog.LevelDebug
+		}
+		log.Log(c.Context(), level, "request",
+			"request_id", requestID(c), "method", c.Method(), "path", c.Path(), "route", route,
+			"status", status, "duration_ms", strconv.FormatFloat(float64(elapsed.Microseconds())/1000, 'f', 2, 64),
+			"ip", c.IP())
+		return nil
+	}
+}
+
+// contentSecurityPolicy allows only the shop's own origin for scripts, styles, fonts and
+// connections (websocket included), images from itself and data: URLs, and no framing.
+const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
+	"img-src 'self' data: blob:; font-src 'self'; connect-src 'self' ws: wss:; object-src 'none'; " +
+	"base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
+
+// withSecurityHeaders sets the headers every answer carries.
+func withSecurityHeaders(c fiber.Ctx) error {
+	c.Set("X-Content-Type-Options", "nosniff")
+	c.Set("X-Frame-Options", "DENY")
+	c.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+	c.Set("Cross-Origin-Opener-Policy", "same-origin")
+	c.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+	c.Set("Content-Security-Policy", contentSecurityPolicy)
+	return c.Next()
+}

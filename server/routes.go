@@ -1,0 +1,21 @@
+package main
+
+import (
+	"github.com/gofiber/fiber/v3"
+)
+
+// routes is every route of the server on one screen. Paths under /api follow SPEC §7 exactly;
+// everything the spec leaves unnamed is documented in openapi.yaml.
+func (s *server) routes(app *fiber.App) {
+	app.Get("/healthz", s.healthz)
+	app.Get("/readyz", s.readyz)
+	app.Get("/metrics", s.metricsHandler())
+
+	api := app.Group("/api")
+	api.Get("/openapi.yaml", s.openAPI)
+	api.Get("/ws", s.websocketGate, s.websocket())
+	api.Post("/client-errors", s.rateLimit("client-errors", 30), s.reportClientError)
+	api.Use(s.apiNotFound)
+
+	app.Get("/*", s.client.serve)
+}

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/gofiber/fiber/v3"
+
+	"drape/internal/shop"
+)
+
+// clientFiles serves the built client: its files by exact path (so no request can reach
+// outside the build directory), and index.html for every other browser path, which the
+// client's router then handles (history fallback).
+type clientFiles struct {
+	files map[string]string // URL path → file on disk
+	index []byte
+}
+
+// loadClient indexes the build directory once at start. A missing build is not fatal: the API
+// still works and pages answer 503 with what to do.
+func loadClient(dir string, log *slog.Logger) *clientFiles {
+	cf := &clientFiles{files: map[string]string{}}
+	index, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	if err != nil {
+		log.Warn("the client is not built; pages will answer 503", "client_dir", dir)
+		return cf
+	}
+	cf.index = index
+	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil
+		}
+		rel, err := filepath.Rel(dir, path)
+		if err == nil && rel != "index.html" {
+			cf.files["/"+filepath.ToSlash(rel)] = path
+		}
+		return nil
+	})
+	return cf
+}
+
+// serve answers GET requests outside /api.
+func (cf *clientFiles) serve(c fiber.Ctx) error {
+	path := c.Path()
+	if file, ok := cf.files[path]; ok {
+		if strings.HasPrefix(path, "/assets/") {
+			// Vite puts a content hash in every asset name: cache them for a year.
+			c.Set(fiber.HeaderCacheControl, "public, max-age=31536000, immutable")
+		} else {
+			c.Set(fiber.HeaderCacheControl, "public, max-age=3600")
+		}
+		return c.SendFile(file)
+	}
+	if strings.HasPrefix(path, "/assets/") || strings.HasPrefix(path, "/uploads/") {
+		return shop.E(shop.NotFound, "No such file: %s", path)
+	}
+	if cf.index == nil {
+		return shop.E(shop.Unavailable, "The storefront is not built yet: run `make run`, or `npm run build` in client/")
+	}
+	c.Set(fiber.HeaderCacheControl, "no-cache")
+	c.Set(fiber.HeaderContentType, fiber.MIMETextHTMLCharsetUTF8)
+	return c.Send(cf.index)
+}

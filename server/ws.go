@@ -1,0 +1,41 @@
+package main
+
+import (
+	"context"
+	"slices"
+
+	"github.com/gofiber/contrib/v3/websocket"
+	"github.com/gofiber/fiber/v3"
+
+	"drape/internal/shop"
+	"drape/realtime"
+)
+
+// websocketGate refuses, before the upgrade, requests that are not websocket handshakes and
+// browsers from origins other than the shop's own (403).
+func (s *server) websocketGate(c fiber.Ctx) error {
+	if !websocket.IsWebSocketUpgrade(c) {
+		return fiber.ErrUpgradeRequired
+	}
+	if origin := c.Get(fiber.HeaderOrigin); origin != "" && !slices.Contains(s.cfg.AllowedOrigins, origin) {
+		return shop.E(shop.Forbidden, "Origin %s may not open a live connection", origin)
+	}
+	return c.Next()
+}
+
+// websocket hands an upgraded connection to the hub, which runs the hello/subscribe protocol.
+func (s *server) websocket() fiber.Handler {
+	return websocket.New(func(conn *websocket.Conn) {
+		s.hub.Serve(context.Background(), conn, s.authenticateSocket)
+	}, websocket.Config{ReadBufferSize: 1024, WriteBufferSize: 1024})
+}
+
+// authenticateSocket turns a hello token into the connection's user. A guest sends no token.
+// Accounts do not exist yet, so no token can be valid: a connection that presents one is
+// refused rather than treated as a guest.
+func (s *server) authenticateSocket(_ context.Context, token string) (*realtime.User, error) {
+	if token == "" {
+		return nil, nil
+	}
+	return nil, shop.E(shop.Unauthorized, "Your session has expired. Please sign in again.")
+}

@@ -1,0 +1,63 @@
+package main
+
+import (
+	"log/slog"
+	"time"
+
+	"drape/internal/platform/config"
+	"drape/internal/provider/mail"
+)
+
+// Config is everything the worker reads from its environment, once, at start.
+type Config struct {
+	DatabaseURL     string        // DATABASE_URL
+	RedisURL        string        // REDIS_URL
+	RealtimeChannel string        // REALTIME_CHANNEL: Redis pub/sub channel of live events
+	Concurrency     int           // WORKER_CONCURRENCY: jobs run at once by this process
+	MetricsAddr     string        // WORKER_METRICS_ADDR: /healthz and /metrics; empty turns it off
+	ShutdownTimeout time.Duration // SHUTDOWN_TIMEOUT: how long running jobs get to finish
+	Mail            mail.Config   // SMTP_HOST, SMTP_PORT, SMTP_USERNAME, SMTP_PASSWORD, SMTP_FROM, SMTP_TLS
+	LogLevel        slog.Level    // LOG_LEVEL
+}
+
+func loadConfig(getenv func(string) string) (Config, error) {
+	r := config.NewReader(getenv)
+	c := Config{
+		DatabaseURL:     r.URL("DATABASE_URL", "", true, "postgres", "postgresql"),
+		RedisURL:        r.URL("REDIS_URL", "", true, "redis", "rediss"),
+		RealtimeChannel: r.String("REALTIME_CHANNEL", "drape:events"),
+		Concurrency:     r.Int("WORKER_CONCURRENCY", 10, 1, 500),
+		MetricsAddr:     r.String("WORKER_METRICS_ADDR", ""),
+		ShutdownTimeout: r.Duration("SHUTDOWN_TIMEOUT", 15*time.Second, time.Second, 5*time.Minute),
+		Mail: mail.Config{
+			Host:     r.Required("SMTP_HOST"),
+			Port:     r.Int("SMTP_PORT", 587, 1, 65535),
+			Username: r.String("SMTP_USERNAME", ""),
+			Password: r.String("SMTP_PASSWORD", ""),
+			From:     r.Required("SMTP_FROM"),
+			TLS:      r.OneOf("SMTP_TLS", "starttls", "none", "starttls", "tls"),
+		},
+	}
+	level := r.OneOf("LOG_LEVEL", "info", "debug", "info", "warn", "error")
+	c.LogLevel.UnmarshalText([]byte(level))
+	return c, r.Err()
+}
+
+// LogValue is the config for logs, secrets masked.
+func (c Config) LogValue() slog.Value {
+	return slog.GroupValue(
+		slog.String("database_url", config.Mask(c.DatabaseURL)),
+		slog.String("redis_url", config.Mask(c.RedisURL)),
+		slog.String("realtime_channel", c.RealtimeChannel),
+		slog.Int("concurrency", c.Concurrency),
+		slog.String("metrics_addr", c.MetricsAddr),
+		slog.Duration("shutdown_timeout", c.ShutdownTimeout),
+		slog.String("smtp_host", c.Mail.Host),
+		slog.Int("smtp_port", c.Mail.Port),
+		slog.String("smtp_username", c.Mail.Username),
+		slog.String("smtp_password", config.Mask(c.Mail.Password)),
+		slog.String("smtp_from", c.Mail.From),
+		slog.String("smtp_tls", c.Mail.TLS),
+		slog.String("log_level", c.LogLevel.String()),
+	)
+}
