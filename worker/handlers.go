@@ -7,12 +7,8 @@ import (
 	"github.com/hibiken/asynq"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"drape/internal/outbox/outboxdb"
 	"drape/internal/provider/mail"
 )
-
-// outboxDB is what the metrics read the outbox backlog through.
-type outboxDB = outboxdb.DBTX
 
 // handlers turns asynq tasks into domain calls: decode the payload (jobs package), call the
 // domain's service, return its error so asynq retries. Each handler is idempotent, because

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/hibiken/asynq"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -120,7 +121,7 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 }
 
 // serveMetrics answers /healthz and /metrics (relay counters, outbox backlog) on addr.
-func serveMetrics(addr string, pool outboxDB, relay *outbox.Relay, log *slog.Logger) (*http.Server, error) {
+func serveMetrics(addr string, pool *pgxpool.Pool, relay *outbox.Relay, log *slog.Logger) (*http.Server, error) {
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		outbox.NewCollector(pool),

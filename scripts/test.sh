@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# test.sh — everything `make test` runs, on project-local services (.data/test, fsync off):
+# formatting, go vet, generated-code freshness, every Go test, the client's type check and
+# unit tests, and the browser tests against the whole stack started by scripts/run.sh.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+
+step() { printf '\n==> %s\n' "$*"; }
+failed=()
+run_step() {
+  local name=$1; shift
+  step "$name"
+  if "$@"; then echo "ok: $name"; else echo "FAILED: $name"; failed+=("$name"); fi
+}
+
+step "services"
+export SERVICES_FAST=1
+eval "$(bash scripts/services.sh start test)"
+trap 'bash scripts/services.sh stop test >/dev/null 2>&1 || true' EXIT
+
+gofmt_clean() {
+  local files
+  files=$(gofmt -l $(git ls-files '*.go' | grep -v '/node_modules/') 2>/dev/null || true)
+  [ -z "$files" ] || { echo "gofmt would change:"; echo "$files"; return 1; }
+}
+run_step "gofmt" gofmt_clean
+run_step "go vet" go vet ./...
+run_step "sqlc generated code is fresh" env CGO_ENABLED=0 go run github.com/sqlc-dev/sqlc/cmd/sqlc@v1.31.1 diff
+run_step "go test" go test -count=1 -timeout 15m ./...
+
+client_unit() {
+  bash scripts/build-client.sh && (cd client && npm run --silent typecheck && npm test --silent)
+}
+run_step "client type check and unit tests" client_unit
+
+browser_tests() {
+  # A fresh database for the stack the browser tests drive; Redis database 0 of the test Redis.
+  local db_url="${DATABASE_URL%/*}/drape_e2e?sslmode=disable" port
+  "${PGBIN:-/usr/lib/postgresql/15/bin}/psql" "${DATABASE_URL}" -qc "DROP DATABASE IF EXISTS drape_e2e WITH (FORCE)" -c "CREATE DATABASE drape_e2e" >/dev/null
+  port=$(bash -c 'p=8790; while (exec 3<>/dev/tcp/127.0.0.1/$p) 2>/dev/null; do p=$((p+1)); done; echo $p')
+  bash scripts/ensure-chromium.sh
+  (cd client && DATABASE_URL="$db_url" REDIS_URL="${REDIS_URL%/*}/0" RUN_NAME=e2e \
+    E2E_START=1 BASE_URL="http://127.0.0.1:$port" npx playwright test)
+}
+run_step "browser tests" browser_tests
+
+echo
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "make test: ${#failed[@]} step(s) failed: ${failed[*]}"
+  exit 1
+fi
+echo "make test: every step passed"

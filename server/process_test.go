@@ -1,0 +1,286 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/fasthttp/websocket"
+	"github.com/jackc/pgx/v5"
+
+	"drape/internal/outbox"
+	"drape/internal/platform/dbtest"
+	"drape/internal/platform/redistest"
+	"drape/internal/platform/testenv"
+	"drape/realtime"
+)
+
+// These tests run the real programs: two server processes and a worker on loopback, sharing
+// one database and one Redis, as an ops person would scale them.
+
+var (
+	buildOnce sync.Once
+	binDir    string
+	buildErr  error
+)
+
+// binaries builds server and worker once per test run.
+func binaries(t *testing.T) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		root, err := testenv.ModuleRoot()
+		if err != nil {
+			buildErr = err
+			return
+		}
+		binDir, buildErr = os.MkdirTemp("", "drape-bin-")
+		if buildErr != nil {
+			return
+		}
+		cmd := exec.Command("go", "build", "-o", binDir+"/", "./server", "./worker")
+		cmd.Dir = root
+		if out, err := cmd.CombinedOutput(); err != nil {
+			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
+	return binDir
+}
+
+func freePort(t *testing.T) int {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().(*net.TCPAddr).Port
+}
+
+// process is a running program whose output the test keeps for failure messages.
+type process struct {
+	cmd    *exec.Cmd
+	output *lockedBuffer
+	exited chan error
+}
+
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+func start(t *testing.T, name string, env []string) *process {
+	t.Helper()
+	cmd := exec.Command(filepath.Join(binaries(t), name))
+	cmd.Env = append(os.Environ(), env...)
+	p := &process{cmd: cmd, output: &lockedBuffer{}, exited: make(chan error, 1)}
+	cmd.Stdout, cmd.Stderr = p.output, p.output
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { p.exited <- cmd.Wait() }()
+	t.Cleanup(func() {
+		cmd.Process.Signal(syscall.SIGTERM)
+		select {
+		case <-p.exited:
+		case <-time.After(20 * time.Second):
+			cmd.Process.Kill()
+		}
+		if t.Failed() {
+			t.Logf("%s output:\n%s", name, p.output.String())
+		}
+	})
+	return p
+}
+
+func waitReady(t *testing.T, base string, p *process) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		resp, err := http.Get(base + "/readyz")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == 200 {
+				return
+			}
+		}
+		select {
+		case err := <-p.exited:
+			t.Fatalf("process exited: %v\n%s", err, p.output.String())
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+	t.Fatalf("%s never became ready\n%s", base, p.output.String())
+}
+
+// shopEnv is the environment of one deployment on a fresh database and Redis.
+func shopEnv(t *testing.T) (env []string, dbURL string, channel string) {
+	t.Helper()
+	_, dbURL = dbtest.New(t)
+	r := redistest.New(t)
+	channel = r.Prefix + "events"
+	env = []string{"DATABASE_URL=" + dbURL, "REDIS_URL=" + r.URL, "REALTIME_CHANNEL=" + channel,
+		"SMTP_HOST=127.0.0.1", "SMTP_PORT=2525", "SMTP_TLS=none", "SMTP_FROM=orders@drape.test",
+		"CLIENT_DIR=" + t.TempDir(), "SHUTDOWN_TIMEOUT=5s", "LOG_LEVEL=warn"}
+	return env, dbURL, channel
+}
+
+func startServer(t *testing.T, env []string) (string, *process) {
+	t.Helper()
+	port := freePort(t)
+	p := start(t, "server", append(env, fmt.Sprintf("PORT=%d", port)))
+	base := fmt.Sprintf("http://127.0.0.1:%d", port)
+	waitReady(t, base, p)
+	return base, p
+}
+
+// liveClient is a browser tab's socket: hello, subscribe, then events.
+type liveClient struct {
+	conn *websocket.Conn
+}
+
+func dialLive(t *testing.T, base string, topics ...string) *liveClient {
+	t.Helper()
+	url := "ws" + strings.TrimPrefix(base, "http") + "/api/ws"
+	conn, resp, err := websocket.DefaultDialer.Dial(url, http.Header{"Origin": {base}})
+	if err != nil {
+		t.Fatalf("dial %s: %v (%v)", url, err, resp)
+	}
+	t.Cleanup(func() { conn.Close() })
+	c := &liveClient{conn: conn}
+	c.send(t, map[string]any{"type": "hello", "token": ""})
+	if m := c.next(t, 5*time.Second); m["type"] != "welcome" || m["user"] != nil {
+		t.Fatalf("hello answered %v", m)
+	}
+	c.send(t, map[string]any{"type": "subscribe", "topics": topics})
+	if m := c.next(t, 5*time.Second); m["type"] != "subscribed" {
+		t.Fatalf("subscribe answered %v", m)
+	}
+	return c
+}
+
+func (c *liveClient) send(t *testing.T, v any) {
+	t.Helper()
+	if err := c.conn.WriteJSON(v); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func (c *liveClient) next(t *testing.T, wait time.Duration) map[string]any {
+	t.Helper()
+	c.conn.SetReadDeadline(time.Now().Add(wait))
+	_, data, err := c.conn.ReadMessage()
+	if err != nil {
+		t.Fatalf("reading the socket: %v", err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatalf("bad frame %s", data)
+	}
+	return m
+}
+
+// publishEvent writes a sale.changed event to the outbox in a transaction it commits or
+// rolls back, as a domain use case would.
+func publishEvent(t *testing.T, dbURL, name string, commit bool) {
+	t.Helper()
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	tx, err := conn.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := outbox.Publish(ctx, tx, "sale.changed", realtime.TopicSales, map[string]string{"saleName": name}); err != nil {
+		t.Fatal(err)
+	}
+	if commit {
+		err = tx.Commit(ctx)
+	} else {
+		err = tx.Rollback(ctx)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestOutboxEventReachesASocketOnAnotherServer(t *testing.T) {
+	env, dbURL, _ := shopEnv(t)
+	start(t, "worker", env)
+	_, _ = startServer(t, env) // server A: where the change would be made
+	baseB, _ := startServer(t, env)
+	tab := dialLive(t, baseB, realtime.TopicSales)
+
+	publishEvent(t, dbURL, "Ghost Sale", false)
+	publishEvent(t, dbURL, "Diwali Sale", true)
+	publishEvent(t, dbURL, "marker", true)
+
+	var seen []string
+	for len(seen) < 2 {
+		m := tab.next(t, 15*time.Second)
+		if m["type"] != "sale.changed" || m["topic"] != realtime.TopicSales || m["id"] == "" || m["at"] == "" {
+			t.Fatalf("unexpected frame %v", m)
+		}
+		seen = append(seen, m["data"].(map[string]any)["saleName"].(string))
+	}
+	if seen[0] != "Diwali Sale" || seen[1] != "marker" {
+		t.Fatalf("events arrived as %q; want the committed ones in order and never the rolled-back one", seen)
+	}
+}
+
+func TestServerShutsDownGracefully(t *testing.T) {
+	env, _, _ := shopEnv(t)
+	base, p := startServer(t, env)
+	tab := dialLive(t, base, realtime.TopicSales)
+	p.cmd.Process.Signal(syscall.SIGTERM)
+	tab.conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+	_, _, err := tab.conn.ReadMessage()
+	if !websocket.IsCloseError(err, websocket.CloseGoingAway) {
+		t.Fatalf("socket ended with %v, want close 1001 (going away)", err)
+	}
+	select {
+	case err := <-p.exited:
+		if err != nil {
+			t.Fatalf("server exited with %v\n%s", err, p.output.String())
+		}
+		p.exited <- err
+	case <-time.After(10 * time.Second):
+		t.Fatal("server did not stop within 10 s of SIGTERM")
+	}
+	var lines []string
+	sc := bufio.NewScanner(strings.NewReader(p.output.String()))
+	for sc.Scan() {
+		lines = append(lines, sc.Text())
+	}
+	if len(lines) == 0 || !strings.Contains(strings.Join(lines, "\n"), "drape server listening") {
+		t.Fatalf("server output:\n%s", p.output.String())
+	}
+}

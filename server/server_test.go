@@ -1,0 +1,152 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gofiber/fiber/v3"
+
+	"drape/internal/platform/dbtest"
+	"drape/internal/platform/redistest"
+	"drape/realtime"
+)
+
+// testApp is the whole server app on a fresh database and Redis, with a tiny built client.
+func testApp(t *testing.T) (*fiber.App, *server) {
+	t.Helper()
+	pool, dbURL := dbtest.New(t)
+	rdb := redistest.New(t)
+	clientDir := t.TempDir()
+	os.WriteFile(filepath.Join(clientDir, "index.html"), []byte("<!doctype html><title>drape</title>"), 0o644)
+	os.MkdirAll(filepath.Join(clientDir, "assets"), 0o755)
+	os.WriteFile(filepath.Join(clientDir, "assets", "index-abc123.js"), []byte("console.log(1)"), 0o644)
+	cfg, err := loadConfig(func(k string) string {
+		return map[string]string{"DATABASE_URL": dbURL, "REDIS_URL": rdb.URL, "CLIENT_DIR": clientDir,
+			"BODY_LIMIT_BYTES": "65536", "REALTIME_CHANNEL": rdb.Prefix + "events"}[k]
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hub := realtime.NewHub(realtime.Options{})
+	app := newApp(deps{cfg: cfg, log: slog.New(slog.NewJSONHandler(io.Discard, nil)), pool: pool, redis: rdb.Client, hub: hub})
+	return app, &server{deps: deps{hub: hub}}
+}
+
+// call sends one request through app.Test and returns the status, headers and body.
+func call(t *testing.T, app *fiber.App, method, path string, headers map[string]string, body []byte) (*http.Response, []byte) {
+	t.Helper()
+	req := httptest.NewRequest(method, path, bytes.NewReader(body))
+	for k, v := range headers {
+		req.Header.Set(k, v)
+	}
+	resp, err := app.Test(req, fiber.TestConfig{Timeout: 10 * time.Second})
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp, b
+}
+
+// jsonPath reads a dotted path ("data.postgres") from a JSON document.
+func jsonPath(t *testing.T, body []byte, path string) any {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal(body, &v); err != nil {
+		t.Fatalf("answer is not JSON: %v\n%s", err, body)
+	}
+	for _, key := range strings.Split(path, ".") {
+		m, ok := v.(map[string]any)
+		if !ok {
+			t.Fatalf("no %q in %s", path, body)
+		}
+		if v, ok = m[key]; !ok {
+			t.Fatalf("no %q in %s", path, body)
+		}
+	}
+	return v
+}
+
+var jsonHeaders = map[string]string{"Content-Type": "application/json"}
+
+func TestScenarios(t *testing.T) {
+	app, _ := testApp(t)
+	cases := []struct {
+		name       string
+		method     string
+		path       string
+		headers    map[string]string
+		body       string
+		wantStatus int
+		wantJSON   map[string]any // dotted path → value
+		wantHeader map[string]string
+	}{
+		{name: "health", method: "GET", path: "/healthz", wantStatus: 200,
+			wantJSON: map[string]any{"code": 200.0, "success": true, "data.status": "up"}},
+		{name: "ready with postgres and redis", method: "GET", path: "/readyz", wantStatus: 200,
+			wantJSON: map[string]any{"success": true, "data.postgres": "ok", "data.redis": "ok"}},
+		{name: "unknown api path is a 404 envelope, not the SPA", method: "GET", path: "/api/getproducts", wantStatus: 404,
+			wantJSON: map[string]any{"code": 404.0, "success": false, "message": "No such API endpoint: GET /api/getproducts"}},
+		{name: "unknown api method", method: "DELETE", path: "/api/client-errors", wantStatus: 404,
+			wantJSON: map[string]any{"success": false}},
+		{name: "SPA route gets index.html", method: "GET", path: "/shippingpolicy", wantStatus: 200,
+			wantHeader: map[string]string{"Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache"}},
+		{name: "deep SPA route", method: "GET", path: "/user/orders/123", wantStatus: 200,
+			wantHeader: map[string]string{"Content-Type": "text/html; charset=utf-8"}},
+		{name: "hashed asset is cached for a year", method: "GET", path: "/assets/index-abc123.js", wantStatus: 200,
+			wantHeader: map[string]string{"Cache-Control": "public, max-age=31536000, immutable"}},
+		{name: "missing asset is a 404, never index.html", method: "GET", path: "/assets/gone.js", wantStatus: 404},
+		{name: "path traversal finds nothing", method: "GET", path: "/assets/../../../etc/passwd", wantStatus: 404},
+		{name: "security headers", method: "GET", path: "/", wantStatus: 200,
+			wantHeader: map[string]string{"X-Content-Type-Options": "nosniff", "X-Frame-Options": "DENY"}},
+		{name: "websocket path without a handshake", method: "GET", path: "/api/ws", wantStatus: 426,
+			wantJSON: map[string]any{"success": false}},
+		{name: "websocket from a foreign origin", method: "GET", path: "/api/ws", wantStatus: 403,
+			headers: map[string]string{"Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
+				"Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "Origin": "https://evil.example"},
+			wantJSON: map[string]any{"success": false, "message": "Origin https://evil.example may not open a live connection"}},
+		{name: "client error reported", method: "POST", path: "/api/client-errors", headers: jsonHeaders,
+			body: `{"message":"TypeError: x is undefined","url":"/cart"}`, wantStatus: 202,
+			wantJSON: map[string]any{"success": true}},
+		{name: "client error without message", method: "POST", path: "/api/client-errors", headers: jsonHeaders,
+			body: `{"url":"/cart"}`, wantStatus: 400,
+			wantJSON: map[string]any{"errors.message": "message is required"}},
+		{name: "openapi document", method: "GET", path: "/api/openapi.yaml", wantStatus: 200,
+			wantHeader: map[string]string{"Content-Type": "application/yaml; charset=utf-8"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			resp, body := call(t, app, tc.method, tc.path, tc.headers, []byte(tc.body))
+			if resp.StatusCode != tc.wantStatus {
+				t.Fatalf("status %d, want %d\n%s", resp.StatusCode, tc.wantStatus, body)
+			}
+			for path, want := range tc.wantJSON {
+				if got := jsonPath(t, body, path); got != want {
+					t.Errorf("%s = %#v, want %#v", path, got, want)
+				}
+			}
+			for h, want := range tc.wantHeader {
+				if got := resp.Header.Get(h); got != want {
+					t.Errorf("header %s = %q, want %q", h, got, want)
+				}
+			}
+			if resp.Header.Get("X-Request-Id") == "" {
+				t.Error("no X-Request-Id")
+			}
+			if strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") {
+				if code := jsonPath(t, body, "code"); code != float64(resp.StatusCode) {
+					t.Errorf("envelope code %v differs from status %d", code, resp.StatusCode)
+				}
+			}
+		})
+	}
+}
