@@ -1,0 +1,83 @@
+import { act, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { fakeApi } from './renderWithProviders';
+import { ErrorPage } from './routes/ErrorPage';
+import { routes } from './router';
+import { makeStore } from './store';
+
+function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <Provider store={makeStore()}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return router;
+}
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fakeApi({}));
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('router', () => {
+  it('renders the home page inside the header and footer', async () => {
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Tailored formal wear, made in Jaipur');
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toHaveTextContent('Manufactured and marketed by Jaipur Formals, Rajasthan, India');
+  });
+
+  it('loads the shipping policy lazily with its nine sections', async () => {
+    renderApp('/shippingpolicy');
+    const list = await screen.findByTestId('shipping-policy-sections');
+    expect(within(list).getAllByRole('heading', { level: 2 })).toHaveLength(9);
+  });
+
+  it('shows the not-found page for unknown routes', async () => {
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+  });
+
+  it('shows the loading screen at /loader', async () => {
+    renderApp('/loader');
+    expect(await screen.findByText('Loading premium clothing')).toBeInTheDocument();
+  });
+
+  it('scrolls to the top 100 ms after a route change', async () => {
+    const router = renderApp('/');
+    await screen.findByRole('heading', { level: 1 });
+    vi.mocked(window.scrollTo).mockClear();
+    vi.useFakeTimers();
+    await act(() => router.navigate('/loader'));
+    act(() => {
+      vi.advanceTimersByTime(99);
+    });
+    expect(window.scrollTo).not.toHaveBeenCalled();
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(window.scrollTo).toHaveBeenCalledWith({ top: 0, left: 0, behavior: 'instant' });
+  });
+});
+
+describe('ErrorPage', () => {
+  it("says 'Oops something went wrong' and 'We are working on it' when a page throws", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    function Broken(): never {
+      throw new Error('broken page');
+    }
+    const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <ErrorPage /> }]);
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByRole('heading', { name: 'Oops something went wrong' })).toBeInTheDocument();
+    expect(screen.getByText('We are working on it.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,72 @@
+import { Link } from 'react-router-dom';
+import { MailIcon, PhoneIcon, PinIcon, TruckIcon } from '../../components/icons';
+import { PageContainer } from '../../components/PageContainer';
+import { PageIntro } from '../../components/PageIntro';
+import { brand } from '../../lib/brand';
+import { paths } from '../../lib/paths';
+import styles from './ContactPage.module.css';
+
+export function ContactPage() {
+  return (
+    <PageContainer>
+      <title>Contact us — drape</title>
+      <PageIntro eyebrow="Customer care" title="Contact us">
+        Questions about sizing, an order or a return? Write or call and a member of our team in {brand.city} will
+        help you.
+      </PageIntro>
+      <ul className={styles.cards}>
+        <li className={styles.card}>
+          <MailIcon size={26} />
+          <div>
+            <h2>Write to us</h2>
+            <p>We answer e-mails within one business day.</p>
+            <a className={styles.primary} href={`mailto:${brand.supportEmail}`}>
+              {brand.supportEmail}
+            </a>
+          </div>
+        </li>
+        <li className={styles.card}>
+          <PhoneIcon size={26} />
+          <div>
+            <h2>Call us</h2>
+            <p>{brand.supportHours}.</p>
+            <a className={styles.primary} href={brand.supportPhoneHref}>
+              {brand.supportPhone}
+            </a>
+          </div>
+        </li>
+        <li className={styles.card}>
+          <PinIcon size={26} />
+          <div>
+            <h2>Our address</h2>
+            <address className={styles.address}>
+              {brand.company}
+              <br />
+              {brand.city}, {brand.state}
+              <br />
+              {brand.country}
+            </address>
+          </div>
+        </li>
+        <li className={styles.card}>
+          <TruckIcon size={26} />
+          <div>
+            <h2>Your order</h2>
+            <p>Follow a parcel or read how delivery and returns work.</p>
+            <ul className={styles.links}>
+              <li>
+                <Link to={paths.track}>Track your order</Link>
+              </li>
+              <li>
+                <Link to={paths.shippingPolicy}>Shipping policy</Link>
+              </li>
+              <li>
+                <Link to={paths.returns}>Returns and exchanges</Link>
+              </li>
+            </ul>
+          </div>
+        </li>
+      </ul>
+    </PageContainer>
+  );
+}

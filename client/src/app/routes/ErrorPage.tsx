@@ -1,0 +1,41 @@
+import { useEffect } from 'react';
+import { useRouteError } from 'react-router-dom';
+import { Button, ButtonLink } from '../../components/Button';
+import { ErrorView } from '../../components/ErrorView';
+import { isDevelopment } from '../../lib/env';
+import { paths } from '../../lib/paths';
+import styles from './ErrorPage.module.css';
+
+export const errorTitle = 'Oops something went wrong';
+export const errorDetail = 'We are working on it';
+
+/** The router's error element: 'Oops something went wrong / We are working on it'. */
+export function ErrorPage({ standalone = false }: { standalone?: boolean }) {
+  const error = useRouteError();
+
+  useEffect(() => {
+    if (isDevelopment) console.error(error);
+  }, [error]);
+
+  const view = (
+    <>
+      <title>Something went wrong — drape</title>
+      <ErrorView eyebrow="We are sorry" title={errorTitle} detail={`${errorDetail}.`}>
+        <Button onClick={() => window.location.reload()}>Try again</Button>
+        <ButtonLink to={paths.home} variant="secondary" reloadDocument={standalone}>
+          Back to home
+        </ButtonLink>
+      </ErrorView>
+    </>
+  );
+
+  if (!standalone) return view;
+  return (
+    <div className={styles.standalone}>
+      <a href={paths.home} className={styles.brand}>
+        drape
+      </a>
+      {view}
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { Link } from 'react-router-dom';
+import { ButtonLink } from '../../components/Button';
+import { ClockIcon, ReturnIcon, TruckIcon } from '../../components/icons';
+import { brand } from '../../lib/brand';
+import { paths } from '../../lib/paths';
+import styles from './HomePage.module.css';
+
+const promises = [
+  {
+    icon: TruckIcon,
+    title: 'Free shipping across India',
+    text: 'On every order, with no minimum spend.',
+  },
+  {
+    icon: ClockIcon,
+    title: 'Dispatched in 1–2 business days',
+    text: 'Delivered in 3–7 business days, with tracking by e-mail or SMS.',
+  },
+  {
+    icon: ReturnIcon,
+    title: 'Easy returns and exchanges',
+    text: 'A size not quite right? We will help you swap it.',
+  },
+];
+
+const craft = [
+  {
+    title: 'Cut in Jaipur',
+    text: 'Every pattern is drafted and cut by our own team in Jaipur, so the fit you order is the fit that arrives.',
+  },
+  {
+    title: 'Stretch and flexi-waist',
+    text: 'Trousers with a little give in the cloth and at the waist: sharp at the desk, easy through a long day.',
+  },
+  {
+    title: 'Finished with care',
+    text: 'Clean seams, reinforced pockets and buttons sewn to stay. Formal wear should outlast the season.',
+  },
+];
+
+export function HomePage() {
+  return (
+    <>
+      <title>drape — formal wear</title>
+      <section className={styles.hero} aria-labelledby="hero-title">
+        <div>
+          <p className={styles.eyebrow}>
+            {brand.company} · Made in India
+          </p>
+          <h1 id="hero-title" className={styles.title}>
+            Tailored formal wear, <em>made in Jaipur</em>
+          </h1>
+          <p className={styles.lede}>
+            Shirts, trousers and our stretch and flexi-waist pants for men and women, cut for a clean line and finished
+            for the working day.
+          </p>
+          <div className={styles.actions}>
+            <ButtonLink to={paths.shop}>Shop the collection</ButtonLink>
+            <ButtonLink to={paths.aboutUs} variant="secondary">
+              Our story
+            </ButtonLink>
+          </div>
+        </div>
+        <div className={styles.cloth} aria-hidden="true">
+          <div className={styles.label}>
+            <span className={styles.labelBrand}>{brand.name}</span>
+            <span className={styles.labelLine}>Jaipur · India</span>
+          </div>
+          <div className={styles.tape} />
+        </div>
+      </section>
+
+      <section className={styles.promises} aria-label="Our promise">
+        <ul className={styles.promiseList}>
+          {promises.map(({ icon: Icon, title, text }) => (
+            <li key={title} className={styles.promise}>
+              <Icon size={28} />
+              <div>
+                <h2 className={styles.promiseTitle}>{title}</h2>
+                <p className={styles.promiseText}>{text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className={styles.craft} aria-labelledby="craft-title">
+        <div className={styles.craftHeading}>
+          <h2 id="craft-title">Made for the long day</h2>
+          <p>
+            We make a small range of formal clothes and make it well. No trends to chase, just fit, fabric and finish.
+          </p>
+        </div>
+        <ol className={styles.craftGrid}>
+          {craft.map((item, index) => (
+            <li key={item.title} className={styles.craftItem}>
+              <span className={styles.craftNumber}>{String(index + 1).padStart(2, '0')}</span>
+              <h3>{item.title}</h3>
+              <p>{item.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className={styles.closing} aria-labelledby="closing-title">
+        <div className={styles.closingInner}>
+          <div>
+            <h2 id="closing-title">Our best sellers</h2>
+            <p>
+              The pieces our customers come back for. Questions about sizing? <Link to={paths.contactUs}>Talk to us</Link>.
+            </p>
+          </div>
+          <ButtonLink to={paths.bestSellers} variant="secondary">
+            See best sellers
+          </ButtonLink>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,10 @@
+import { Loader } from '../../components/Loader';
+
+export function LoaderPage() {
+  return (
+    <>
+      <title>Loading — drape</title>
+      <Loader />
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigation } from 'react-router-dom';
+import { BagIcon, MenuIcon, CloseIcon, UserIcon } from '../../components/icons';
+import { ShopMenu } from '../../features/catalog/components/ShopMenu';
+import { selectCartItemCount } from '../../features/cart/cartSlice';
+import { ThemeToggle } from '../../features/ui/components/ThemeToggle';
+import { brand } from '../../lib/brand';
+import { paths } from '../../lib/paths';
+import { useAppSelector } from '../hooks';
+import { MobileMenu } from './MobileMenu';
+import styles from './Header.module.css';
+
+const mobileMenuId = 'mobile-menu';
+
+export function Header() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const cartCount = useAppSelector(selectCartItemCount);
+  const navigation = useNavigation();
+  const location = useLocation();
+  const navLinkClass = styles.navLink;
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+
+  useEffect(closeMenu, [location.pathname, closeMenu]);
+
+  return (
+    <>
+      <header className={styles.header}>
+        <div className={styles.bar}>
+          <div className={styles.start}>
+            <button
+              type="button"
+              className={styles.menuButton}
+              aria-expanded={menuOpen}
+              aria-controls={mobileMenuId}
+              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+              onClick={() => setMenuOpen((wasOpen) => !wasOpen)}
+            >
+              {menuOpen ? <CloseIcon /> : <MenuIcon />}
+            </button>
+            <Link to={paths.home} className={styles.brand} aria-label={`${brand.name} home`}>
+              {brand.name}
+            </Link>
+          </div>
+
+          <nav className={styles.nav} aria-label="Main">
+            <ul className={styles.navList}>
+              <li>
+                <NavLink to={paths.home} end className={navLinkClass}>
+                  Home
+                </NavLink>
+              </li>
+              <li>
+                <ShopMenu />
+              </li>
+              <li>
+                <NavLink to={paths.bestSellers} className={navLinkClass}>
+                  Best Seller
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to={paths.aboutUs} className={navLinkClass}>
+                  About
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to={paths.contactUs} className={navLinkClass}>
+                  Contact Us
+                </NavLink>
+              </li>
+            </ul>
+          </nav>
+
+          <div className={styles.actions}>
+            <ThemeToggle />
+            <Link to={paths.login} className={`${styles.iconLink} ${styles.account}`}>
+              <UserIcon size={20} />
+              <span className={styles.signInLabel}>Sign In</span>
+            </Link>
+            <Link
+              to={paths.cart}
+              className={styles.iconLink}
+              aria-label={`Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`}
+            >
+              <BagIcon />
+              <span className={styles.badge} data-testid="cart-count" aria-hidden="true">
+                {cartCount}
+              </span>
+            </Link>
+          </div>
+        </div>
+        {navigation.state === 'loading' && <span className={styles.progress} aria-hidden="true" />}
+      </header>
+      <MobileMenu id={mobileMenuId} open={menuOpen} onClose={closeMenu} />
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import type { ButtonHTMLAttributes } from 'react';
+import { Link, type LinkProps } from 'react-router-dom';
+import styles from './Button.module.css';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'quiet';
+
+function classNames(variant: ButtonVariant, extra?: string): string {
+  return [styles.button, styles[variant], extra].filter(Boolean).join(' ');
+}
+
+export function Button({
+  variant = 'primary',
+  className,
+  type = 'button',
+  ...rest
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }) {
+  return <button type={type} className={classNames(variant, className)} {...rest} />;
+}
+
+export function ButtonLink({ variant = 'primary', className, ...rest }: LinkProps & { variant?: ButtonVariant }) {
+  return <Link className={classNames(variant, className)} {...rest} />;
+}

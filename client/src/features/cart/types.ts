@@ -1,0 +1,7 @@
+export interface CartLine {
+  productId: string;
+  size: string;
+  productName: string;
+  quantity: number;
+  total: number;
+}

@@ -1,0 +1,22 @@
+import { brand } from '../../../lib/brand';
+import { useGetSaleQuery } from '../api';
+import { saleAnnouncement } from '../saleAnnouncement';
+import styles from './SaleBanner.module.css';
+
+/** Announces the first running sale; renders nothing when there is none or the list fails to load. */
+export function SaleBanner() {
+  const { data: sales, isError } = useGetSaleQuery();
+  const sale = isError ? undefined : sales?.[0];
+  return (
+    <div aria-live="polite">
+      {sale && (
+        <aside className={styles.banner} aria-label="Sale" data-testid="sale-banner">
+          <div className={styles.inner}>
+            <span className={styles.badge}>Sale</span>
+            <p className={styles.text}>{saleAnnouncement(sale, brand.name)}</p>
+          </div>
+        </aside>
+      )}
+    </div>
+  );
+}

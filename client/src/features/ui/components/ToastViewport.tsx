@@ -1,0 +1,25 @@
+import { Toast, toastViewportClassName } from '../../../components/Toast';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { selectToasts, toastDismissed, toastProgressIntervalMs } from '../toastSlice';
+
+/** Renders the toast queue at the top right of the page. */
+export function ToastViewport() {
+  const dispatch = useAppDispatch();
+  const toasts = useAppSelector(selectToasts);
+  return (
+    <section aria-label="Notifications">
+      <ol className={toastViewportClassName}>
+        {toasts.map((toast) => (
+          <Toast
+            key={toast.id}
+            message={toast.message}
+            kind={toast.type}
+            durationMs={toast.durationMs}
+            tickMs={toastProgressIntervalMs}
+            onDismiss={() => dispatch(toastDismissed(toast.id))}
+          />
+        ))}
+      </ol>
+    </section>
+  );
+}

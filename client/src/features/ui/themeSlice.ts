@@ -1,0 +1,48 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Theme } from './types';
+
+export const themeStorageKey = 'theme';
+
+export function storedTheme(): Theme {
+  try {
+    return window.localStorage.getItem(themeStorageKey) === 'dark' ? 'dark' : 'light';
+  } catch {
+    return 'light';
+  }
+}
+
+const browserBarColours: Record<Theme, string> = { light: '#faf7f0', dark: '#14161a' };
+
+/** Puts the theme on <html data-theme> (the CSS reads it) and remembers it for the next visit. */
+export function applyTheme(theme: Theme): void {
+  document.documentElement.dataset.theme = theme;
+  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', browserBarColours[theme]);
+  try {
+    window.localStorage.setItem(themeStorageKey, theme);
+  } catch {
+    // Storage can be unavailable (private mode, quota); the theme still applies for this visit.
+  }
+}
+
+export interface ThemeState {
+  theme: Theme;
+}
+
+export const themeSlice = createSlice({
+  name: 'theme',
+  initialState: (): ThemeState => ({ theme: storedTheme() }),
+  reducers: {
+    themeToggled(state) {
+      state.theme = state.theme === 'light' ? 'dark' : 'light';
+    },
+    themeSet(state, action: PayloadAction<Theme>) {
+      state.theme = action.payload;
+    },
+  },
+  selectors: {
+    selectTheme: (state) => state.theme,
+  },
+});
+
+export const { themeToggled, themeSet } = themeSlice.actions;
+export const { selectTheme } = themeSlice.selectors;

@@ -1,0 +1,18 @@
+// The shop's identity and contact details, shown in the header, footer and static pages.
+
+export const brand = {
+  name: 'drape',
+  company: 'Jaipur Formals',
+  city: 'Jaipur',
+  state: 'Rajasthan',
+  country: 'India',
+  supportEmail: 'support@drape.in',
+  supportPhone: '+91 141 400 2200',
+  supportPhoneHref: 'tel:+911414002200',
+  supportHours: 'Monday to Saturday, 10:00 to 18:00 IST',
+  social: [
+    { name: 'Instagram', href: 'https://www.instagram.com/drape.formals' },
+    { name: 'Facebook', href: 'https://www.facebook.com/drape.formals' },
+    { name: 'YouTube', href: 'https://www.youtube.com/@drape.formals' },
+  ],
+} as const;

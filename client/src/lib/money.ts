@@ -1,0 +1,22 @@
+// Formats rupee amounts for display. Money arrives from the API as rupees (JSON numbers);
+// the server computes every price, the client only formats.
+
+const wholeRupees = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+
+const rupeesAndPaise = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** formatRupees(1999) → "₹1,999"; formatRupees(149999) → "₹1,49,999"; formatRupees(1499.5) → "₹1,499.50". */
+export function formatRupees(amount: number): string {
+  const format = Number.isInteger(amount) ? wholeRupees : rupeesAndPaise;
+  return format.format(amount);
+}

@@ -1,0 +1,92 @@
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { describe, expect, it } from 'vitest';
+import { api, tagTypes } from './api';
+import { connectionStatusChanged } from './connection';
+import { cacheActionsForEvent, createRealtimeSession, type RealtimeEvent } from './realtime';
+
+function event(type: string, topic = 'sales'): RealtimeEvent {
+  return { id: 'evt-1', type, topic, data: {}, at: '2025-01-01T00:00:00Z' };
+}
+
+describe('cacheActionsForEvent', () => {
+  it('invalidates the Sale tag when a sale changes', () => {
+    expect(cacheActionsForEvent(event('sale.changed'))).toEqual([api.util.invalidateTags(['Sale'])]);
+  });
+
+  it('ignores events it does not know', () => {
+    expect(cacheActionsForEvent(event('order.updated', 'user:42'))).toEqual([]);
+  });
+});
+
+function session(token: string | null = null) {
+  const sent: unknown[] = [];
+  const dispatched: UnknownAction[] = [];
+  const realtime = createRealtimeSession({
+    dispatch: (action) => dispatched.push(action),
+    send: (text) => sent.push(JSON.parse(text)),
+    token: () => token,
+  });
+  return { realtime, sent, dispatched };
+}
+
+describe('createRealtimeSession', () => {
+  it('says hello with the token, then subscribes to public topics and the user topic', () => {
+    const { realtime, sent, dispatched } = session('jwt-abc');
+    realtime.opened();
+    expect(sent).toEqual([{ type: 'hello', token: 'jwt-abc' }]);
+
+    realtime.received(JSON.stringify({ type: 'welcome', user: { id: 'u1', role: 'user' } }));
+    expect(sent[1]).toEqual({ type: 'subscribe', topics: ['sales', 'catalog', 'user:u1'] });
+
+    realtime.received(JSON.stringify({ type: 'subscribed', topics: ['sales', 'catalog', 'user:u1'], denied: [] }));
+    expect(dispatched).toContainEqual(connectionStatusChanged('live'));
+  });
+
+  it('subscribes a guest to the public topics only', () => {
+    const { realtime, sent } = session(null);
+    realtime.opened();
+    expect(sent[0]).toEqual({ type: 'hello', token: '' });
+    realtime.received(JSON.stringify({ type: 'welcome', user: null }));
+    expect(sent[1]).toEqual({ type: 'subscribe', topics: ['sales', 'catalog'] });
+  });
+
+  it('turns events into cache actions', () => {
+    const { realtime, dispatched } = session();
+    realtime.received(JSON.stringify(event('sale.changed')));
+    expect(dispatched).toEqual([api.util.invalidateTags(['Sale'])]);
+  });
+
+  it('refetches everything after a reconnect, but not on the first connection', () => {
+    const { realtime, dispatched } = session();
+    const refetchAll = api.util.invalidateTags([...tagTypes]);
+    const subscribed = JSON.stringify({ type: 'subscribed', topics: ['sales', 'catalog'], denied: [] });
+
+    realtime.opened();
+    realtime.received(subscribed);
+    expect(dispatched).not.toContainEqual(refetchAll);
+
+    realtime.closed(1006);
+    expect(dispatched.at(-1)).toEqual(connectionStatusChanged('offline'));
+    realtime.opened();
+    realtime.received(subscribed);
+    expect(dispatched).toContainEqual(refetchAll);
+  });
+
+  it('says hello as a guest after the server rejected the token', () => {
+    const { realtime, sent } = session('expired');
+    realtime.opened();
+    realtime.closed(4401);
+    realtime.opened();
+    expect(sent).toEqual([
+      { type: 'hello', token: 'expired' },
+      { type: 'hello', token: '' },
+    ]);
+  });
+
+  it('ignores frames that are not JSON', () => {
+    const { realtime, dispatched, sent } = session();
+    realtime.received('not json');
+    expect(dispatched).toEqual([]);
+    expect(sent).toEqual([]);
+  });
+});

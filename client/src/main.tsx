@@ -1,0 +1,23 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { RouterProvider } from 'react-router-dom';
+import './app/global.css';
+import { createRouter } from './app/router';
+import { makeStore } from './app/store';
+import { applyTheme } from './features/ui/themeSlice';
+
+const store = makeStore();
+applyTheme(store.getState().theme.theme);
+// The socket is not needed for the first paint; its code loads in its own chunk.
+void import('./lib/realtime').then(({ startRealtime }) => startRealtime(store.dispatch));
+
+const router = createRouter();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>
+  </StrictMode>,
+);
