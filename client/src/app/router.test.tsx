@@ -80,4 +80,20 @@ describe('ErrorPage', () => {
     expect(await screen.findByRole('heading', { name: 'Oops something went wrong' })).toBeInTheDocument();
     expect(screen.getByText('We are working on it.')).toBeInTheDocument();
   });
+
+  it('reports the crash to the server once', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const fetchSpy = vi.fn().mockResolvedValue(new Response(null, { status: 202 }));
+    vi.stubGlobal('fetch', fetchSpy);
+    function Broken(): never {
+      throw new TypeError('price is undefined');
+    }
+    const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <ErrorPage /> }]);
+    render(<RouterProvider router={router} />);
+    await screen.findByRole('heading', { name: 'Oops something went wrong' });
+    const reports = fetchSpy.mock.calls.filter(([url]) => url === '/api/client-errors');
+    expect(reports).toHaveLength(1);
+    expect(JSON.parse(reports[0][1].body)).toMatchObject({ message: 'TypeError: price is undefined', url: '/' });
+    vi.unstubAllGlobals();
+  });
 });

@@ -6,6 +6,22 @@ import { isDevelopment } from '../../lib/env';
 import { paths } from '../../lib/paths';
 import styles from './ErrorPage.module.css';
 
+/** reportCrash tells the server about a page crash so the shop owner sees it in the logs. */
+function reportCrash(error: unknown) {
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  const stack = error instanceof Error ? (error.stack ?? '') : '';
+  void fetch('/api/client-errors', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      message: message.slice(0, 2000),
+      stack: stack.slice(0, 8000),
+      url: window.location.pathname.slice(0, 2000),
+    }),
+    keepalive: true,
+  }).catch(() => undefined);
+}
+
 export const errorTitle = 'Oops something went wrong';
 export const errorDetail = 'We are working on it';
 
@@ -15,6 +31,7 @@ export function ErrorPage({ standalone = false }: { standalone?: boolean }) {
 
   useEffect(() => {
     if (isDevelopment) console.error(error);
+    reportCrash(error);
   }, [error]);
 
   const view = (
