@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"slices"
+	"sync"
 
 	"github.com/gofiber/contrib/v3/websocket"
 	"github.com/gofiber/fiber/v3"
@@ -27,8 +28,12 @@ func (s *server) websocketGate(c fiber.Ctx) error {
 func (s *server) websocket() fiber.Handler {
 	return websocket.New(func(conn *websocket.Conn) {
 		s.hub.Serve(context.Background(), conn, s.authenticateSocket)
-	}, websocket.Config{ReadBufferSize: 1024, WriteBufferSize: 1024})
+	}, websocket.Config{ReadBufferSize: 1024, WriteBufferSize: 1024, WriteBufferPool: websocketWriteBuffers})
 }
+
+// websocketWriteBuffers lends write buffers to sockets only while they write, so that idle
+// sockets (most of them) hold none.
+var websocketWriteBuffers = &sync.Pool{}
 
 // authenticateSocket turns a hello token into the connection's user. A guest sends no token.
 // Accounts do not exist yet, so no token can be valid: a connection that presents one is
