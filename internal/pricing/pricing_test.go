@@ -86,12 +86,12 @@ func TestCoupon(t *testing.T) {
 	}{
 		{shop.Rupees(2000), 10, 0, shop.Rupees(200)},
 		{shop.Rupees(2000), 10, shop.Rupees(150), shop.Rupees(150)},
-		{shop.Rupees(1999), 15, 0, shop.Rupees(300)},    // 299.85 → 300
-		{shop.Rupees(1001), 50, 0, shop.Rupees(501)},    // 500.5 → 501
-		{shop.Rupees(500), 100, 0, shop.Rupees(500)},    // never above the subtotal
-		{shop.Rupees(500), 150, 0, shop.Rupees(500)},    // out-of-range percent is clamped
-		{shop.Rupees(500), 0, shop.Rupees(100), 0},      // 0 % is nothing
-		{0, 20, 0, 0},                                   // empty cart
+		{shop.Rupees(1999), 15, 0, shop.Rupees(300)}, // 299.85 → 300
+		{shop.Rupees(1001), 50, 0, shop.Rupees(501)}, // 500.5 → 501
+		{shop.Rupees(500), 100, 0, shop.Rupees(500)}, // never above the subtotal
+		{shop.Rupees(500), 150, 0, shop.Rupees(500)}, // out-of-range percent is clamped
+		{shop.Rupees(500), 0, shop.Rupees(100), 0},   // 0 % is nothing
+		{0, 20, 0, 0}, // empty cart
 		{shop.Rupees(500), 20, shop.Rupees(1000), shop.Rupees(100)},
 	}
 	for _, c := range cases {

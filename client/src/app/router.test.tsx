@@ -93,7 +93,7 @@ describe('ErrorPage', () => {
     await screen.findByRole('heading', { name: 'Oops something went wrong' });
     const reports = fetchSpy.mock.calls.filter(([url]) => url === '/api/client-errors');
     expect(reports).toHaveLength(1);
-    expect(JSON.parse(reports[0][1].body)).toMatchObject({ message: 'TypeError: price is undefined', url: '/' });
+    expect(JSON.parse(String(reports[0]?.[1]?.body))).toMatchObject({ message: 'TypeError: price is undefined', url: '/' });
     vi.unstubAllGlobals();
   });
 });
