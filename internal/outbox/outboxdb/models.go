@@ -6,7 +6,24 @@ package outboxdb
 
 import (
 	"time"
+
+	"github.com/jackc/pgx/v5/pgtype"
 )
+
+type Category struct {
+	ID        string
+	Name      string
+	Gender    string
+	Position  int32
+	CreatedAt time.Time
+}
+
+type CmsPage struct {
+	Type        string
+	Title       string
+	Description string
+	UpdatedAt   time.Time
+}
 
 type Outbox struct {
 	ID          int64
@@ -20,4 +37,65 @@ type Outbox struct {
 	DeliveredAt *time.Time
 	Attempts    int32
 	LastError   string
+}
+
+type Product struct {
+	ID                string
+	Code              string
+	Name              string
+	Gender            string
+	Status            string
+	SubCategoryID     string
+	Price             int64
+	Discount          int32
+	Colour            string
+	Thumbnail         string
+	Images            []string
+	BasicDescription  string
+	ReturnDescription string
+	SizeChart         string
+	Fit               string
+	LengthCm          float64
+	WidthCm           float64
+	HeightCm          float64
+	WeightGrams       int32
+	Active            bool
+	Search            interface{}
+	SearchText        string
+	CreatedAt         time.Time
+	UpdatedAt         time.Time
+}
+
+type ProductSize struct {
+	ProductID string
+	Size      string
+	Position  int32
+	Stock     int32
+}
+
+type Sale struct {
+	ID          string
+	Name        string
+	Discount    int32
+	Active      bool
+	Gender      string
+	CategoryID  pgtype.Text
+	Image       string
+	MobileImage string
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
+}
+
+type SaleSubCategory struct {
+	SaleID        string
+	SubCategoryID string
+}
+
+type SubCategory struct {
+	ID           string
+	CategoryID   string
+	CategoryType string
+	Image        string
+	Position     int32
+	CreatedAt    time.Time
 }

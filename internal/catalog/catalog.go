@@ -1,0 +1,331 @@
+// Package catalog is what the shop sells: categories and their sub-categories, products with
+// per-size stock, listings, product pages and search. Every product it returns is priced by
+// package pricing against the running sales, so no caller computes money.
+//
+// It guarantees that listings are stable (newest first, ties broken by id), that a page beyond
+// the end is empty rather than an error, and that hidden products never appear.
+package catalog
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"drape/internal/catalog/catalogdb"
+	"drape/internal/outbox"
+	"drape/internal/platform/postgres"
+	"drape/internal/pricing"
+	"drape/internal/shop"
+	"drape/realtime"
+)
+
+// Sales tells the catalog which sales are running, in the order the shop lists them.
+type Sales interface {
+	PricingSales(ctx context.Context) ([]pricing.Sale, error)
+}
+
+// Service is the catalog's use cases.
+type Service struct {
+	pool  *pgxpool.Pool
+	store store
+	sales Sales
+}
+
+// NewService makes the catalog service; sales prices its products.
+func NewService(pool *pgxpool.Pool, sales Sales) *Service {
+	return &Service{pool: pool, store: store{q: catalogdb.New(pool)}, sales: sales}
+}
+
+// Categories lists every category with its sub-categories, in display order.
+func (s *Service) Categories(ctx context.Context) ([]Category, error) {
+	cats, err := s.store.q.ListCategories(ctx)
+	if err != nil {
+		return nil, postgres.Translate(err)
+	}
+	subs, err := s.store.q.ListSubCategories(ctx)
+	if err != nil {
+		return nil, postgres.Translate(err)
+	}
+	out := make([]Category, len(cats))
+	index := map[string]int{}
+	for i, c := range cats {
+		out[i] = Category{ID: c.ID, Name: c.Name, Gender: c.Gender, SubCategories: []SubCategory{}}
+		index[c.ID] = i
+	}
+	for _, sc := range subs {
+		if i, ok := index[sc.CategoryID]; ok {
+			out[i].SubCategories = append(out[i].SubCategories, SubCategory{
+				ID: sc.ID, CategoryID: sc.CategoryID, CategoryType: sc.CategoryType, Image: uploadPath("subCatrgory", sc.Image)})
+		}
+	}
+	return out, nil
+}
+
+// SubCategoryByType finds a sub-category by its name, ignoring case. Errors: NotFound.
+func (s *Service) SubCategoryByType(ctx context.Context, categoryType string) (SubCategory, error) {
+	sc, err := s.store.q.SubCategoryByType(ctx, categoryType)
+	if err != nil {
+		return SubCategory{}, postgres.Translate(err)
+	}
+	return SubCategory{ID: sc.ID, CategoryID: sc.CategoryID, CategoryType: sc.CategoryType, Image: uploadPath("subCatrgory", sc.Image)}, nil
+}
+
+// Products lists one page of a listing, newest first. An unknown sub-category is an empty
+// listing. Errors: Unavailable when the database is.
+func (s *Service) Products(ctx context.Context, l Listing, page shop.Page) (ProductPage, error) {
+	q := s.store.q
+	limit, offset := int32(page.Size), int32(page.Offset())
+	var rows []productRow
+	var total int64
+	var err error
+	switch {
+	case l.SubCategoryType != "":
+		sc, lookupErr := s.SubCategoryByType(ctx, l.SubCategoryType)
+		if shop.Is(lookupErr, shop.NotFound) {
+			return emptyPage(page), nil
+		} else if lookupErr != nil {
+			return ProductPage{}, lookupErr
+		}
+		l.SubCategoryIDs = []string{sc.ID}
+		fallthrough
+	case l.SubCategoryIDs != nil:
+		if len(l.SubCategoryIDs) == 0 {
+			return emptyPage(page), nil
+		}
+		var r []catalogdb.ProductsBySubCategoryRow
+		if r, err = q.ProductsBySubCategory(ctx, catalogdb.ProductsBySubCategoryParams{SubCategoryIds: l.SubCategoryIDs, PageSize: limit, PageOffset: offset}); err == nil {
+			rows = convertRows(r, func(x catalogdb.ProductsBySubCategoryRow) productRow { return productRow(x) })
+			total, err = q.CountBySubCategory(ctx, l.SubCategoryIDs)
+		}
+	case l.BestSellers:
+		var r []catalogdb.BestSellersRow
+		if r, err = q.BestSellers(ctx, catalogdb.BestSellersParams{PageSize: limit, PageOffset: offset}); err == nil {
+			rows = convertRows(r, func(x catalogdb.BestSellersRow) productRow { return productRow(x) })
+			total, err = q.CountBestSellers(ctx)
+		}
+	case l.Gender != "":
+		var r []catalogdb.ProductsByGenderRow
+		if r, err = q.ProductsByGender(ctx, catalogdb.ProductsByGenderParams{Gender: l.Gender, PageSize: limit, PageOffset: offset}); err == nil {
+			rows = convertRows(r, func(x catalogdb.ProductsByGenderRow) productRow { return productRow(x) })
+			total, err = q.CountByGender(ctx, l.Gender)
+		}
+	default:
+		var r []catalogdb.AllProductsRow
+		if r, err = q.AllProducts(ctx, catalogdb.AllProductsParams{PageSize: limit, PageOffset: offset}); err == nil {
+			rows = convertRows(r, func(x catalogdb.AllProductsRow) productRow { return productRow(x) })
+			total, err = q.CountAll(ctx)
+		}
+	}
+	if err != nil {
+		return ProductPage{}, postgres.Translate(err)
+	}
+	return s.page(ctx, rows, total, page)
+}
+
+// Search finds products whose name, colour, sub-category or description match query (whole
+// words, or partial words and small typos), best matches first. Errors: Invalid for an empty
+// or overlong query.
+func (s *Service) Search(ctx context.Context, query string, page shop.Page) (ProductPage, error) {
+	query = strings.TrimSpace(query)
+	if query == "" {
+		return ProductPage{}, &shop.Error{Kind: shop.Invalid, Message: "Type something to search for", Fields: map[string]string{"q": "q is required"}}
+	}
+	if utf8.RuneCountInString(query) > 100 {
+		return ProductPage{}, &shop.Error{Kind: shop.Invalid, Message: "Search for at most 100 characters", Fields: map[string]string{"q": "q must be at most 100 characters"}}
+	}
+	r, err := s.store.q.SearchProducts(ctx, catalogdb.SearchProductsParams{Query: query, PageSize: int32(page.Size), PageOffset: int32(page.Offset())})
+	if err != nil {
+		return ProductPage{}, postgres.Translate(err)
+	}
+	total, err := s.store.q.CountSearch(ctx, query)
+	if err != nil {
+		return ProductPage{}, postgres.Translate(err)
+	}
+	return s.page(ctx, convertRows(r, func(x catalogdb.SearchProductsRow) productRow { return productRow(x) }), total, page)
+}
+
+// Product is one product, priced. Errors: NotFound (also for hidden products).
+func (s *Service) Product(ctx context.Context, id string) (Product, error) {
+	if !shop.IsID(id) {
+		return Product{}, shop.E(shop.NotFound, "Product not found")
+	}
+	r, err := s.store.q.ProductByID(ctx, id)
+	if err != nil {
+		if shop.Is(postgres.Translate(err), shop.NotFound) {
+			return Product{}, shop.E(shop.NotFound, "Product not found")
+		}
+		return Product{}, postgres.Translate(err)
+	}
+	products := []Product{productFromRow(r)}
+	if err := s.finish(ctx, products); err != nil {
+		return Product{}, err
+	}
+	return products[0], nil
+}
+
+func (s *Service) page(ctx context.Context, rows []productRow, total int64, page shop.Page) (ProductPage, error) {
+	products := make([]Product, len(rows))
+	for i, r := range rows {
+		products[i] = productFromRow(r)
+	}
+	if err := s.finish(ctx, products); err != nil {
+		return ProductPage{}, err
+	}
+	return ProductPage{Items: products, Total: total, Page: page.Number, PageSize: page.Size, TotalPages: shop.TotalPages(total, page.Size)}, nil
+}
+
+// finish attaches sizes and prices products against the running sales.
+func (s *Service) finish(ctx context.Context, products []Product) error {
+	if err := s.store.attachSizes(ctx, products); err != nil {
+		return postgres.Translate(err)
+	}
+	sales, err := s.sales.PricingSales(ctx)
+	if err != nil {
+		return err
+	}
+	for i := range products {
+		q := pricing.Price(products[i].PricingItem(), sales)
+		products[i].DiscountedPrice = q.Unit
+		if q.Sale != nil {
+			products[i].Sale = []pricing.Applied{*q.Sale}
+		}
+	}
+	return nil
+}
+
+func emptyPage(page shop.Page) ProductPage {
+	return ProductPage{Items: []Product{}, Page: page.Number, PageSize: page.Size}
+}
+
+func convertRows[T any](rows []T, conv func(T) productRow) []productRow {
+	out := make([]productRow, len(rows))
+	for i, r := range rows {
+		out[i] = conv(r)
+	}
+	return out
+}
+
+// IsEmpty reports whether the catalog has no products at all (demo data loads into an empty
+// shop only).
+func (s *Service) IsEmpty(ctx context.Context) (bool, error) {
+	n, err := s.store.q.CountProducts(ctx)
+	return n == 0, postgres.Translate(err)
+}
+
+// CreateCategory adds a category. Errors: Invalid, Conflict for a duplicate name.
+func (s *Service) CreateCategory(ctx context.Context, in NewCategory) (Category, error) {
+	p := shop.Problems{}
+	in.Name = strings.TrimSpace(in.Name)
+	p.Check(in.Name == "", "name", "name is required")
+	p.Check(!slices.Contains(Genders, in.Gender), "gender", "gender must be Men, Women or Unisex")
+	if err := p.Err(); err != nil {
+		return Category{}, err
+	}
+	c := Category{ID: shop.NewID(), Name: in.Name, Gender: in.Gender, SubCategories: []SubCategory{}}
+	err := s.store.q.InsertCategory(ctx, catalogdb.InsertCategoryParams{ID: c.ID, Name: c.Name, Gender: c.Gender, Position: int32(in.Position)})
+	if shop.Is(postgres.Translate(err), shop.Conflict) {
+		return Category{}, shop.E(shop.Conflict, "A category named %s already exists", in.Name)
+	}
+	return c, postgres.Translate(err)
+}
+
+// CreateSubCategory adds a sub-category. Errors: Invalid, Conflict for a duplicate name.
+func (s *Service) CreateSubCategory(ctx context.Context, in NewSubCategory) (SubCategory, error) {
+	p := shop.Problems{}
+	in.CategoryType = strings.TrimSpace(in.CategoryType)
+	p.Check(in.CategoryType == "", "categoryType", "categoryType is required")
+	p.Check(!shop.IsID(in.CategoryID), "categoryId", "categoryId must be a category id")
+	if err := p.Err(); err != nil {
+		return SubCategory{}, err
+	}
+	sc := SubCategory{ID: shop.NewID(), CategoryID: in.CategoryID, CategoryType: in.CategoryType, Image: uploadPath("subCatrgory", in.Image)}
+	err := s.store.q.InsertSubCategory(ctx, catalogdb.InsertSubCategoryParams{
+		ID: sc.ID, CategoryID: in.CategoryID, CategoryType: in.CategoryType, Image: in.Image, Position: int32(in.Position)})
+	if shop.Is(postgres.Translate(err), shop.Conflict) {
+		return SubCategory{}, shop.E(shop.Conflict, "A sub-category named %s already exists", in.CategoryType)
+	}
+	return sc, postgres.Translate(err)
+}
+
+// CreateProduct adds a product with its sizes and tells open storefronts the catalog changed.
+// Errors: Invalid (with the fields), Conflict for a duplicate product code.
+func (s *Service) CreateProduct(ctx context.Context, in NewProduct) (Product, error) {
+	if err := in.validate(); err != nil {
+		return Product{}, err
+	}
+	id := shop.NewID()
+	created := in.CreatedAt
+	if created.IsZero() {
+		created = time.Now()
+	}
+	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		q := catalogdb.New(tx)
+		sub, err := q.SubCategoryByID(ctx, in.SubCategoryID)
+		if shop.Is(postgres.Translate(err), shop.NotFound) {
+			return &shop.Error{Kind: shop.Invalid, Message: "No such sub-category", Fields: map[string]string{"subcategoryId": "No such sub-category"}}
+		} else if err != nil {
+			return err
+		}
+		subName := sub.CategoryType
+		err = q.InsertProduct(ctx, catalogdb.InsertProductParams{
+			ID: id, Code: in.Code, Name: in.Name, Gender: in.Gender, Status: in.Status, SubCategoryID: in.SubCategoryID,
+			Price: int64(in.Price), Discount: int32(in.Discount), Colour: in.Colour, Thumbnail: in.Thumbnail,
+			Images: nonNil(in.Images), BasicDescription: in.BasicDescription, ReturnDescription: in.ReturnDescription,
+			SizeChart: in.SizeChart, Fit: in.Fit, LengthCm: in.Length, WidthCm: in.Width, HeightCm: in.Height,
+			WeightGrams: int32(in.WeightGrams), CreatedAt: created, SubCategoryName: subName,
+			SearchText: strings.ToLower(strings.Join([]string{in.Name, subName, in.Colour}, " ")),
+		})
+		if shop.Is(postgres.Translate(err), shop.Conflict) {
+			return &shop.Error{Kind: shop.Conflict, Message: "A product with code " + in.Code + " already exists", Fields: map[string]string{"productId": "already used"}}
+		}
+		if err != nil {
+			return err
+		}
+		for i, size := range in.Sizes {
+			if err := q.InsertProductSize(ctx, catalogdb.InsertProductSizeParams{ProductID: id, Size: size.Size, Position: int32(i), Stock: int32(size.Stock)}); err != nil {
+				return err
+			}
+		}
+		return outbox.Publish(ctx, tx, "catalog.changed", realtime.TopicCatalog, map[string]string{"productId": id})
+	})
+	if err != nil {
+		return Product{}, err
+	}
+	return s.Product(ctx, id)
+}
+
+func (in *NewProduct) validate() error {
+	p := shop.Problems{}
+	in.Code, in.Name = strings.TrimSpace(in.Code), strings.TrimSpace(in.Name)
+	p.Check(in.Code == "", "productId", "productId is required")
+	p.Check(in.Name == "", "productName", "productName is required")
+	p.Check(utf8.RuneCountInString(in.Name) > 200, "productName", "productName must be at most 200 characters")
+	p.Check(!slices.Contains(Genders, in.Gender), "gender", "gender must be Men, Women or Unisex")
+	p.Check(in.Status != "" && in.Status != StatusBestSeller, "status", "status must be empty or BestSeller")
+	p.Check(!shop.IsID(in.SubCategoryID), "subcategoryId", "subcategoryId must be a sub-category id")
+	p.Check(in.Price <= 0, "price", "price must be more than 0")
+	p.Check(in.Discount < 0 || in.Discount > 100, "discount", "discount must be a percent from 0 to 100")
+	p.Check(in.Length < 0 || in.Width < 0 || in.Height < 0, "length", "dimensions cannot be negative")
+	p.Check(in.WeightGrams < 0, "weight", "weight cannot be negative")
+	p.Check(len(in.Sizes) == 0, "stock", "add at least one size")
+	seen := map[string]bool{}
+	for _, sz := range in.Sizes {
+		p.Check(strings.TrimSpace(sz.Size) == "", "stock", "every size needs a name")
+		p.Check(seen[sz.Size], "stock", "size "+sz.Size+" is listed twice")
+		p.Check(sz.Stock < 0, "stock", "stock cannot be negative")
+		seen[sz.Size] = true
+	}
+	return p.Err()
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}

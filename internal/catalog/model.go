@@ -1,0 +1,133 @@
+package catalog
+
+import (
+	"time"
+
+	"drape/internal/pricing"
+	"drape/internal/shop"
+)
+
+// Category is a top-level collection (Men, Women) and its sub-categories, as GET
+// /api/getcategory lists them.
+type Category struct {
+	ID            string        `json:"_id"`
+	Name          string        `json:"name"`
+	Gender        string        `json:"gender"`
+	SubCategories []SubCategory `json:"subCategory"`
+}
+
+// SubCategory is a kind of garment within a category; its categoryType names listings
+// (/products/{categoryType}).
+type SubCategory struct {
+	ID           string `json:"_id"`
+	CategoryID   string `json:"categoryId"`
+	CategoryType string `json:"categoryType"`
+	Image        string `json:"image"`
+}
+
+// Size is one size of a product and how many are in stock.
+type Size struct {
+	Size  string `json:"size"`
+	Stock int    `json:"stock"`
+}
+
+// Product is a product as the storefront shows it, priced: the list price, the product's own
+// percent, the sale that applies and the resulting price are all computed by pricing. JSON
+// names are SPEC §3's, misspellings included (hight).
+type Product struct {
+	ID                string            `json:"_id"`
+	Code              string            `json:"productId"`
+	Name              string            `json:"productName"`
+	Thumbnail         string            `json:"thumbnail"`
+	Images            []string          `json:"images"`
+	Gender            string            `json:"gender"`
+	Status            string            `json:"status"`
+	Price             shop.Money        `json:"price"`
+	Discount          int               `json:"discount"`
+	DiscountedPrice   shop.Money        `json:"discountedPrice"`
+	Sale              []pricing.Applied `json:"sale"`
+	Stock             map[string]int    `json:"stock"`
+	Sizes             []Size            `json:"sizes"`
+	TotalStock        int               `json:"totalStock"`
+	BasicDescription  string            `json:"basicProductDescription"`
+	ReturnDescription string            `json:"returnDescription"`
+	SizeChart         string            `json:"sizeChart"`
+	Category          string            `json:"category"`
+	CategoryID        string            `json:"categoryId"`
+	SubCategory       string            `json:"subCategory"`
+	SubCategoryID     string            `json:"subcategoryId"`
+	Colour            string            `json:"colour"`
+	Fit               string            `json:"size"`
+	Length            float64           `json:"length"`
+	Width             float64           `json:"width"`
+	Height            float64           `json:"hight"`
+	Weight            int               `json:"weight"`
+	CreatedAt         time.Time         `json:"createdAt"`
+}
+
+// PricingItem is what pricing needs to know about p.
+func (p Product) PricingItem() pricing.Item {
+	return pricing.Item{Price: p.Price, Discount: p.Discount, Gender: p.Gender, CategoryID: p.CategoryID, SubCategoryID: p.SubCategoryID}
+}
+
+// ProductPage is one page of a listing.
+type ProductPage struct {
+	Items      []Product
+	Total      int64
+	Page       int
+	PageSize   int
+	TotalPages int
+}
+
+// Listing says which products a listing shows; the zero value is every product.
+type Listing struct {
+	SubCategoryType string   // /products/{categoryType}
+	SubCategoryIDs  []string // a sale's sub-categories
+	BestSellers     bool     // status=BestSeller
+	Gender          string   // /shop/{gender}
+}
+
+// Genders a product may be for.
+var Genders = []string{"Men", "Women", "Unisex"}
+
+// StatusBestSeller marks best sellers.
+const StatusBestSeller = "BestSeller"
+
+// NewCategory is a category to create.
+type NewCategory struct {
+	Name     string
+	Gender   string
+	Position int
+}
+
+// NewSubCategory is a sub-category to create.
+type NewSubCategory struct {
+	CategoryID   string
+	CategoryType string
+	Image        string
+	Position     int
+}
+
+// NewProduct is a product to create. Price is the list price; Sizes are in display order.
+type NewProduct struct {
+	Code              string
+	Name              string
+	Gender            string
+	Status            string
+	SubCategoryID     string
+	Price             shop.Money
+	Discount          int
+	Colour            string
+	Thumbnail         string
+	Images            []string
+	BasicDescription  string
+	ReturnDescription string
+	SizeChart         string
+	Fit               string
+	Length            float64
+	Width             float64
+	Height            float64
+	WeightGrams       int
+	Sizes             []Size
+	CreatedAt         time.Time // zero: now
+}

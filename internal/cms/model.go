@@ -1,0 +1,18 @@
+package cms
+
+import "time"
+
+// Page is a content page: its HTML description is sanitised when it is saved.
+type Page struct {
+	Type        string    `json:"type"`
+	Title       string    `json:"title"`
+	Description string    `json:"description"`
+	UpdatedAt   time.Time `json:"updatedAt"`
+}
+
+// The page types the storefront shows: terms (/terms-conditions) and privacy (the return and
+// exchange policy of /returns and /returnpolicydetails, as SPEC §7 reads it).
+const (
+	TypeTerms   = "terms"
+	TypePrivacy = "privacy"
+)
