@@ -8,6 +8,9 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/redis/go-redis/v9"
 
+	"drape/internal/catalog"
+	"drape/internal/cms"
+	"drape/internal/sale"
 	"drape/realtime"
 )
 
@@ -21,9 +24,23 @@ type deps struct {
 	draining *atomic.Bool // set at shutdown: /readyz turns 503 so balancers stop sending
 }
 
+// services are the domain use cases the handlers call.
+type services struct {
+	catalog *catalog.Service
+	sales   *sale.Service
+	cms     *cms.Service
+}
+
+// newServices wires the domain services over one pool.
+func newServices(d deps) services {
+	sales := sale.NewService(d.pool)
+	return services{catalog: catalog.NewService(d.pool, sales), sales: sales, cms: cms.NewService(d.pool)}
+}
+
 // server holds the dependencies the handlers share.
 type server struct {
 	deps
+	services
 	client  *clientFiles
 	metrics *metrics
 }
@@ -34,7 +51,7 @@ func newApp(d deps) *fiber.App {
 	if d.draining == nil {
 		d.draining = new(atomic.Bool)
 	}
-	s := &server{deps: d, metrics: newMetrics(d.pool, d.hub), client: loadClient(d.cfg.ClientDir, d.log)}
+	s := &server{deps: d, services: newServices(d), metrics: newMetrics(d.pool, d.hub), client: loadClient(d.cfg.ClientDir, d.log)}
 	handleError := errorHandler(d.log)
 	app := fiber.New(fiber.Config{
 		AppName:      "drape",

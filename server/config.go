@@ -22,6 +22,7 @@ type Config struct {
 	RedisURL        string        // REDIS_URL
 	RealtimeChannel string        // REALTIME_CHANNEL: Redis pub/sub channel of live events
 	ClientDir       string        // CLIENT_DIR: the built client (index.html and assets/)
+	UploadsDir      string        // UPLOADS_DIR: product, sub-category and sale images
 	BodyLimit       int           // BODY_LIMIT_BYTES
 	ShutdownTimeout time.Duration // SHUTDOWN_TIMEOUT
 	LogLevel        slog.Level    // LOG_LEVEL
@@ -37,6 +38,7 @@ func loadConfig(getenv func(string) string) (Config, error) {
 		RedisURL:        r.URL("REDIS_URL", "", true, "redis", "rediss"),
 		RealtimeChannel: r.String("REALTIME_CHANNEL", "drape:events"),
 		ClientDir:       r.String("CLIENT_DIR", "client/dist"),
+		UploadsDir:      r.String("UPLOADS_DIR", "uploads"),
 		BodyLimit:       r.Int("BODY_LIMIT_BYTES", 1<<20, 1024, 64<<20),
 		ShutdownTimeout: r.Duration("SHUTDOWN_TIMEOUT", 15*time.Second, time.Second, 5*time.Minute),
 	}
@@ -67,6 +69,7 @@ func (c Config) LogValue() slog.Value {
 		slog.String("redis_url", config.Mask(c.RedisURL)),
 		slog.String("realtime_channel", c.RealtimeChannel),
 		slog.String("client_dir", c.ClientDir),
+		slog.String("uploads_dir", c.UploadsDir),
 		slog.Int("body_limit_bytes", c.BodyLimit),
 		slog.Duration("shutdown_timeout", c.ShutdownTimeout),
 		slog.String("log_level", c.LogLevel.String()),

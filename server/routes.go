@@ -11,8 +11,19 @@ func (s *server) routes(app *fiber.App) {
 	app.Get("/readyz", s.readyz)
 	app.Get("/metrics", s.metricsHandler())
 
+	app.Get("/uploads/:kind/:file", s.upload)
+	app.Get("/static/:file", s.static)
+
 	api := app.Group("/api")
 	api.Get("/openapi.yaml", s.openAPI)
+
+	api.Get("/getcategory", s.getCategories)
+	api.Get("/getproduct", s.getProducts)
+	api.Get("/getproduct/:id", s.getProduct)
+	api.Get("/products/search", s.searchProducts)
+	api.Get("/getsale", s.getSales)
+	api.Get("/getcms", s.getCMS)
+
 	api.Get("/ws", s.websocketGate, s.websocket())
 	api.Post("/client-errors", s.rateLimit("client-errors", 30), s.reportClientError)
 	api.Use(s.apiNotFound)

@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -21,7 +22,7 @@ import (
 )
 
 // testApp is the whole server app on a fresh database and Redis, with a tiny built client.
-func testApp(t *testing.T) (*fiber.App, *server) {
+func testApp(t *testing.T) (*fiber.App, deps) {
 	t.Helper()
 	pool, dbURL := dbtest.New(t)
 	rdb := redistest.New(t)
@@ -29,16 +30,18 @@ func testApp(t *testing.T) (*fiber.App, *server) {
 	os.WriteFile(filepath.Join(clientDir, "index.html"), []byte("<!doctype html><title>drape</title>"), 0o644)
 	os.MkdirAll(filepath.Join(clientDir, "assets"), 0o755)
 	os.WriteFile(filepath.Join(clientDir, "assets", "index-abc123.js"), []byte("console.log(1)"), 0o644)
+	uploads := t.TempDir()
+	os.MkdirAll(filepath.Join(uploads, "products"), 0o755)
+	os.WriteFile(filepath.Join(uploads, "products", "JF-1.svg"), []byte("<svg xmlns='http://www.w3.org/2000/svg'/>"), 0o644)
 	cfg, err := loadConfig(func(k string) string {
-		return map[string]string{"DATABASE_URL": dbURL, "REDIS_URL": rdb.URL, "CLIENT_DIR": clientDir,
+		return map[string]string{"DATABASE_URL": dbURL, "REDIS_URL": rdb.URL, "CLIENT_DIR": clientDir, "UPLOADS_DIR": uploads,
 			"BODY_LIMIT_BYTES": "65536", "REALTIME_CHANNEL": rdb.Prefix + "events"}[k]
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	hub := realtime.NewHub(realtime.Options{})
-	app := newApp(deps{cfg: cfg, log: slog.New(slog.NewJSONHandler(io.Discard, nil)), pool: pool, redis: rdb.Client, hub: hub})
-	return app, &server{deps: deps{hub: hub}}
+	d := deps{cfg: cfg, log: slog.New(slog.NewJSONHandler(io.Discard, nil)), pool: pool, redis: rdb.Client, hub: realtime.NewHub(realtime.Options{})}
+	return newApp(d), d
 }
 
 // call sends one request through app.Test and returns the status, headers and body.
@@ -55,6 +58,37 @@ func call(t *testing.T, app *fiber.App, method, path string, headers map[string]
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
 	return resp, b
+}
+
+// jsonValue reads a dotted path from a JSON document: object keys, list indexes ("items.0"),
+// and "#" for a list's length ("items.#").
+func jsonValue(t *testing.T, body []byte, path string) any {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal(body, &v); err != nil {
+		t.Fatalf("answer is not JSON: %v\n%.300s", err, body)
+	}
+	for _, key := range strings.Split(path, ".") {
+		switch node := v.(type) {
+		case map[string]any:
+			var ok bool
+			if v, ok = node[key]; !ok {
+				t.Fatalf("no %q in %.500s", path, body)
+			}
+		case []any:
+			if key == "#" {
+				return len(node)
+			}
+			i, err := strconv.Atoi(key)
+			if err != nil || i < 0 || i >= len(node) {
+				t.Fatalf("no %q in %.500s", path, body)
+			}
+			v = node[i]
+		default:
+			t.Fatalf("no %q in %.500s", path, body)
+		}
+	}
+	return v
 }
 
 // jsonPath reads a dotted path ("data.postgres") from a JSON document.

@@ -85,18 +85,25 @@ func (s *Service) Products(ctx context.Context, l Listing, page shop.Page) (Prod
 	var err error
 	switch {
 	case l.SubCategoryType != "":
-		sc, lookupErr := s.SubCategoryByType(ctx, l.SubCategoryType)
-		if shop.Is(lookupErr, shop.NotFound) {
+		sc, err := s.SubCategoryByType(ctx, l.SubCategoryType)
+		if shop.Is(err, shop.NotFound) {
 			return emptyPage(page), nil
-		} else if lookupErr != nil {
-			return ProductPage{}, lookupErr
+		} else if err != nil {
+			return ProductPage{}, err
 		}
 		l.SubCategoryIDs = []string{sc.ID}
-		fallthrough
-	case l.SubCategoryIDs != nil:
-		if len(l.SubCategoryIDs) == 0 {
+	case len(l.SubCategoryIDs) == 0 && l.CategoryID != "":
+		subs, err := q.SubCategoriesOf(ctx, l.CategoryID)
+		if err != nil {
+			return ProductPage{}, postgres.Translate(err)
+		}
+		if len(subs) == 0 {
 			return emptyPage(page), nil
 		}
+		l.SubCategoryIDs = subs
+	}
+	switch {
+	case len(l.SubCategoryIDs) > 0:
 		var r []catalogdb.ProductsBySubCategoryRow
 		if r, err = q.ProductsBySubCategory(ctx, catalogdb.ProductsBySubCategoryParams{SubCategoryIds: l.SubCategoryIDs, PageSize: limit, PageOffset: offset}); err == nil {
 			rows = convertRows(r, func(x catalogdb.ProductsBySubCategoryRow) productRow { return productRow(x) })
@@ -127,8 +134,8 @@ func (s *Service) Products(ctx context.Context, l Listing, page shop.Page) (Prod
 	return s.page(ctx, rows, total, page)
 }
 
-// Search finds products whose name, colour, sub-category or description match query (whole
-// words, or partial words and small typos), best matches first. Errors: Invalid for an empty
+// Search finds products whose name, colour, sub-category or description contain the words of
+// query, best matches first; when no word matches, it finds close spellings ("oxfrod"). Errors: Invalid for an empty
 // or overlong query.
 func (s *Service) Search(ctx context.Context, query string, page shop.Page) (ProductPage, error) {
 	query = strings.TrimSpace(query)
@@ -138,15 +145,29 @@ func (s *Service) Search(ctx context.Context, query string, page shop.Page) (Pro
 	if utf8.RuneCountInString(query) > 100 {
 		return ProductPage{}, &shop.Error{Kind: shop.Invalid, Message: "Search for at most 100 characters", Fields: map[string]string{"q": "q must be at most 100 characters"}}
 	}
-	r, err := s.store.q.SearchProducts(ctx, catalogdb.SearchProductsParams{Query: query, PageSize: int32(page.Size), PageOffset: int32(page.Offset())})
+	q := s.store.q
+	total, err := q.CountSearch(ctx, query)
 	if err != nil {
 		return ProductPage{}, postgres.Translate(err)
 	}
-	total, err := s.store.q.CountSearch(ctx, query)
-	if err != nil {
-		return ProductPage{}, postgres.Translate(err)
+	var rows []productRow
+	if total > 0 {
+		r, err := q.SearchProducts(ctx, catalogdb.SearchProductsParams{Query: query, PageSize: int32(page.Size), PageOffset: int32(page.Offset())})
+		if err != nil {
+			return ProductPage{}, postgres.Translate(err)
+		}
+		rows = convertRows(r, func(x catalogdb.SearchProductsRow) productRow { return productRow(x) })
+	} else {
+		if total, err = q.CountFuzzySearch(ctx, query); err != nil {
+			return ProductPage{}, postgres.Translate(err)
+		}
+		r, err := q.FuzzySearchProducts(ctx, catalogdb.FuzzySearchProductsParams{Query: query, PageSize: int32(page.Size), PageOffset: int32(page.Offset())})
+		if err != nil {
+			return ProductPage{}, postgres.Translate(err)
+		}
+		rows = convertRows(r, func(x catalogdb.FuzzySearchProductsRow) productRow { return productRow(x) })
 	}
-	return s.page(ctx, convertRows(r, func(x catalogdb.SearchProductsRow) productRow { return productRow(x) }), total, page)
+	return s.page(ctx, rows, total, page)
 }
 
 // Product is one product, priced. Errors: NotFound (also for hidden products).

@@ -83,6 +83,7 @@ type ProductPage struct {
 type Listing struct {
 	SubCategoryType string   // /products/{categoryType}
 	SubCategoryIDs  []string // a sale's sub-categories
+	CategoryID      string   // every sub-category of a category (when SubCategoryIDs is empty)
 	BestSellers     bool     // status=BestSeller
 	Gender          string   // /shop/{gender}
 }

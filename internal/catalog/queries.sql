@@ -98,6 +98,7 @@ LIMIT @page_size OFFSET @page_offset;
 SELECT count(*) FROM products p WHERE p.active;
 
 -- name: SearchProducts :many
+-- Whole words (stemmed): "trousers" finds "trouser".
 WITH q AS (SELECT websearch_to_tsquery('english', @query::text) AS tsq)
 SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,
        p.images, p.basic_description, p.return_description, p.size_chart, p.fit, p.length_cm, p.width_cm,
@@ -105,13 +106,28 @@ SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.d
 FROM products p
 JOIN sub_categories sc ON sc.id = p.sub_category_id
 JOIN categories c ON c.id = sc.category_id, q
-WHERE p.active AND (p.search @@ q.tsq OR p.search_text % lower(@query::text))
-ORDER BY ts_rank(p.search, q.tsq) DESC, similarity(p.search_text, lower(@query::text)) DESC, p.created_at DESC, p.id DESC
+WHERE p.active AND p.search @@ q.tsq
+ORDER BY ts_rank(p.search, q.tsq) DESC, p.created_at DESC, p.id DESC
 LIMIT @page_size OFFSET @page_offset;
 
 -- name: CountSearch :one
 SELECT count(*) FROM products p
-WHERE p.active AND (p.search @@ websearch_to_tsquery('english', @query::text) OR p.search_text % lower(@query::text));
+WHERE p.active AND p.search @@ websearch_to_tsquery('english', @query::text);
+
+-- name: FuzzySearchProducts :many
+-- Close spellings, for when no word matches: "oxfrod" finds "oxford".
+SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,
+       p.images, p.basic_description, p.return_description, p.size_chart, p.fit, p.length_cm, p.width_cm,
+       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name
+FROM products p
+JOIN sub_categories sc ON sc.id = p.sub_category_id
+JOIN categories c ON c.id = sc.category_id
+WHERE p.active AND lower(@query::text) <% p.search_text
+ORDER BY word_similarity(lower(@query::text), p.search_text) DESC, p.created_at DESC, p.id DESC
+LIMIT @page_size OFFSET @page_offset;
+
+-- name: CountFuzzySearch :one
+SELECT count(*) FROM products p WHERE p.active AND lower(@query::text) <% p.search_text;
 
 -- name: SizesOf :many
 SELECT product_id, size, stock FROM product_sizes
@@ -120,3 +136,6 @@ ORDER BY product_id, position, size;
 
 -- name: SubCategoryByID :one
 SELECT id, category_id, category_type, image, position FROM sub_categories WHERE id = @id;
+
+-- name: SubCategoriesOf :many
+SELECT id FROM sub_categories WHERE category_id = @category_id ORDER BY position, category_type;

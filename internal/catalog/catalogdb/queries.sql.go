@@ -228,6 +228,17 @@ func (q *Queries) CountBySubCategory(ctx context.Context, subCategoryIds []strin
 	return count, err
 }
 
+const countFuzzySearch = `-- name: CountFuzzySearch :one
+SELECT count(*) FROM products p WHERE p.active AND lower($1::text) <% p.search_text
+`
+
+func (q *Queries) CountFuzzySearch(ctx context.Context, query string) (int64, error) {
+	row := q.db.QueryRow(ctx, countFuzzySearch, query)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
 const countProducts = `-- name: CountProducts :one
 SELECT count(*) FROM products
 `
@@ -241,7 +252,7 @@ func (q *Queries) CountProducts(ctx context.Context) (int64, error) {
 
 const countSearch = `-- name: CountSearch :one
 SELECT count(*) FROM products p
-WHERE p.active AND (p.search @@ websearch_to_tsquery('english', $1::text) OR p.search_text % lower($1::text))
+WHERE p.active AND p.search @@ websearch_to_tsquery('english', $1::text)
 `
 
 func (q *Queries) CountSearch(ctx context.Context, query string) (int64, error) {
@@ -249,6 +260,95 @@ func (q *Queries) CountSearch(ctx context.Context, query string) (int64, error) 
 	var count int64
 	err := row.Scan(&count)
 	return count, err
+}
+
+const fuzzySearchProducts = `-- name: FuzzySearchProducts :many
+SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,
+       p.images, p.basic_description, p.return_description, p.size_chart, p.fit, p.length_cm, p.width_cm,
+       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name
+FROM products p
+JOIN sub_categories sc ON sc.id = p.sub_category_id
+JOIN categories c ON c.id = sc.category_id
+WHERE p.active AND lower($1::text) <% p.search_text
+ORDER BY word_similarity(lower($1::text), p.search_text) DESC, p.created_at DESC, p.id DESC
+LIMIT $3 OFFSET $2
+`
+
+type FuzzySearchProductsParams struct {
+	Query      string
+	PageOffset int32
+	PageSize   int32
+}
+
+type FuzzySearchProductsRow struct {
+	ID                string
+	Code              string
+	Name              string
+	Gender            string
+	Status            string
+	SubCategoryID     string
+	Price             int64
+	Discount          int32
+	Colour            string
+	Thumbnail         string
+	Images            []string
+	BasicDescription  string
+	ReturnDescription string
+	SizeChart         string
+	Fit               string
+	LengthCm          float64
+	WidthCm           float64
+	HeightCm          float64
+	WeightGrams       int32
+	CreatedAt         time.Time
+	CategoryType      string
+	CategoryID        string
+	CategoryName      string
+}
+
+// Close spellings, for when no word matches: "oxfrod" finds "oxford".
+func (q *Queries) FuzzySearchProducts(ctx context.Context, arg FuzzySearchProductsParams) ([]FuzzySearchProductsRow, error) {
+	rows, err := q.db.Query(ctx, fuzzySearchProducts, arg.Query, arg.PageOffset, arg.PageSize)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []FuzzySearchProductsRow
+	for rows.Next() {
+		var i FuzzySearchProductsRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Code,
+			&i.Name,
+			&i.Gender,
+			&i.Status,
+			&i.SubCategoryID,
+			&i.Price,
+			&i.Discount,
+			&i.Colour,
+			&i.Thumbnail,
+			&i.Images,
+			&i.BasicDescription,
+			&i.ReturnDescription,
+			&i.SizeChart,
+			&i.Fit,
+			&i.LengthCm,
+			&i.WidthCm,
+			&i.HeightCm,
+			&i.WeightGrams,
+			&i.CreatedAt,
+			&i.CategoryType,
+			&i.CategoryID,
+			&i.CategoryName,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const insertCategory = `-- name: InsertCategory :exec
@@ -700,22 +800,22 @@ func (q *Queries) ProductsBySubCategory(ctx context.Context, arg ProductsBySubCa
 }
 
 const searchProducts = `-- name: SearchProducts :many
-WITH q AS (SELECT websearch_to_tsquery('english', $1::text) AS tsq)
+WITH q AS (SELECT websearch_to_tsquery('english', $3::text) AS tsq)
 SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,
        p.images, p.basic_description, p.return_description, p.size_chart, p.fit, p.length_cm, p.width_cm,
        p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name
 FROM products p
 JOIN sub_categories sc ON sc.id = p.sub_category_id
 JOIN categories c ON c.id = sc.category_id, q
-WHERE p.active AND (p.search @@ q.tsq OR p.search_text % lower($1::text))
-ORDER BY ts_rank(p.search, q.tsq) DESC, similarity(p.search_text, lower($1::text)) DESC, p.created_at DESC, p.id DESC
-LIMIT $3 OFFSET $2
+WHERE p.active AND p.search @@ q.tsq
+ORDER BY ts_rank(p.search, q.tsq) DESC, p.created_at DESC, p.id DESC
+LIMIT $2 OFFSET $1
 `
 
 type SearchProductsParams struct {
-	Query      string
 	PageOffset int32
 	PageSize   int32
+	Query      string
 }
 
 type SearchProductsRow struct {
@@ -744,8 +844,9 @@ type SearchProductsRow struct {
 	CategoryName      string
 }
 
+// Whole words (stemmed): "trousers" finds "trouser".
 func (q *Queries) SearchProducts(ctx context.Context, arg SearchProductsParams) ([]SearchProductsRow, error) {
-	rows, err := q.db.Query(ctx, searchProducts, arg.Query, arg.PageOffset, arg.PageSize)
+	rows, err := q.db.Query(ctx, searchProducts, arg.PageOffset, arg.PageSize, arg.Query)
 	if err != nil {
 		return nil, err
 	}
@@ -813,6 +914,30 @@ func (q *Queries) SizesOf(ctx context.Context, productIds []string) ([]SizesOfRo
 			return nil, err
 		}
 		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const subCategoriesOf = `-- name: SubCategoriesOf :many
+SELECT id FROM sub_categories WHERE category_id = $1 ORDER BY position, category_type
+`
+
+func (q *Queries) SubCategoriesOf(ctx context.Context, categoryID string) ([]string, error) {
+	rows, err := q.db.Query(ctx, subCategoriesOf, categoryID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err

@@ -28,6 +28,9 @@ func Open(ctx context.Context, url string, maxConns int32) (*pgxpool.Pool, error
 	if maxConns > 0 {
 		cfg.MaxConns = maxConns
 	}
+	// Product search matches words with small typos ("oxfrod") through pg_trgm's word
+	// similarity; its default threshold (0.6) misses them.
+	cfg.ConnConfig.RuntimeParams["pg_trgm.word_similarity_threshold"] = "0.38"
 	cfg.MaxConnIdleTime = 5 * time.Minute
 	cfg.HealthCheckPeriod = 15 * time.Second
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)

@@ -1,0 +1,137 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/gofiber/fiber/v3"
+
+	"drape/internal/catalog"
+	"drape/internal/pricing"
+	"drape/internal/sale"
+	"drape/internal/shop"
+)
+
+// Listing page sizes: SPEC §9 fetches 12; clients may ask for up to 48.
+const (
+	productPageSize    = 12
+	productPageSizeMax = 48
+)
+
+// productPage is the SPEC §7 answer of GET /api/getproduct: data.items and
+// data.metadata.totalPages.
+type productPage struct {
+	Items    []catalog.Product `json:"items"`
+	Metadata pageMetadata      `json:"metadata"`
+}
+
+type pageMetadata struct {
+	Total      int64 `json:"total"`
+	Page       int   `json:"page"`
+	Limit      int   `json:"limit"`
+	TotalPages int   `json:"totalPages"`
+}
+
+func answerPage(c fiber.Ctx, p catalog.ProductPage) error {
+	return ok(c, "", productPage{Items: p.Items, Metadata: pageMetadata{Total: p.Total, Page: p.Page, Limit: p.PageSize, TotalPages: p.TotalPages}})
+}
+
+// getCategories answers GET /api/getcategory: data.items, each with its subCategory list.
+func (s *server) getCategories(c fiber.Ctx) error {
+	cats, err := s.catalog.Categories(c.Context())
+	if err != nil {
+		return err
+	}
+	return ok(c, "", fiber.Map{"items": cats})
+}
+
+// getProducts answers GET /api/getproduct: type={sub-category}, status=BestSeller,
+// gender={Men|Women}, or sale={sale id}; page and limit.
+func (s *server) getProducts(c fiber.Ctx) error {
+	page, err := shop.ParsePage(c.Query("page"), c.Query("limit"), productPageSize, productPageSizeMax)
+	if err != nil {
+		return err
+	}
+	var listing catalog.Listing
+	switch status := c.Query("status"); {
+	case c.Query("type") != "":
+		listing.SubCategoryType = c.Query("type")
+	case status != "":
+		if !strings.EqualFold(status, catalog.StatusBestSeller) {
+			return &shop.Error{Kind: shop.Invalid, Message: "status must be BestSeller", Fields: map[string]string{"status": "status must be BestSeller"}}
+		}
+		listing.BestSellers = true
+	case c.Query("sale") != "":
+		sl, err := s.sales.RunningSale(c.Context(), c.Query("sale"))
+		if err != nil {
+			return err
+		}
+		listing = saleListing(sl)
+	case c.Query("gender") != "":
+		listing.Gender = c.Query("gender")
+	}
+	p, err := s.catalog.Products(c.Context(), listing, page)
+	if err != nil {
+		return err
+	}
+	return answerPage(c, p)
+}
+
+// saleListing is what the sale page lists: the sale's sub-categories, or every sub-category of
+// its category, or everything for its gender.
+func saleListing(sl sale.Sale) catalog.Listing {
+	l := catalog.Listing{SubCategoryIDs: sl.Pricing().SubCategoryIDs, CategoryID: sl.CategoryID}
+	if len(l.SubCategoryIDs) == 0 && l.CategoryID == "" && sl.Gender != pricing.All {
+		l.Gender = sl.Gender
+	}
+	return l
+}
+
+// getProduct answers GET /api/getproduct/{_id}: the product as JSON, or the client's product
+// page for a browser navigating there (SPEC §2 uses the API path as a page link).
+func (s *server) getProduct(c fiber.Ctx) error {
+	if prefersHTML(c) {
+		return s.client.serve(c)
+	}
+	p, err := s.catalog.Product(c.Context(), c.Params("id"))
+	if err != nil {
+		return err
+	}
+	return ok(c, "", p)
+}
+
+// prefersHTML reports whether the request is a browser navigation rather than an API call.
+func prefersHTML(c fiber.Ctx) bool {
+	return c.Get("Sec-Fetch-Mode") == "navigate" ||
+		(strings.Contains(c.Get(fiber.HeaderAccept), "text/html") && !strings.Contains(c.Get(fiber.HeaderAccept), "application/json"))
+}
+
+// searchProducts answers GET /api/products/search?q=: ranked matches, paged like getproduct.
+func (s *server) searchProducts(c fiber.Ctx) error {
+	page, err := shop.ParsePage(c.Query("page"), c.Query("limit"), productPageSize, productPageSizeMax)
+	if err != nil {
+		return err
+	}
+	p, err := s.catalog.Search(c.Context(), c.Query("q"), page)
+	if err != nil {
+		return err
+	}
+	return answerPage(c, p)
+}
+
+// getSales answers GET /api/getsale: data is the list of running sales, first first.
+func (s *server) getSales(c fiber.Ctx) error {
+	sales, err := s.sales.Running(c.Context())
+	if err != nil {
+		return err
+	}
+	return ok(c, "", sales)
+}
+
+// getCMS answers GET /api/getcms?type=terms|privacy: data.description is sanitised HTML.
+func (s *server) getCMS(c fiber.Ctx) error {
+	page, err := s.cms.Page(c.Context(), c.Query("type"))
+	if err != nil {
+		return err
+	}
+	return ok(c, "", page)
+}
