@@ -9,8 +9,8 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"drape/internal/catalog"
-	"drape/internal/shop"
 	"drape/internal/sale"
+	"drape/internal/shop"
 )
 
 // shopFixture is a small shop: Men (Formal Shirts: 30, Formal Trousers: 5) and Women
@@ -111,7 +111,7 @@ func TestCatalogCalls(t *testing.T) {
 	}{
 		{name: "categories with sub-categories", path: "/api/getcategory", status: 200, want: check{
 			"data.items.0.name": "Men", "data.items.0.subCategory.0.categoryType": "Formal Shirts",
-			"data.items.0.subCategory.0.image": "/uploads/subCatrgory/tile-shirts.svg",
+			"data.items.0.subCategory.0.image":        "/uploads/subCatrgory/tile-shirts.svg",
 			"data.items.1.subCategory.0.categoryType": "Women's Shirts", "data.items.0._id": f.men.ID}},
 		{name: "listing page 1 by sub-category", path: "/api/getproduct?type=Formal%20Shirts&page=1&limit=12", status: 200, want: check{
 			"success": true, "data.metadata.totalPages": 3.0, "data.metadata.total": 30.0, "data.metadata.page": 1.0,
@@ -119,7 +119,7 @@ func TestCatalogCalls(t *testing.T) {
 			"data.items.0.productName": "Oxford Shirt 30", "data.items.0.price": 1999.0, "data.items.0.discount": 10.0,
 			"data.items.0.sale.0.saleName": "Festive Formals", "data.items.0.sale.0.discount": 20.0,
 			"data.items.0.discountedPrice": 1439.0, // 1999 × 0.9 × 0.8 = 1439.28
-			"data.items.0.stock.L": 0.0, "data.items.0.stock.M": 3.0, "data.items.0.sizes.0.size": "S",
+			"data.items.0.stock.L":         0.0, "data.items.0.stock.M": 3.0, "data.items.0.sizes.0.size": "S",
 			"data.items.0.totalStock": 12.0, "data.items.0.thumbnail": "/uploads/products/JF-1.svg",
 			"data.items.0.sizeChart": "/static/size-chart.svg", "data.items.0.hight": 0.0,
 			"data.items.0.subCategory": "Formal Shirts", "data.items.0.category": "Men"}},
