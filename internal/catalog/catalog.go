@@ -31,14 +31,19 @@ type Sales interface {
 
 // Service is the catalog's use cases.
 type Service struct {
-	pool  *pgxpool.Pool
-	store store
-	sales Sales
+	pool     *pgxpool.Pool
+	store    store
+	sales    Sales
+	listings *listingCache
 }
+
+// ListingTTL is how long a listing page may be served from memory: a change made through
+// another server shows up within it (stock is checked again when an order is placed).
+const ListingTTL = time.Second
 
 // NewService makes the catalog service; sales prices its products.
 func NewService(pool *pgxpool.Pool, sales Sales) *Service {
-	return &Service{pool: pool, store: store{q: catalogdb.New(pool)}, sales: sales}
+	return &Service{pool: pool, store: store{q: catalogdb.New(pool)}, sales: sales, listings: newListingCache(ListingTTL, 10_000)}
 }
 
 // Categories lists every category with its sub-categories, in display order.
@@ -75,9 +80,14 @@ func (s *Service) SubCategoryByType(ctx context.Context, categoryType string) (S
 	return SubCategory{ID: sc.ID, CategoryID: sc.CategoryID, CategoryType: sc.CategoryType, Image: uploadPath("subCatrgory", sc.Image)}, nil
 }
 
-// Products lists one page of a listing, newest first. An unknown sub-category is an empty
-// listing. Errors: Unavailable when the database is.
+// Products lists one page of a listing, newest first, from a cache at most ListingTTL old. An
+// unknown sub-category is an empty listing. The page is shared: do not modify it. Errors:
+// Unavailable when the database is.
 func (s *Service) Products(ctx context.Context, l Listing, page shop.Page) (ProductPage, error) {
+	return s.listings.get(l.key(page.Number, page.Size), func() (ProductPage, error) { return s.products(context.WithoutCancel(ctx), l, page) })
+}
+
+func (s *Service) products(ctx context.Context, l Listing, page shop.Page) (ProductPage, error) {
 	q := s.store.q
 	limit, offset := int32(page.Size), int32(page.Offset())
 	var rows []productRow
@@ -317,6 +327,7 @@ func (s *Service) CreateProduct(ctx context.Context, in NewProduct) (Product, er
 	if err != nil {
 		return Product{}, err
 	}
+	s.listings.clear()
 	return s.Product(ctx, id)
 }
 
