@@ -1,5 +1,5 @@
 # drape — the two commands first: `make run` and `make test`.
-.PHONY: run test test-go test-client e2e sqlc sqlc-check build clean
+.PHONY: run test bench sqlc sqlc-check build clean
 
 SQLC = CGO_ENABLED=0 go run github.com/sqlc-dev/sqlc/cmd/sqlc@v1.31.1
 
@@ -10,6 +10,10 @@ run:
 ## test: go vet, every Go test, client unit tests and browser tests, on project-local services
 test:
 	@bash scripts/test.sh
+
+## bench: benchmarks against references in the same run; tables in bench/results/
+bench:
+	@bash scripts/bench.sh
 
 ## sqlc: regenerate the typed query code from each domain's queries.sql
 sqlc:
@@ -28,4 +32,5 @@ build:
 clean:
 	-bash scripts/services.sh stop run
 	-bash scripts/services.sh stop test
+	-bash scripts/services.sh stop bench
 	rm -rf .data bin

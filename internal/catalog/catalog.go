@@ -244,8 +244,14 @@ func convertRows[T any](rows []T, conv func(T) productRow) []productRow {
 // IsEmpty reports whether the catalog has no products at all (demo data loads into an empty
 // shop only).
 func (s *Service) IsEmpty(ctx context.Context) (bool, error) {
+	n, err := s.Count(ctx)
+	return n == 0, err
+}
+
+// Count is how many products the catalog holds, hidden ones included.
+func (s *Service) Count(ctx context.Context) (int64, error) {
 	n, err := s.store.q.CountProducts(ctx)
-	return n == 0, postgres.Translate(err)
+	return n, postgres.Translate(err)
 }
 
 // CreateCategory adds a category. Errors: Invalid, Conflict for a duplicate name.

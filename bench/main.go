@@ -1,0 +1,39 @@
+// Command bench measures drape against references run side by side in the same invocation, on
+// this machine, so that the figures that matter are ratios (absolute numbers drift on a shared
+// machine). Each run prints a table and writes it to bench/results/.
+//
+//	go run ./bench listing   product listing: our server vs a bare Fiber+pgx handler
+//
+// It expects DATABASE_URL and REDIS_URL (scripts/bench.sh provides them) and the server binary
+// path in SERVER_BIN.
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if len(os.Args) < 2 {
+		fmt.Fprintln(os.Stderr, "usage: bench listing | bare-listing")
+		os.Exit(2)
+	}
+	var err error
+	switch os.Args[1] {
+	case "listing":
+		err = runListing(ctx, os.Args[2:])
+	case "bare-listing":
+		err = serveBareListing(ctx)
+	default:
+		err = fmt.Errorf("unknown benchmark %q", os.Args[1])
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+}
