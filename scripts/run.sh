@@ -59,7 +59,9 @@ go build -o "$bin/sim" ./sim
 
 bash scripts/build-client.sh
 
+export UPLOADS_DIR="$root/.data/$name/uploads"
 "$bin/server" migrate >>"$logs/server.log"
+"$bin/server" seed 2>>"$logs/server.log" | sed 's/^/drape: /'
 
 sim_http=$(pick_port 9090)
 sim_smtp=$(pick_port 2525)

@@ -14,9 +14,19 @@ cmd=${1:-}
 name=${2:-run}
 root=$(cd "$(dirname "$0")/.." && pwd)
 dir="$root/.data/$name"
-pgbin=${PGBIN:-/usr/lib/postgresql/15/bin}
+# The newest PostgreSQL installed (Debian 12 ships 15; later releases ship newer ones).
+pgbin=${PGBIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)}
+pgbin=${pgbin:-/usr/lib/postgresql/15/bin}
 
 log() { printf 'services: %s\n' "$*" >&2; }
+
+# PostgreSQL runs as the postgres user, which must be able to reach its data directory; a
+# checkout under a private home (/root is mode 700) keeps the cluster in /var/tmp instead.
+mkdir -p "$root/.data"
+pgdata="$dir/pg"
+if [ "$(id -u)" = 0 ] && ! runuser -u postgres -- test -x "$root/.data" 2>/dev/null; then
+  pgdata="/var/tmp/drape-$(printf '%s' "$dir" | cksum | cut -d' ' -f1)/pg"
+fi
 
 port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
@@ -48,7 +58,7 @@ ensure_postgres() {
   [ -x "$pgbin/initdb" ] || { log "PostgreSQL 15 binaries not found in $pgbin: install postgresql or set DATABASE_URL"; exit 1; }
 }
 
-pg_running() { [ -f "$dir/pg/postmaster.pid" ] && as_pg "$pgbin/pg_ctl" -D "$dir/pg" status >/dev/null 2>&1; }
+pg_running() { [ -f "$pgdata/postmaster.pid" ] && as_pg "$pgbin/pg_ctl" -D "$pgdata" status >/dev/null 2>&1; }
 
 redis_running() { [ -f "$dir/redis.pid" ] && kill -0 "$(cat "$dir/redis.pid")" 2>/dev/null; }
 
@@ -61,6 +71,9 @@ start() {
   ensure_postgres
   ensure_redis
   mkdir -p "$dir"
+  # One start at a time per cluster: test binaries may all ask at once.
+  exec 9>"$dir.lock"
+  flock 9
   if [ ! -f "$dir/ports" ]; then
     local pg redis
     pg=$(pick_port 54320)
@@ -75,16 +88,17 @@ start() {
   if [ "$(id -u)" = 0 ]; then chown postgres "$sock"; fi
 
   if ! pg_running; then
-    if [ ! -f "$dir/pg/PG_VERSION" ]; then
-      mkdir -p "$dir/pg"
-      if [ "$(id -u)" = 0 ]; then chown postgres "$dir" "$dir/pg"; fi
-      as_pg "$pgbin/initdb" -D "$dir/pg" -A trust -U postgres --no-sync -E UTF8 --locale=C.UTF-8 >/dev/null
+    if [ ! -f "$pgdata/PG_VERSION" ]; then
+      mkdir -p "$pgdata"
+      if [ "$(id -u)" = 0 ]; then chown postgres "$pgdata"; fi
+      as_pg "$pgbin/initdb" -D "$pgdata" -A trust -U postgres --no-sync -E UTF8 --locale=C.UTF-8 >/dev/null
     fi
     port_free "$PG_PORT" || { log "port $PG_PORT is taken: remove $dir/ports to pick another"; exit 1; }
     local opts="-p $PG_PORT -k $sock -c listen_addresses=127.0.0.1 -c max_connections=300"
     if [ "${SERVICES_FAST:-}" = 1 ]; then opts="$opts -c fsync=off -c synchronous_commit=off -c full_page_writes=off"; fi
-    as_pg "$pgbin/pg_ctl" -D "$dir/pg" -l "$dir/pg/server.log" -w -t 60 -o "$opts" start >/dev/null
-    log "postgres on 127.0.0.1:$PG_PORT ($dir/pg)"
+    # 9>&- : the server must not inherit (and so hold forever) the start lock.
+    as_pg "$pgbin/pg_ctl" -D "$pgdata" -l "$pgdata/server.log" -w -t 60 -o "$opts" start >/dev/null 9>&-
+    log "postgres on 127.0.0.1:$PG_PORT ($pgdata)"
   fi
   as_pg "$pgbin/psql" -h 127.0.0.1 -p "$PG_PORT" -U postgres -d postgres -tAc \
     "SELECT 1 FROM pg_database WHERE datname = 'drape'" | grep -q 1 ||
@@ -94,7 +108,7 @@ start() {
     mkdir -p "$dir/redis"
     port_free "$REDIS_PORT" || { log "port $REDIS_PORT is taken: remove $dir/ports to pick another"; exit 1; }
     redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --daemonize yes --dir "$dir/redis" \
-      --pidfile "$dir/redis.pid" --logfile "$dir/redis/redis.log" --save "" --appendonly no --databases 1024 >/dev/null
+      --pidfile "$dir/redis.pid" --logfile "$dir/redis/redis.log" --save "" --appendonly no --databases 1024 >/dev/null 9>&-
     for _ in $(seq 1 50); do redis_running && ! port_free "$REDIS_PORT" && break; sleep 0.1; done
     log "redis on 127.0.0.1:$REDIS_PORT"
   fi
@@ -104,8 +118,10 @@ start() {
 
 stop() {
   [ -d "$dir" ] || return 0
+  exec 9>"$dir.lock"
+  flock 9
   if redis_running; then kill "$(cat "$dir/redis.pid")" 2>/dev/null || true; fi
-  if pg_running; then as_pg "$pgbin/pg_ctl" -D "$dir/pg" -m fast -w stop >/dev/null || true; fi
+  if pg_running; then as_pg "$pgbin/pg_ctl" -D "$pgdata" -m fast -w stop >/dev/null || true; fi
   log "stopped $name"
 }
 

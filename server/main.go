@@ -4,6 +4,7 @@
 //
 //	server            serve (migrates the database first)
 //	server migrate    apply pending migrations and exit
+//	server seed       load the demo shop into an empty catalog (--products N tops it up to N)
 package main
 
 import (
@@ -54,8 +55,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		return serve(ctx, cfg, log, stdout)
 	case "migrate":
 		return migrate(ctx, cfg, log)
+	case "seed":
+		return seed(ctx, cfg, log, args[1:], stdout)
 	}
-	return fmt.Errorf("unknown command %q (want serve or migrate)", command)
+	return fmt.Errorf("unknown command %q (want serve, migrate or seed)", command)
 }
 
 func migrate(ctx context.Context, cfg Config, log *slog.Logger) error {

@@ -4,5 +4,6 @@
 //
 // The rule: server and worker → internal/* → internal/platform, internal/shop, jobs, realtime.
 // jobs, realtime and sim import no drape package. No package imports another package's
-// sqlc-generated …db package: a domain calls another domain's Service.
+// sqlc-generated …db package: a domain calls another domain's Service. The one exception is
+// bench, whose reference handlers run the very queries a domain runs.
 package layering

@@ -1,0 +1,53 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+
+	"drape/internal/demo"
+	"drape/internal/platform/postgres"
+	"drape/migrations"
+)
+
+// seed loads the demo shop into an empty catalog (`server seed`), and with --products N tops
+// the catalog up to N generated products for benchmarks.
+func seed(ctx context.Context, cfg Config, log *slog.Logger, args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("seed", flag.ContinueOnError)
+	products := fs.Int("products", 0, "top the catalog up to this many products (benchmarks)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	pool, err := postgres.Open(ctx, cfg.DatabaseURL, 8)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	if _, err := migrations.Up(ctx, pool); err != nil {
+		return err
+	}
+	svc := newServices(deps{pool: pool})
+	d := demo.Deps{Catalog: svc.catalog, Sales: svc.sales, CMS: svc.cms, UploadsDir: cfg.UploadsDir, Log: log}
+	loaded, err := demo.Load(ctx, d)
+	if err != nil {
+		return err
+	}
+	if loaded {
+		fmt.Fprintln(stdout, "demo shop loaded")
+	}
+	if *products > 0 {
+		have, err := svc.catalog.Count(ctx)
+		if err != nil {
+			return err
+		}
+		if missing := int64(*products) - have; missing > 0 {
+			if err := demo.Bulk(ctx, d, int(missing)); err != nil {
+				return err
+			}
+			fmt.Fprintf(stdout, "added %d generated products\n", missing)
+		}
+	}
+	return nil
+}
