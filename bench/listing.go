@@ -174,7 +174,7 @@ func serveBareListing(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		total, err := q.CountBySubCategory(ctx, ids)
+		total, err := q.CountBySubCategory(ctx, catalogdb.CountBySubCategoryParams{SubCategoryIds: ids})
 		if err != nil {
 			return err
 		}

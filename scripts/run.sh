@@ -61,16 +61,17 @@ bash scripts/build-client.sh
 
 export UPLOADS_DIR="$root/.data/$name/uploads"
 "$bin/server" migrate >>"$logs/server.log"
-"$bin/server" seed 2>>"$logs/server.log" | sed 's/^/drape: /'
+LOG_LEVEL=warn "$bin/server" seed 2>>"$logs/server.log" | sed "s/^/drape: /"
 
 sim_http=$(pick_port 9090)
 sim_smtp=$(pick_port 2525)
 worker_metrics=$(pick_port 9100)
+server_metrics=$(pick_port $((worker_metrics + 1)))
 export PORT="$port"
 export PUBLIC_URL="http://127.0.0.1:$port"
 export SIM_ADDR="127.0.0.1:$sim_http" SIM_SMTP_ADDR="127.0.0.1:$sim_smtp"
 export SMTP_HOST=127.0.0.1 SMTP_PORT="$sim_smtp" SMTP_TLS=none SMTP_FROM="drape <orders@drape.local>"
-export WORKER_METRICS_ADDR="127.0.0.1:$worker_metrics"
+export WORKER_METRICS_ADDR="127.0.0.1:$worker_metrics" METRICS_ADDR="127.0.0.1:$server_metrics"
 
 "$bin/sim" >>"$logs/sim.log" 2>&1 &
 pids+=($!)
@@ -104,7 +105,7 @@ wait_for() {
 wait_for sim "$SIM_ADDR" /healthz
 wait_for server "127.0.0.1:$port" /readyz
 
-say "mailbox (sim) at http://$SIM_ADDR/mail; logs in $logs"
+say "mailbox (sim) at http://$SIM_ADDR/mail; metrics at http://$METRICS_ADDR/metrics; logs in $logs"
 echo "drape is running at http://127.0.0.1:$port"
 
 # Wait for any child to exit (or a signal); then stop the rest.

@@ -3,6 +3,7 @@ package main
 import (
 	"log/slog"
 	"sync/atomic"
+	"time"
 
 	"github.com/gofiber/fiber/v3"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -22,6 +23,7 @@ type deps struct {
 	redis    *redis.Client
 	hub      *realtime.Hub
 	draining *atomic.Bool // set at shutdown: /readyz turns 503 so balancers stop sending
+	metrics  *metrics     // nil: newApp makes its own
 }
 
 // services are the domain use cases the handlers call.
@@ -41,8 +43,7 @@ func newServices(d deps) services {
 type server struct {
 	deps
 	services
-	client  *clientFiles
-	metrics *metrics
+	client *clientFiles
 }
 
 // newApp builds the whole HTTP application without listening, so tests can drive it with
@@ -51,15 +52,32 @@ func newApp(d deps) *fiber.App {
 	if d.draining == nil {
 		d.draining = new(atomic.Bool)
 	}
-	s := &server{deps: d, services: newServices(d), metrics: newMetrics(d.pool, d.hub), client: loadClient(d.cfg.ClientDir, d.log)}
+	if d.metrics == nil {
+		d.metrics = newMetrics(d.pool, d.hub)
+	}
+	s := &server{deps: d, services: newServices(d), client: loadClient(d.cfg.ClientDir, d.log)}
 	handleError := errorHandler(d.log)
 	app := fiber.New(fiber.Config{
 		AppName:      "drape",
 		ErrorHandler: handleError,
 		BodyLimit:    d.cfg.BodyLimit,
 		JSONEncoder:  jsonEncode,
+		ReadTimeout:  15 * time.Second,
+		WriteTimeout: 30 * time.Second,
+		IdleTimeout:  60 * time.Second,
+		// Behind a balancer, the client is the address it reports, for rate limits and logs.
+		TrustProxy:       len(d.cfg.TrustedProxies) > 0,
+		TrustProxyConfig: fiber.TrustProxyConfig{Proxies: d.cfg.TrustedProxies},
+		ProxyHeader:      proxyHeader(d.cfg.TrustedProxies),
 	})
-	app.Use(withRequestID, withAccessLog(d.log, s.metrics, handleError), withRecovery(d.log), withSecurityHeaders)
+	app.Use(withRequestID, withDeadline(d.cfg.RequestTimeout), withAccessLog(d.log, s.metrics, handleError), withRecovery(d.log), withSecurityHeaders, withSaneInput)
 	s.routes(app)
 	return app
+}
+
+func proxyHeader(trusted []string) string {
+	if len(trusted) == 0 {
+		return ""
+	}
+	return fiber.HeaderXForwardedFor
 }

@@ -22,6 +22,9 @@ func decodeJSON(c fiber.Ctx, v any) error {
 	if err != nil || mediaType != fiber.MIMEApplicationJSON {
 		return shop.E(shop.Invalid, "Send the request body as JSON (Content-Type: application/json)")
 	}
+	if enc := c.Get(fiber.HeaderContentEncoding); enc != "" && !strings.EqualFold(enc, "identity") {
+		return shop.E(shop.Invalid, "Send the request body uncompressed")
+	}
 	body := c.Body()
 	if len(bytes.TrimSpace(body)) == 0 {
 		return shop.E(shop.Invalid, "The request body is empty")

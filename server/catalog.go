@@ -76,11 +76,11 @@ func (s *server) getProducts(c fiber.Ctx) error {
 	return answerPage(c, p)
 }
 
-// saleListing is what the sale page lists: the sale's sub-categories, or every sub-category of
-// its category, or everything for its gender.
+// saleListing is what the sale page lists: exactly the products the sale discounts — its
+// sub-categories (or every sub-category of its category), for its gender.
 func saleListing(sl sale.Sale) catalog.Listing {
 	l := catalog.Listing{SubCategoryIDs: sl.Pricing().SubCategoryIDs, CategoryID: sl.CategoryID}
-	if len(l.SubCategoryIDs) == 0 && l.CategoryID == "" && sl.Gender != pricing.All {
+	if sl.Gender != pricing.All {
 		l.Gender = sl.Gender
 	}
 	return l

@@ -158,6 +158,8 @@ func TestCatalogCalls(t *testing.T) {
 			"data.items.0.productName": "Silk Blouse 2"}},
 		{name: "search with a typo", path: "/api/products/search?q=oxfrod", status: 200, want: check{"data.items.0.colour": "navy"}},
 		{name: "search with SQL metacharacters", path: "/api/products/search?q=%27%3B%20DROP%20TABLE%20products%3B--", status: 200, want: check{"success": true}},
+		{name: "invalid UTF-8 in a query", path: "/api/getproduct?type=%ff", status: 400, want: check{"message": "The address has characters that are not allowed"}},
+		{name: "NUL in a search", path: "/api/products/search?q=a%00b", status: 400, want: check{"success": false}},
 		{name: "empty search", path: "/api/products/search?q=%20", status: 400, want: check{"errors.q": "q is required"}},
 		{name: "running sales", path: "/api/getsale", status: 200, want: check{
 			"data.#": 1, "data.0.saleName": "Festive Formals", "data.0.discount": 20.0, "data.0.saleStatus": true,
@@ -193,5 +195,30 @@ func TestCatalogCalls(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestSalePageListsOnlyWhatTheSaleDiscounts: a women-only sale on the men's category discounts
+// nothing, so its page lists nothing, and a men's sale lists only men's products.
+func TestSalePageListsOnlyWhatTheSaleDiscounts(t *testing.T) {
+	app, d := testApp(t)
+	f := seedShop(t, d)
+	svc := newServices(d)
+	ctx := context.Background()
+	herSale, err := svc.sales.Create(ctx, sale.NewSale{Name: "Her Sale", Discount: 30, Active: true, Gender: "Women", CategoryID: f.men.ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wholeMen, err := svc.sales.Create(ctx, sale.NewSale{Name: "Men's Week", Discount: 10, Active: true, Gender: "Men", CategoryID: f.men.ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, body := call(t, app, "GET", "/api/getproduct?sale="+herSale.ID, nil, nil)
+	if got := jsonValue(t, body, "data.metadata.total"); got != 0.0 {
+		t.Fatalf("a women's sale on the men's category lists %v products", got)
+	}
+	_, body = call(t, app, "GET", "/api/getproduct?sale="+wholeMen.ID+"&limit=48", nil, nil)
+	if got := jsonValue(t, body, "data.metadata.total"); got != 35.0 {
+		t.Fatalf("the men's sale lists %v products, want the 35 men's products", got)
 	}
 }

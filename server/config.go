@@ -15,6 +15,7 @@ import (
 type Config struct {
 	BindAddr        string        // BIND_ADDR: interface to listen on
 	Port            int           // PORT
+	MetricsAddr     string        // METRICS_ADDR: where /metrics listens; empty turns it off
 	PublicURL       string        // PUBLIC_URL: the shop's address as shoppers see it
 	AllowedOrigins  []string      // ALLOWED_ORIGINS: browser origins allowed on the websocket
 	DatabaseURL     string        // DATABASE_URL
@@ -23,7 +24,10 @@ type Config struct {
 	RealtimeChannel string        // REALTIME_CHANNEL: Redis pub/sub channel of live events
 	ClientDir       string        // CLIENT_DIR: the built client (index.html and assets/)
 	UploadsDir      string        // UPLOADS_DIR: product, sub-category and sale images
+	TrustedProxies  []string      // TRUSTED_PROXIES: balancer addresses whose X-Forwarded-For names the client
 	BodyLimit       int           // BODY_LIMIT_BYTES
+	RequestTimeout  time.Duration // REQUEST_TIMEOUT: the most one request may take
+	DrainDelay      time.Duration // DRAIN_DELAY: /readyz answers 503 this long before the listener closes
 	ShutdownTimeout time.Duration // SHUTDOWN_TIMEOUT
 	LogLevel        slog.Level    // LOG_LEVEL
 }
@@ -33,6 +37,7 @@ func loadConfig(getenv func(string) string) (Config, error) {
 	c := Config{
 		BindAddr:        r.String("BIND_ADDR", "127.0.0.1"),
 		Port:            r.Int("PORT", 8080, 1, 65535),
+		MetricsAddr:     r.String("METRICS_ADDR", ""),
 		DatabaseURL:     r.URL("DATABASE_URL", "", true, "postgres", "postgresql"),
 		DatabaseConns:   r.Int("DATABASE_MAX_CONNS", 20, 2, 500),
 		RedisURL:        r.URL("REDIS_URL", "", true, "redis", "rediss"),
@@ -40,21 +45,39 @@ func loadConfig(getenv func(string) string) (Config, error) {
 		ClientDir:       r.String("CLIENT_DIR", "client/dist"),
 		UploadsDir:      r.String("UPLOADS_DIR", "uploads"),
 		BodyLimit:       r.Int("BODY_LIMIT_BYTES", 1<<20, 1024, 64<<20),
+		RequestTimeout:  r.Duration("REQUEST_TIMEOUT", 15*time.Second, time.Second, 5*time.Minute),
+		DrainDelay:      r.Duration("DRAIN_DELAY", 0, 0, time.Minute),
 		ShutdownTimeout: r.Duration("SHUTDOWN_TIMEOUT", 15*time.Second, time.Second, 5*time.Minute),
 	}
 	c.PublicURL = strings.TrimRight(r.URL("PUBLIC_URL", "http://127.0.0.1:"+strconv.Itoa(c.Port), false, "http", "https"), "/")
 	c.AllowedOrigins = r.List("ALLOWED_ORIGINS", nil)
+	c.TrustedProxies = r.List("TRUSTED_PROXIES", nil)
 	level := r.OneOf("LOG_LEVEL", "info", "debug", "info", "warn", "error")
 	c.LogLevel.UnmarshalText([]byte(level))
 	if err := r.Err(); err != nil {
 		return Config{}, err
 	}
-	if u, err := url.Parse(c.PublicURL); err == nil {
-		c.AllowedOrigins = append(c.AllowedOrigins, u.Scheme+"://"+u.Host)
-	}
-	c.AllowedOrigins = append(c.AllowedOrigins,
+	origins := append(c.AllowedOrigins, c.PublicURL,
 		fmt.Sprintf("http://127.0.0.1:%d", c.Port), fmt.Sprintf("http://localhost:%d", c.Port))
+	c.AllowedOrigins = c.AllowedOrigins[:0:0]
+	for _, o := range origins {
+		c.AllowedOrigins = append(c.AllowedOrigins, normalOrigin(o))
+	}
 	return c, nil
+}
+
+// normalOrigin is an origin as browsers send it: lowercase scheme and host, no default port,
+// no path ("HTTPS://Shop.example:443/" → "https://shop.example").
+func normalOrigin(raw string) string {
+	u, err := url.Parse(strings.TrimSpace(raw))
+	if err != nil || u.Host == "" {
+		return strings.ToLower(strings.TrimRight(raw, "/"))
+	}
+	scheme, host := strings.ToLower(u.Scheme), strings.ToLower(u.Host)
+	if (scheme == "https" && strings.HasSuffix(host, ":443")) || (scheme == "http" && strings.HasSuffix(host, ":80")) {
+		host = host[:strings.LastIndex(host, ":")]
+	}
+	return scheme + "://" + host
 }
 
 // LogValue is the config for logs, secrets masked.
@@ -62,6 +85,7 @@ func (c Config) LogValue() slog.Value {
 	return slog.GroupValue(
 		slog.String("bind_addr", c.BindAddr),
 		slog.Int("port", c.Port),
+		slog.String("metrics_addr", c.MetricsAddr),
 		slog.String("public_url", c.PublicURL),
 		slog.Any("allowed_origins", c.AllowedOrigins),
 		slog.String("database_url", config.Mask(c.DatabaseURL)),
@@ -70,7 +94,10 @@ func (c Config) LogValue() slog.Value {
 		slog.String("realtime_channel", c.RealtimeChannel),
 		slog.String("client_dir", c.ClientDir),
 		slog.String("uploads_dir", c.UploadsDir),
+		slog.Any("trusted_proxies", c.TrustedProxies),
 		slog.Int("body_limit_bytes", c.BodyLimit),
+		slog.Duration("request_timeout", c.RequestTimeout),
+		slog.Duration("drain_delay", c.DrainDelay),
 		slog.Duration("shutdown_timeout", c.ShutdownTimeout),
 		slog.String("log_level", c.LogLevel.String()),
 	)

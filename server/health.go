@@ -7,8 +7,6 @@ import (
 	"time"
 
 	"github.com/gofiber/fiber/v3"
-	"github.com/gofiber/fiber/v3/middleware/adaptor"
-	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"drape/internal/shop"
 )
@@ -39,10 +37,6 @@ func (s *server) readyz(c fiber.Ctx) error {
 			Code: http.StatusServiceUnavailable, Message: "not ready", Data: checks})
 	}
 	return ok(c, "ready", checks)
-}
-
-func (s *server) metricsHandler() fiber.Handler {
-	return adaptor.HTTPHandler(promhttp.HandlerFor(s.metrics.registry, promhttp.HandlerOpts{}))
 }
 
 //go:embed openapi.yaml

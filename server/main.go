@@ -111,7 +111,19 @@ func serve(ctx context.Context, cfg Config, log *slog.Logger, stdout io.Writer) 
 	}()
 
 	var draining atomic.Bool
-	app := newApp(deps{cfg: cfg, log: log, pool: pool, redis: rdb, hub: hub, draining: &draining})
+	m := newMetrics(pool, hub)
+	app := newApp(deps{cfg: cfg, log: log, pool: pool, redis: rdb, hub: hub, draining: &draining, metrics: m})
+	if cfg.MetricsAddr != "" {
+		metricsLn, err := net.Listen("tcp", cfg.MetricsAddr)
+		if err != nil {
+			stopBridge()
+			return fmt.Errorf("METRICS_ADDR: %w", err)
+		}
+		metricsApp := newMetricsApp(m)
+		go metricsApp.Listener(metricsLn, fiber.ListenConfig{DisableStartupMessage: true})
+		defer metricsApp.Shutdown()
+		log.Info("metrics listening", "addr", metricsLn.Addr().String())
+	}
 
 	ln, err := net.Listen("tcp", net.JoinHostPort(cfg.BindAddr, strconv.Itoa(cfg.Port)))
 	if err != nil {
@@ -133,6 +145,10 @@ func serve(ctx context.Context, cfg Config, log *slog.Logger, stdout io.Writer) 
 
 	log.Info("shutting down: draining requests and sockets", "timeout", cfg.ShutdownTimeout)
 	draining.Store(true)
+	if cfg.DrainDelay > 0 {
+		// Balancers poll /readyz: give them time to see the 503 before the listener closes.
+		time.Sleep(cfg.DrainDelay)
+	}
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
 	defer cancel()
 	hub.Shutdown(shutdownCtx)

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"github.com/gofiber/fiber/v3"
+	"github.com/gofiber/fiber/v3/middleware/adaptor"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"strconv"
 	"time"
 
@@ -45,4 +48,12 @@ func newMetrics(pool *pgxpool.Pool, hub *realtime.Hub) *metrics {
 func (m *metrics) observe(method, route string, status int, elapsed time.Duration) {
 	m.requests.WithLabelValues(method, route, strconv.Itoa(status)).Inc()
 	m.latency.WithLabelValues(method, route).Observe(elapsed.Seconds())
+}
+
+// newMetricsApp serves /metrics on its own address (METRICS_ADDR), away from the shop's public
+// port: route statistics are for the people running the shop.
+func newMetricsApp(m *metrics) *fiber.App {
+	app := fiber.New(fiber.Config{AppName: "drape metrics"})
+	app.Get("/metrics", adaptor.HTTPHandler(promhttp.HandlerFor(m.registry, promhttp.HandlerOpts{})))
+	return app
 }

@@ -1,12 +1,15 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"log/slog"
 	"regexp"
 	"runtime/debug"
 	"strconv"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/gofiber/fiber/v3"
 
@@ -34,6 +37,30 @@ func requestID(c fiber.Ctx) string {
 		return id
 	}
 	return ""
+}
+
+// withDeadline bounds the work of one request: database calls made with the request's context
+// give up when it expires, instead of holding a pool connection behind a stuck query.
+func withDeadline(d time.Duration) fiber.Handler {
+	return func(c fiber.Ctx) error {
+		ctx, cancel := context.WithTimeout(c.Context(), d)
+		defer cancel()
+		c.SetContext(ctx)
+		return c.Next()
+	}
+}
+
+// withSaneInput refuses addresses whose path or query is not valid UTF-8 or holds a NUL byte:
+// nothing in the shop is named like that, and the database would refuse it further in.
+func withSaneInput(c fiber.Ctx) error {
+	bad := !utf8.ValidString(c.Path()) || strings.ContainsRune(c.Path(), 0)
+	for k, v := range c.Queries() {
+		bad = bad || !utf8.ValidString(k) || !utf8.ValidString(v) || strings.ContainsRune(v, 0) || strings.ContainsRune(k, 0)
+	}
+	if bad {
+		return shop.E(shop.Invalid, "The address has characters that are not allowed")
+	}
+	return c.Next()
 }
 
 // withRecovery turns a panic in a handler into an Internal error, with the stack in the log.

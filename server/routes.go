@@ -9,7 +9,6 @@ import (
 func (s *server) routes(app *fiber.App) {
 	app.Get("/healthz", s.healthz)
 	app.Get("/readyz", s.readyz)
-	app.Get("/metrics", s.metricsHandler())
 
 	app.Get("/uploads/:kind/:file", s.upload)
 	app.Get("/static/:file", s.static)

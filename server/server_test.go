@@ -184,3 +184,39 @@ func TestScenarios(t *testing.T) {
 		})
 	}
 }
+
+func TestMetricsCountRequestsByRoute(t *testing.T) {
+	app, d := testApp(t)
+	d.metrics = newMetrics(d.pool, d.hub)
+	app = newApp(d)
+	call(t, app, "GET", "/healthz", nil, nil)
+	call(t, app, "GET", "/api/nope", nil, nil)
+	resp, body := call(t, newMetricsApp(d.metrics), "GET", "/metrics", nil, nil)
+	if resp.StatusCode != 200 {
+		t.Fatalf("metrics: %d", resp.StatusCode)
+	}
+	for _, want := range []string{
+		`drape_http_requests_total{method="GET",route="/healthz",status="200"} 1`,
+		`drape_http_requests_total{method="GET",route="/api",status="404"} 1`,
+		"drape_ws_connections 0", "drape_outbox_pending 0", "drape_outbox_lag_seconds 0",
+	} {
+		if !strings.Contains(string(body), want) {
+			t.Errorf("metrics lack %q", want)
+		}
+	}
+	if resp, _ := call(t, app, "GET", "/metrics", nil, nil); resp.StatusCode == 200 && strings.Contains(resp.Header.Get("Content-Type"), "text/plain") {
+		t.Error("/metrics is served on the public port")
+	}
+}
+
+func TestOriginsAreComparedAsBrowsersSendThem(t *testing.T) {
+	for raw, want := range map[string]string{
+		"HTTPS://Shop.Example:443/": "https://shop.example",
+		"http://127.0.0.1:8080":     "http://127.0.0.1:8080",
+		"http://shop.example:80":    "http://shop.example",
+	} {
+		if got := normalOrigin(raw); got != want {
+			t.Errorf("normalOrigin(%q) = %q, want %q", raw, got, want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"os"
+	pathpkg "path"
 	"path/filepath"
 	"strings"
 
@@ -55,7 +56,10 @@ func (cf *clientFiles) serve(c fiber.Ctx) error {
 		}
 		return c.SendFile(file)
 	}
-	if strings.HasPrefix(path, "/assets/") || strings.HasPrefix(path, "/uploads/") {
+	// A missing file is a 404, never the page: /favicon.ico, /robots.txt, /Assets/old.js.
+	lower := strings.ToLower(path)
+	if strings.HasPrefix(lower, "/assets/") || strings.HasPrefix(lower, "/uploads/") || strings.HasPrefix(lower, "/static/") ||
+		strings.Contains(pathpkg.Base(path), ".") {
 		return shop.E(shop.NotFound, "No such file: %s", path)
 	}
 	if cf.index == nil {

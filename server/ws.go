@@ -18,7 +18,7 @@ func (s *server) websocketGate(c fiber.Ctx) error {
 	if !websocket.IsWebSocketUpgrade(c) {
 		return fiber.ErrUpgradeRequired
 	}
-	if origin := c.Get(fiber.HeaderOrigin); origin != "" && !slices.Contains(s.cfg.AllowedOrigins, origin) {
+	if origin := c.Get(fiber.HeaderOrigin); origin != "" && !slices.Contains(s.cfg.AllowedOrigins, normalOrigin(origin)) {
 		return shop.E(shop.Forbidden, "Origin %s may not open a live connection", origin)
 	}
 	return c.Next()

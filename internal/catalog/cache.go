@@ -18,8 +18,9 @@ type listingCache struct {
 	maxSize int
 	group   singleflight.Group
 
-	mu      sync.Mutex
-	entries map[string]cachedPage
+	mu         sync.Mutex
+	entries    map[string]cachedPage
+	generation uint64 // bumped by clear: a load that began before it is not stored
 }
 
 type cachedPage struct {
@@ -41,16 +42,22 @@ func (c *listingCache) get(key string, load func() (ProductPage, error)) (Produc
 		return e.page, nil
 	}
 	v, err, _ := c.group.Do(key, func() (any, error) {
+		c.mu.Lock()
+		generation := c.generation
+		c.mu.Unlock()
 		page, err := load()
 		if err != nil {
 			return ProductPage{}, err
 		}
 		c.mu.Lock()
+		defer c.mu.Unlock()
+		if generation != c.generation {
+			return page, nil
+		}
 		if len(c.entries) >= c.maxSize {
-			c.entries = map[string]cachedPage{}
+			c.sweep()
 		}
 		c.entries[key] = cachedPage{page: page, expires: time.Now().Add(c.ttl)}
-		c.mu.Unlock()
 		return page, nil
 	})
 	if err != nil {
@@ -63,7 +70,21 @@ func (c *listingCache) get(key string, load func() (ProductPage, error)) (Produc
 func (c *listingCache) clear() {
 	c.mu.Lock()
 	c.entries = map[string]cachedPage{}
+	c.generation++
 	c.mu.Unlock()
+}
+
+// sweep drops expired pages, and everything when that is not enough room. Call with mu held.
+func (c *listingCache) sweep() {
+	now := time.Now()
+	for k, e := range c.entries {
+		if now.After(e.expires) {
+			delete(c.entries, k)
+		}
+	}
+	if len(c.entries) >= c.maxSize {
+		c.entries = map[string]cachedPage{}
+	}
 }
 
 // key identifies a listing page.

@@ -115,9 +115,9 @@ func (s *Service) products(ctx context.Context, l Listing, page shop.Page) (Prod
 	switch {
 	case len(l.SubCategoryIDs) > 0:
 		var r []catalogdb.ProductsBySubCategoryRow
-		if r, err = q.ProductsBySubCategory(ctx, catalogdb.ProductsBySubCategoryParams{SubCategoryIds: l.SubCategoryIDs, PageSize: limit, PageOffset: offset}); err == nil {
+		if r, err = q.ProductsBySubCategory(ctx, catalogdb.ProductsBySubCategoryParams{SubCategoryIds: l.SubCategoryIDs, Gender: l.Gender, PageSize: limit, PageOffset: offset}); err == nil {
 			rows = convertRows(r, func(x catalogdb.ProductsBySubCategoryRow) productRow { return productRow(x) })
-			total, err = q.CountBySubCategory(ctx, l.SubCategoryIDs)
+			total, err = q.CountBySubCategory(ctx, catalogdb.CountBySubCategoryParams{SubCategoryIds: l.SubCategoryIDs, Gender: l.Gender})
 		}
 	case l.BestSellers:
 		var r []catalogdb.BestSellersRow

@@ -85,7 +85,7 @@ type Listing struct {
 	SubCategoryIDs  []string // a sale's sub-categories
 	CategoryID      string   // every sub-category of a category (when SubCategoryIDs is empty)
 	BestSellers     bool     // status=BestSeller
-	Gender          string   // /shop/{gender}
+	Gender          string   // /shop/{gender}; with sub-categories, only that gender's products
 }
 
 // Genders a product may be for.

@@ -49,11 +49,14 @@ FROM products p
 JOIN sub_categories sc ON sc.id = p.sub_category_id
 JOIN categories c ON c.id = sc.category_id
 WHERE p.active AND p.sub_category_id = ANY(@sub_category_ids::text[])
+  AND (@gender::text = '' OR p.gender = @gender::text)
 ORDER BY p.created_at DESC, p.id DESC
 LIMIT @page_size OFFSET @page_offset;
 
 -- name: CountBySubCategory :one
-SELECT count(*) FROM products p WHERE p.active AND p.sub_category_id = ANY(@sub_category_ids::text[]);
+SELECT count(*) FROM products p
+WHERE p.active AND p.sub_category_id = ANY(@sub_category_ids::text[])
+  AND (@gender::text = '' OR p.gender = @gender::text);
 
 -- name: BestSellers :many
 SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,

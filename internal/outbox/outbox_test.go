@@ -25,11 +25,12 @@ type recorder struct {
 	jobs   map[string]int
 	events map[string]int
 	down   bool
+	poison map[string]bool // job ids that can never be delivered
 	got    chan struct{}
 }
 
 func newRecorder() *recorder {
-	return &recorder{jobs: map[string]int{}, events: map[string]int{}, got: make(chan struct{}, 10000)}
+	return &recorder{jobs: map[string]int{}, events: map[string]int{}, poison: map[string]bool{}, got: make(chan struct{}, 10000)}
 }
 
 func (r *recorder) Enqueue(_ context.Context, j jobs.Job) error {
@@ -37,6 +38,9 @@ func (r *recorder) Enqueue(_ context.Context, j jobs.Job) error {
 	defer r.mu.Unlock()
 	if r.down {
 		return errors.New("redis: connection refused")
+	}
+	if r.poison[j.ID] {
+		return errors.New("payload rejected")
 	}
 	r.jobs[j.ID]++
 	r.got <- struct{}{}
@@ -223,5 +227,28 @@ func TestSeveralRelaysDeliverEachRowOnce(t *testing.T) {
 		if n != 1 {
 			t.Fatalf("job %s delivered %d times", id, n)
 		}
+	}
+}
+
+func TestARowThatCannotBeDeliveredDoesNotHoldUpTheOthers(t *testing.T) {
+	pool, _ := dbtest.New(t)
+	rec := newRecorder()
+	bad := jobs.SendMail("broken", "x")
+	rec.poison[bad.ID] = true
+	startRelay(t, pool, rec, 20*time.Millisecond)
+	ctx := context.Background()
+	write(t, pool, true, func(tx pgx.Tx) error { return outbox.Enqueue(ctx, tx, bad) })
+	for i := 0; i < 5; i++ {
+		write(t, pool, true, func(tx pgx.Tx) error { return outbox.Enqueue(ctx, tx, jobs.SendMail("ok", fmt.Sprint(i))) })
+	}
+	waitFor(t, "the five good rows", func() bool { j, _ := rec.counts(); return len(j) == 5 })
+	var attempts int
+	var lastError string
+	pool.QueryRow(ctx, "SELECT attempts, last_error FROM outbox WHERE dedupe_key = $1", bad.ID).Scan(&attempts, &lastError)
+	if attempts < 1 || lastError == "" {
+		t.Fatalf("the broken row: attempts %d, last error %q", attempts, lastError)
+	}
+	if n := pending(t, pool); n != 1 {
+		t.Fatalf("pending = %d, want only the broken row", n)
 	}
 }

@@ -5,7 +5,7 @@ VALUES (@kind, @name, @topic, @queue, @dedupe_key, @payload);
 -- name: ClaimPending :many
 SELECT id, kind, name, topic, queue, dedupe_key, payload, created_at, attempts
 FROM outbox
-WHERE delivered_at IS NULL
+WHERE delivered_at IS NULL AND next_attempt_at <= now()
 ORDER BY id
 LIMIT @batch
 FOR UPDATE SKIP LOCKED;
@@ -15,7 +15,10 @@ UPDATE outbox SET delivered_at = now(), attempts = attempts + 1
 WHERE id = ANY(@ids::bigint[]);
 
 -- name: MarkFailed :exec
-UPDATE outbox SET attempts = attempts + 1, last_error = @last_error
+UPDATE outbox
+SET attempts = attempts + 1,
+    last_error = @last_error,
+    next_attempt_at = now() + least(interval '1 second' * power(2, attempts), interval '10 minutes')
 WHERE id = @id;
 
 -- name: PendingStats :one

@@ -134,24 +134,32 @@ func (r *Relay) Drain(ctx context.Context) error {
 	}
 }
 
-// deliverBatch claims up to Batch rows and delivers them in order; it stops at the first
-// failure, marking the delivered ones and recording the failure on the failing row.
+// deliverBatch claims up to Batch due rows and delivers them in order. At the first failure it
+// stops (the queue or Redis is probably down): the failing row is put off with a growing delay,
+// so it cannot hold up the rows behind it, and the delivered ones are marked. The transaction
+// runs to its end even when ctx is cancelled, so a relay that is stopping records what it has
+// already handed over instead of handing it over again after a restart.
 func (r *Relay) deliverBatch(ctx context.Context) (int, error) {
 	var claimed int
 	var deliveryErr error
-	err := pgx.BeginFunc(ctx, r.pool, func(tx pgx.Tx) error {
+	txCtx := context.WithoutCancel(ctx)
+	err := pgx.BeginFunc(txCtx, r.pool, func(tx pgx.Tx) error {
 		q := outboxdb.New(tx)
-		rows, err := q.ClaimPending(ctx, int32(r.Batch))
+		rows, err := q.ClaimPending(txCtx, int32(r.Batch))
 		if err != nil {
 			return err
 		}
 		claimed = len(rows)
 		done := make([]int64, 0, len(rows))
 		for _, row := range rows {
-			if err := r.deliver(ctx, row); err != nil {
+			if ctx.Err() != nil {
+				claimed = 0
+				break
+			}
+			if err := r.deliver(txCtx, row); err != nil {
 				r.failed.Add(1)
 				deliveryErr = fmt.Errorf("outbox row %d (%s %s): %w", row.ID, row.Kind, row.Name, err)
-				if err := q.MarkFailed(ctx, outboxdb.MarkFailedParams{ID: row.ID, LastError: err.Error()}); err != nil {
+				if err := q.MarkFailed(txCtx, outboxdb.MarkFailedParams{ID: row.ID, LastError: err.Error()}); err != nil {
 					return err
 				}
 				break
@@ -159,7 +167,7 @@ func (r *Relay) deliverBatch(ctx context.Context) (int, error) {
 			done = append(done, row.ID)
 		}
 		if len(done) > 0 {
-			if err := q.MarkDelivered(ctx, done); err != nil {
+			if err := q.MarkDelivered(txCtx, done); err != nil {
 				return err
 			}
 		}

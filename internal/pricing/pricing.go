@@ -87,7 +87,8 @@ func Price(it Item, sales []Sale) Quote {
 		saleDiscount = s.Discount
 		q.Sale = &Applied{ID: s.ID, Name: s.Name, Discount: s.Discount}
 	}
-	q.Unit = discounted(it.Price, clampPercent(it.Discount), clampPercent(saleDiscount))
+	// A list price with paise (₹999.50) can round up: never charge more than the list price.
+	q.Unit = min(discounted(it.Price, clampPercent(it.Discount), clampPercent(saleDiscount)), it.Price)
 	return q
 }
 

@@ -77,6 +77,13 @@ func TestRoundingIsHalfUp(t *testing.T) {
 	}
 }
 
+func TestNeverAboveTheListPrice(t *testing.T) {
+	// ₹999.50 with no discount would round up to ₹1,000.
+	if q := Price(Item{Price: 99950}, nil); q.Unit != 99950 || q.Saving() != 0 {
+		t.Fatalf("₹999.50 at 0 %% = %v (saving %v)", q.Unit, q.Saving())
+	}
+}
+
 func TestCoupon(t *testing.T) {
 	cases := []struct {
 		subtotal shop.Money

@@ -218,11 +218,18 @@ func (q *Queries) CountByGender(ctx context.Context, gender string) (int64, erro
 }
 
 const countBySubCategory = `-- name: CountBySubCategory :one
-SELECT count(*) FROM products p WHERE p.active AND p.sub_category_id = ANY($1::text[])
+SELECT count(*) FROM products p
+WHERE p.active AND p.sub_category_id = ANY($1::text[])
+  AND ($2::text = '' OR p.gender = $2::text)
 `
 
-func (q *Queries) CountBySubCategory(ctx context.Context, subCategoryIds []string) (int64, error) {
-	row := q.db.QueryRow(ctx, countBySubCategory, subCategoryIds)
+type CountBySubCategoryParams struct {
+	SubCategoryIds []string
+	Gender         string
+}
+
+func (q *Queries) CountBySubCategory(ctx context.Context, arg CountBySubCategoryParams) (int64, error) {
+	row := q.db.QueryRow(ctx, countBySubCategory, arg.SubCategoryIds, arg.Gender)
 	var count int64
 	err := row.Scan(&count)
 	return count, err
@@ -719,12 +726,14 @@ FROM products p
 JOIN sub_categories sc ON sc.id = p.sub_category_id
 JOIN categories c ON c.id = sc.category_id
 WHERE p.active AND p.sub_category_id = ANY($1::text[])
+  AND ($2::text = '' OR p.gender = $2::text)
 ORDER BY p.created_at DESC, p.id DESC
-LIMIT $3 OFFSET $2
+LIMIT $4 OFFSET $3
 `
 
 type ProductsBySubCategoryParams struct {
 	SubCategoryIds []string
+	Gender         string
 	PageOffset     int32
 	PageSize       int32
 }
@@ -756,7 +765,12 @@ type ProductsBySubCategoryRow struct {
 }
 
 func (q *Queries) ProductsBySubCategory(ctx context.Context, arg ProductsBySubCategoryParams) ([]ProductsBySubCategoryRow, error) {
-	rows, err := q.db.Query(ctx, productsBySubCategory, arg.SubCategoryIds, arg.PageOffset, arg.PageSize)
+	rows, err := q.db.Query(ctx, productsBySubCategory,
+		arg.SubCategoryIds,
+		arg.Gender,
+		arg.PageOffset,
+		arg.PageSize,
+	)
 	if err != nil {
 		return nil, err
 	}

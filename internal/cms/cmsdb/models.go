@@ -26,17 +26,18 @@ type CmsPage struct {
 }
 
 type Outbox struct {
-	ID          int64
-	Kind        string
-	Name        string
-	Topic       string
-	Queue       string
-	DedupeKey   string
-	Payload     []byte
-	CreatedAt   time.Time
-	DeliveredAt *time.Time
-	Attempts    int32
-	LastError   string
+	ID            int64
+	Kind          string
+	Name          string
+	Topic         string
+	Queue         string
+	DedupeKey     string
+	Payload       []byte
+	CreatedAt     time.Time
+	DeliveredAt   *time.Time
+	Attempts      int32
+	LastError     string
+	NextAttemptAt time.Time
 }
 
 type Product struct {

@@ -13,7 +13,7 @@ import (
 const claimPending = `-- name: ClaimPending :many
 SELECT id, kind, name, topic, queue, dedupe_key, payload, created_at, attempts
 FROM outbox
-WHERE delivered_at IS NULL
+WHERE delivered_at IS NULL AND next_attempt_at <= now()
 ORDER BY id
 LIMIT $1
 FOR UPDATE SKIP LOCKED
@@ -110,7 +110,10 @@ func (q *Queries) MarkDelivered(ctx context.Context, ids []int64) error {
 }
 
 const markFailed = `-- name: MarkFailed :exec
-UPDATE outbox SET attempts = attempts + 1, last_error = $1
+UPDATE outbox
+SET attempts = attempts + 1,
+    last_error = $1,
+    next_attempt_at = now() + least(interval '1 second' * power(2, attempts), interval '10 minutes')
 WHERE id = $2
 `
 

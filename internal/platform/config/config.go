@@ -53,7 +53,7 @@ func (r *Reader) URL(key, def string, required bool, schemes ...string) string {
 		return def
 	}
 	u, err := url.Parse(v)
-	if err != nil || u.Host == "" {
+	if err != nil || (u.Host == "" && u.Query().Get("host") == "") {
 		r.fail(key, "must be an absolute URL")
 		return v
 	}
@@ -135,10 +135,17 @@ func (r *Reader) Err() error {
 // Mask hides the password of a URL ("postgres://u:xxxxx@h/db") and all but the first two
 // characters of any other secret.
 func Mask(secret string) string {
-	if u, err := url.Parse(secret); err == nil && u.Scheme != "" && u.Host != "" {
+	if u, err := url.Parse(secret); err == nil && u.Scheme != "" && (u.Host != "" || u.RawQuery != "") {
 		if _, has := u.User.Password(); has {
 			u.User = url.UserPassword(u.User.Username(), "xxxxx")
 		}
+		q := u.Query()
+		for k := range q {
+			if strings.Contains(strings.ToLower(k), "pass") || strings.Contains(strings.ToLower(k), "secret") {
+				q.Set(k, "xxxxx")
+			}
+		}
+		u.RawQuery = q.Encode()
 		return u.Redacted()
 	}
 	if secret == "" {

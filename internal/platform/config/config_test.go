@@ -43,6 +43,9 @@ func TestMask(t *testing.T) {
 	if got := Mask("postgres://drape:hunter2@db:5432/drape"); strings.Contains(got, "hunter2") {
 		t.Fatalf("Mask leaked the password: %s", got)
 	}
+	if got := Mask("postgres://drape@/drape?host=/run/postgresql&password=s3cret"); strings.Contains(got, "s3cret") {
+		t.Fatalf("Mask leaked a password in the query: %s", got)
+	}
 	if got := Mask("rzp_secret_abcdef"); got != "rz******" {
 		t.Fatalf("Mask = %q", got)
 	}

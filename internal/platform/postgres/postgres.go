@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -98,12 +99,16 @@ func Translate(err error) error {
 	}
 	var pgErr *pgconn.PgError
 	if errors.As(err, &pgErr) {
+		if strings.HasPrefix(pgErr.Code, "22") || pgErr.Code == "54000" {
+			// Data exceptions (bad encoding, out of range, too long for an index): the input.
+			return shop.Wrap(shop.Invalid, err, "The data is not valid")
+		}
 		switch pgErr.Code {
 		case "23505":
 			return shop.Wrap(shop.Conflict, err, "It already exists")
 		case "23503":
 			return shop.Wrap(shop.Invalid, err, "It refers to something that does not exist")
-		case "23514", "23502", "22P02", "22001", "22003", "22007", "22008":
+		case "23514", "23502":
 			return shop.Wrap(shop.Invalid, err, "The data is not valid")
 		case "40001", "40P01", "55P03", "57014":
 			return shop.Wrap(shop.Unavailable, err, "The shop is busy, please try again")

@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"os"
 	"strconv"
 	"testing"
 
@@ -42,6 +43,10 @@ func New(t testing.TB) DB {
 		if n, err := strconv.Atoi(cfg["databases"]); err == nil {
 			databases = n
 		}
+	}
+	if databases < 1024 && os.Getenv("REDISTEST_SMALL_OK") != "1" {
+		t.Fatalf("redistest: %s has %d databases; tests flush databases, so they want the project's test Redis "+
+			"(1024 databases, started by scripts/services.sh). Set REDISTEST_SMALL_OK=1 to use this one anyway.", base, databases)
 	}
 	n, err := root.Incr(ctx, "redistest:next").Result()
 	if err != nil {
