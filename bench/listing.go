@@ -169,12 +169,11 @@ func serveBareListing(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		ids := []string{sc.ID}
-		rows, err := q.ProductsBySubCategory(ctx, catalogdb.ProductsBySubCategoryParams{SubCategoryIds: ids, PageSize: 12, PageOffset: int32((page - 1) * 12)})
+		rows, err := q.ProductsInSubCategory(ctx, catalogdb.ProductsInSubCategoryParams{SubCategoryID: sc.ID, PageSize: 12, PageOffset: int32((page - 1) * 12)})
 		if err != nil {
 			return err
 		}
-		total, err := q.CountBySubCategory(ctx, catalogdb.CountBySubCategoryParams{SubCategoryIds: ids})
+		total, err := q.CountInSubCategory(ctx, sc.ID)
 		if err != nil {
 			return err
 		}

@@ -113,6 +113,13 @@ func (s *Service) products(ctx context.Context, l Listing, page shop.Page) (Prod
 		l.SubCategoryIDs = subs
 	}
 	switch {
+	case len(l.SubCategoryIDs) == 1 && l.Gender == "":
+		var r []catalogdb.ProductsInSubCategoryRow
+		in := l.SubCategoryIDs[0]
+		if r, err = q.ProductsInSubCategory(ctx, catalogdb.ProductsInSubCategoryParams{SubCategoryID: in, PageSize: limit, PageOffset: offset}); err == nil {
+			rows = convertRows(r, func(x catalogdb.ProductsInSubCategoryRow) productRow { return productRow(x) })
+			total, err = q.CountInSubCategory(ctx, in)
+		}
 	case len(l.SubCategoryIDs) > 0:
 		var r []catalogdb.ProductsBySubCategoryRow
 		if r, err = q.ProductsBySubCategory(ctx, catalogdb.ProductsBySubCategoryParams{SubCategoryIds: l.SubCategoryIDs, Gender: l.Gender, PageSize: limit, PageOffset: offset}); err == nil {

@@ -41,7 +41,29 @@ JOIN sub_categories sc ON sc.id = p.sub_category_id
 JOIN categories c ON c.id = sc.category_id
 WHERE p.id = @id AND p.active;
 
+-- name: ProductsInSubCategory :many
+-- One sub-category, the common listing. The page's ids come from products_by_sub_category
+-- alone (an index-only scan walks past the offset), then only those 12 rows are read.
+WITH page AS (
+    SELECT l.id, l.created_at FROM products l
+    WHERE l.active AND l.sub_category_id = @sub_category_id
+    ORDER BY l.created_at DESC, l.id DESC
+    LIMIT @page_size OFFSET @page_offset
+)
+SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,
+       p.images, p.basic_description, p.return_description, p.size_chart, p.fit, p.length_cm, p.width_cm,
+       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name
+FROM page
+JOIN products p ON p.id = page.id
+JOIN sub_categories sc ON sc.id = p.sub_category_id
+JOIN categories c ON c.id = sc.category_id
+ORDER BY page.created_at DESC, page.id DESC;
+
+-- name: CountInSubCategory :one
+SELECT count(*) FROM products WHERE active AND sub_category_id = @sub_category_id;
+
 -- name: ProductsBySubCategory :many
+-- Several sub-categories, or one for a gender (a sale's listing).
 SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,
        p.images, p.basic_description, p.return_description, p.size_chart, p.fit, p.length_cm, p.width_cm,
        p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name

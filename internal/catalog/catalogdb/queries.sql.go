@@ -246,6 +246,17 @@ func (q *Queries) CountFuzzySearch(ctx context.Context, query string) (int64, er
 	return count, err
 }
 
+const countInSubCategory = `-- name: CountInSubCategory :one
+SELECT count(*) FROM products WHERE active AND sub_category_id = $1
+`
+
+func (q *Queries) CountInSubCategory(ctx context.Context, subCategoryID string) (int64, error) {
+	row := q.db.QueryRow(ctx, countInSubCategory, subCategoryID)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
 const countProducts = `-- name: CountProducts :one
 SELECT count(*) FROM products
 `
@@ -764,6 +775,7 @@ type ProductsBySubCategoryRow struct {
 	CategoryName      string
 }
 
+// Several sub-categories, or one for a gender (a sale's listing).
 func (q *Queries) ProductsBySubCategory(ctx context.Context, arg ProductsBySubCategoryParams) ([]ProductsBySubCategoryRow, error) {
 	rows, err := q.db.Query(ctx, productsBySubCategory,
 		arg.SubCategoryIds,
@@ -778,6 +790,101 @@ func (q *Queries) ProductsBySubCategory(ctx context.Context, arg ProductsBySubCa
 	var items []ProductsBySubCategoryRow
 	for rows.Next() {
 		var i ProductsBySubCategoryRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Code,
+			&i.Name,
+			&i.Gender,
+			&i.Status,
+			&i.SubCategoryID,
+			&i.Price,
+			&i.Discount,
+			&i.Colour,
+			&i.Thumbnail,
+			&i.Images,
+			&i.BasicDescription,
+			&i.ReturnDescription,
+			&i.SizeChart,
+			&i.Fit,
+			&i.LengthCm,
+			&i.WidthCm,
+			&i.HeightCm,
+			&i.WeightGrams,
+			&i.CreatedAt,
+			&i.CategoryType,
+			&i.CategoryID,
+			&i.CategoryName,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const productsInSubCategory = `-- name: ProductsInSubCategory :many
+WITH page AS (
+    SELECT l.id, l.created_at FROM products l
+    WHERE l.active AND l.sub_category_id = $1
+    ORDER BY l.created_at DESC, l.id DESC
+    LIMIT $3 OFFSET $2
+)
+SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,
+       p.images, p.basic_description, p.return_description, p.size_chart, p.fit, p.length_cm, p.width_cm,
+       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name
+FROM page
+JOIN products p ON p.id = page.id
+JOIN sub_categories sc ON sc.id = p.sub_category_id
+JOIN categories c ON c.id = sc.category_id
+ORDER BY page.created_at DESC, page.id DESC
+`
+
+type ProductsInSubCategoryParams struct {
+	SubCategoryID string
+	PageOffset    int32
+	PageSize      int32
+}
+
+type ProductsInSubCategoryRow struct {
+	ID                string
+	Code              string
+	Name              string
+	Gender            string
+	Status            string
+	SubCategoryID     string
+	Price             int64
+	Discount          int32
+	Colour            string
+	Thumbnail         string
+	Images            []string
+	BasicDescription  string
+	ReturnDescription string
+	SizeChart         string
+	Fit               string
+	LengthCm          float64
+	WidthCm           float64
+	HeightCm          float64
+	WeightGrams       int32
+	CreatedAt         time.Time
+	CategoryType      string
+	CategoryID        string
+	CategoryName      string
+}
+
+// One sub-category, the common listing. The page's ids come from products_by_sub_category
+// alone (an index-only scan walks past the offset), then only those 12 rows are read.
+func (q *Queries) ProductsInSubCategory(ctx context.Context, arg ProductsInSubCategoryParams) ([]ProductsInSubCategoryRow, error) {
+	rows, err := q.db.Query(ctx, productsInSubCategory, arg.SubCategoryID, arg.PageOffset, arg.PageSize)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ProductsInSubCategoryRow
+	for rows.Next() {
+		var i ProductsInSubCategoryRow
 		if err := rows.Scan(
 			&i.ID,
 			&i.Code,
