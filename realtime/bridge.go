@@ -56,10 +56,25 @@ func (b *Bridge) Publish(ctx context.Context, ev Event) error {
 	return nil
 }
 
+// Receiver takes events from the bridge: a Hub, or anything else a server wants to tell.
+type Receiver interface {
+	Publish(ev Event)
+}
+
+// Receivers hands each event to every receiver in turn.
+type Receivers []Receiver
+
+// Publish implements Receiver.
+func (rs Receivers) Publish(ev Event) {
+	for _, r := range rs {
+		r.Publish(ev)
+	}
+}
+
 // Run subscribes to the channel and hands every event to hub.Publish until ctx is done, then
 // returns nil. After a Redis error it logs it and subscribes again, waiting longer after each
 // consecutive failure. Malformed messages are logged and skipped.
-func (b *Bridge) Run(ctx context.Context, hub *Hub) error {
+func (b *Bridge) Run(ctx context.Context, hub Receiver) error {
 	delay := minResubscribeDelay
 	for {
 		err := b.forward(ctx, hub, func() { delay = minResubscribeDelay })
@@ -78,7 +93,7 @@ func (b *Bridge) Run(ctx context.Context, hub *Hub) error {
 
 // forward runs one subscription: it calls subscribed once Redis confirms it, then passes
 // events to hub until the subscription fails or ctx is done.
-func (b *Bridge) forward(ctx context.Context, hub *Hub, subscribed func()) error {
+func (b *Bridge) forward(ctx context.Context, hub Receiver, subscribed func()) error {
 	sub := b.rdb.Subscribe(ctx, b.channel)
 	defer sub.Close()
 	stop := context.AfterFunc(ctx, func() { sub.Close() })
@@ -109,7 +124,7 @@ func (b *Bridge) forward(ctx context.Context, hub *Hub, subscribed func()) error
 }
 
 // deliver decodes one message from Redis and publishes it on hub.
-func (b *Bridge) deliver(hub *Hub, payload string) {
+func (b *Bridge) deliver(hub Receiver, payload string) {
 	var ev Event
 	if err := json.Unmarshal([]byte(payload), &ev); err != nil || ev.Topic == "" || ev.Type == "" {
 		b.logger().Warn("realtime: dropped malformed event from redis", "channel", b.channel, "err", err, "size", len(payload))

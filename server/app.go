@@ -39,6 +39,17 @@ func newServices(d deps) services {
 	return services{catalog: catalog.NewService(d.pool, sales), sales: sales, cms: cms.NewService(d.pool)}
 }
 
+// Publish lets the services hear about changes made through other servers (the realtime
+// bridge delivers every event to every server): cached listings and sales go stale at once
+// instead of at the end of their time to live.
+func (svc services) Publish(ev realtime.Event) {
+	switch ev.Type {
+	case "catalog.changed", "stock.changed", "sale.changed":
+		svc.sales.Expire()
+		svc.catalog.Expire()
+	}
+}
+
 // server holds the dependencies the handlers share.
 type server struct {
 	deps
@@ -46,16 +57,16 @@ type server struct {
 	client *clientFiles
 }
 
-// newApp builds the whole HTTP application without listening, so tests can drive it with
-// app.Test.
-func newApp(d deps) *fiber.App {
+// newApp builds the whole HTTP application over svc without listening, so tests can drive it
+// with app.Test.
+func newApp(d deps, svc services) *fiber.App {
 	if d.draining == nil {
 		d.draining = new(atomic.Bool)
 	}
 	if d.metrics == nil {
 		d.metrics = newMetrics(d.pool, d.hub)
 	}
-	s := &server{deps: d, services: newServices(d), client: loadClient(d.cfg.ClientDir, d.log)}
+	s := &server{deps: d, services: svc, client: loadClient(d.cfg.ClientDir, d.log)}
 	handleError := errorHandler(d.log)
 	app := fiber.New(fiber.Config{
 		AppName:      "drape",

@@ -102,17 +102,18 @@ func serve(ctx context.Context, cfg Config, log *slog.Logger, stdout io.Writer) 
 	}
 
 	hub := realtime.NewHub(realtime.Options{Logger: log})
+	svc := newServices(deps{pool: pool})
 	bridge := realtime.NewBridge(rdb, cfg.RealtimeChannel)
 	bridgeCtx, stopBridge := context.WithCancel(context.WithoutCancel(ctx))
 	bridgeDone := make(chan struct{})
 	go func() {
 		defer close(bridgeDone)
-		bridge.Run(bridgeCtx, hub)
+		bridge.Run(bridgeCtx, realtime.Receivers{svc, hub})
 	}()
 
 	var draining atomic.Bool
 	m := newMetrics(pool, hub)
-	app := newApp(deps{cfg: cfg, log: log, pool: pool, redis: rdb, hub: hub, draining: &draining, metrics: m})
+	app := newApp(deps{cfg: cfg, log: log, pool: pool, redis: rdb, hub: hub, draining: &draining, metrics: m}, svc)
 	if cfg.MetricsAddr != "" {
 		metricsLn, err := net.Listen("tcp", cfg.MetricsAddr)
 		if err != nil {

@@ -41,7 +41,7 @@ func testApp(t *testing.T) (*fiber.App, deps) {
 		t.Fatal(err)
 	}
 	d := deps{cfg: cfg, log: slog.New(slog.NewJSONHandler(io.Discard, nil)), pool: pool, redis: rdb.Client, hub: realtime.NewHub(realtime.Options{})}
-	return newApp(d), d
+	return newApp(d, newServices(d)), d
 }
 
 // call sends one request through app.Test and returns the status, headers and body.
@@ -188,7 +188,7 @@ func TestScenarios(t *testing.T) {
 func TestMetricsCountRequestsByRoute(t *testing.T) {
 	app, d := testApp(t)
 	d.metrics = newMetrics(d.pool, d.hub)
-	app = newApp(d)
+	app = newApp(d, newServices(d))
 	call(t, app, "GET", "/healthz", nil, nil)
 	call(t, app, "GET", "/api/nope", nil, nil)
 	resp, body := call(t, newMetricsApp(d.metrics), "GET", "/metrics", nil, nil)

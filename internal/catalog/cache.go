@@ -9,55 +9,77 @@ import (
 	"golang.org/x/sync/singleflight"
 )
 
-// listingCache keeps recently served listing pages for a moment, so a busy listing costs one
-// set of queries per ttl per server however many shoppers open it, and concurrent misses for
-// the same page wait for one query instead of stampeding the database. Pages in it are shared:
-// callers must not modify them.
+// listingCache keeps listing pages in memory. A page is fresh for fresh after it was loaded;
+// after that, for up to usable, it is still served while one background load replaces it
+// (stale-while-revalidate), so shoppers never wait on a reload and a busy listing costs one set
+// of queries per fresh interval per server. Concurrent first loads of a page share one query
+// (single flight). Pages in it are shared: callers must not modify them.
 type listingCache struct {
-	ttl     time.Duration
-	maxSize int
-	group   singleflight.Group
+	fresh, usable time.Duration
+	maxSize       int
+	group         singleflight.Group
 
 	mu         sync.Mutex
-	entries    map[string]cachedPage
-	generation uint64 // bumped by clear: a load that began before it is not stored
+	entries    map[string]*cachedPage
+	generation uint64 // bumped by clear and expire: a load begun before it is not kept as fresh
 }
 
 type cachedPage struct {
-	page    ProductPage
-	expires time.Time
+	page       ProductPage
+	freshUntil time.Time
+	usableTill time.Time
+	refreshing bool
 }
 
-func newListingCache(ttl time.Duration, maxSize int) *listingCache {
-	return &listingCache{ttl: ttl, maxSize: maxSize, entries: map[string]cachedPage{}}
+func newListingCache(fresh, usable time.Duration, maxSize int) *listingCache {
+	return &listingCache{fresh: fresh, usable: usable, maxSize: maxSize, entries: map[string]*cachedPage{}}
 }
 
-// get returns the cached page for key, or loads, caches and returns it.
+// get returns the page for key: fresh from memory, stale from memory while it reloads in the
+// background, or loaded now when there is none.
 func (c *listingCache) get(key string, load func() (ProductPage, error)) (ProductPage, error) {
 	now := time.Now()
 	c.mu.Lock()
 	e, ok := c.entries[key]
-	c.mu.Unlock()
-	if ok && now.Before(e.expires) {
+	if ok && now.Before(e.freshUntil) {
+		c.mu.Unlock()
 		return e.page, nil
 	}
+	if ok && now.Before(e.usableTill) {
+		if !e.refreshing {
+			e.refreshing = true
+			go c.load(key, load)
+		}
+		c.mu.Unlock()
+		return e.page, nil
+	}
+	c.mu.Unlock()
+	return c.load(key, load)
+}
+
+// load runs load once for all concurrent callers of key and keeps the result, unless the
+// cache was cleared or expired meanwhile (the result may predate the change).
+func (c *listingCache) load(key string, load func() (ProductPage, error)) (ProductPage, error) {
 	v, err, _ := c.group.Do(key, func() (any, error) {
 		c.mu.Lock()
 		generation := c.generation
 		c.mu.Unlock()
 		page, err := load()
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		if e, ok := c.entries[key]; ok {
+			e.refreshing = false
+		}
 		if err != nil {
 			return ProductPage{}, err
 		}
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		if generation != c.generation {
-			return page, nil
+		if generation == c.generation {
+			if len(c.entries) >= c.maxSize {
+				c.sweep()
+			}
+			now := time.Now()
+			c.entries[key] = &cachedPage{page: page, freshUntil: now.Add(c.fresh), usableTill: now.Add(c.usable)}
 		}
-		if len(c.entries) >= c.maxSize {
-			c.sweep()
-		}
-		c.entries[key] = cachedPage{page: page, expires: time.Now().Add(c.ttl)}
 		return page, nil
 	})
 	if err != nil {
@@ -69,21 +91,32 @@ func (c *listingCache) get(key string, load func() (ProductPage, error)) (Produc
 // clear forgets every page, so this server shows its own change at once.
 func (c *listingCache) clear() {
 	c.mu.Lock()
-	c.entries = map[string]cachedPage{}
+	c.entries = map[string]*cachedPage{}
 	c.generation++
 	c.mu.Unlock()
 }
 
-// sweep drops expired pages, and everything when that is not enough room. Call with mu held.
+// expire marks every page stale: the next request for each reloads it (serving the old page
+// meanwhile). Used when another server announces a change.
+func (c *listingCache) expire() {
+	c.mu.Lock()
+	for _, e := range c.entries {
+		e.freshUntil = time.Time{}
+	}
+	c.generation++
+	c.mu.Unlock()
+}
+
+// sweep drops pages past use, and everything when that is not enough room. Call with mu held.
 func (c *listingCache) sweep() {
 	now := time.Now()
 	for k, e := range c.entries {
-		if now.After(e.expires) {
+		if now.After(e.usableTill) {
 			delete(c.entries, k)
 		}
 	}
 	if len(c.entries) >= c.maxSize {
-		c.entries = map[string]cachedPage{}
+		c.entries = map[string]*cachedPage{}
 	}
 }
 

@@ -37,13 +37,18 @@ type Service struct {
 	listings *listingCache
 }
 
-// ListingTTL is how long a listing page may be served from memory: a change made through
-// another server shows up within it (stock is checked again when an order is placed).
-const ListingTTL = time.Second
+// Listing pages are served from memory: fresh for ListingFresh, then (stale) while they reload
+// in the background, for up to ListingUsable. Changes made through this server clear them at
+// once; changes announced by other servers (Expire) make them reload on their next request.
+// Stock is checked again when an order is placed.
+const (
+	ListingFresh  = 5 * time.Second
+	ListingUsable = time.Minute
+)
 
 // NewService makes the catalog service; sales prices its products.
 func NewService(pool *pgxpool.Pool, sales Sales) *Service {
-	return &Service{pool: pool, store: store{q: catalogdb.New(pool)}, sales: sales, listings: newListingCache(ListingTTL, 10_000)}
+	return &Service{pool: pool, store: store{q: catalogdb.New(pool)}, sales: sales, listings: newListingCache(ListingFresh, ListingUsable, 10_000)}
 }
 
 // Categories lists every category with its sub-categories, in display order.
@@ -80,7 +85,10 @@ func (s *Service) SubCategoryByType(ctx context.Context, categoryType string) (S
 	return SubCategory{ID: sc.ID, CategoryID: sc.CategoryID, CategoryType: sc.CategoryType, Image: uploadPath("subCatrgory", sc.Image)}, nil
 }
 
-// Products lists one page of a listing, newest first, from a cache at most ListingTTL old. An
+// Expire makes cached listings reload: another server changed the catalog, a sale or stock.
+func (s *Service) Expire() { s.listings.expire() }
+
+// Products lists one page of a listing, newest first, from the listing cache. An
 // unknown sub-category is an empty listing. The page is shared: do not modify it. Errors:
 // Unavailable when the database is.
 func (s *Service) Products(ctx context.Context, l Listing, page shop.Page) (ProductPage, error) {
