@@ -54,7 +54,8 @@ func (svc services) Publish(ev realtime.Event) {
 type server struct {
 	deps
 	services
-	client *clientFiles
+	client         *clientFiles
+	listingAnswers *encodedPages
 }
 
 // newApp builds the whole HTTP application over svc without listening, so tests can drive it
@@ -66,7 +67,7 @@ func newApp(d deps, svc services) *fiber.App {
 	if d.metrics == nil {
 		d.metrics = newMetrics(d.pool, d.hub)
 	}
-	s := &server{deps: d, services: svc, client: loadClient(d.cfg.ClientDir, d.log)}
+	s := &server{deps: d, services: svc, client: loadClient(d.cfg.ClientDir, d.log), listingAnswers: &encodedPages{}}
 	handleError := errorHandler(d.log)
 	app := fiber.New(fiber.Config{
 		AppName:      "drape",

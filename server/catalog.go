@@ -31,8 +31,12 @@ type pageMetadata struct {
 	TotalPages int   `json:"totalPages"`
 }
 
+func pageAnswer(p catalog.ProductPage) productPage {
+	return productPage{Items: p.Items, Metadata: pageMetadata{Total: p.Total, Page: p.Page, Limit: p.PageSize, TotalPages: p.TotalPages}}
+}
+
 func answerPage(c fiber.Ctx, p catalog.ProductPage) error {
-	return ok(c, "", productPage{Items: p.Items, Metadata: pageMetadata{Total: p.Total, Page: p.Page, Limit: p.PageSize, TotalPages: p.TotalPages}})
+	return ok(c, "", pageAnswer(p))
 }
 
 // getCategories answers GET /api/getcategory: data.items, each with its subCategory list.
@@ -73,7 +77,7 @@ func (s *server) getProducts(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return answerPage(c, p)
+	return s.listingAnswers.answer(c, string(c.RequestCtx().QueryArgs().QueryString()), p)
 }
 
 // saleListing is what the sale page lists: exactly the products the sale discounts — its
