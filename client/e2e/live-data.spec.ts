@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 
-// These tests answer /api/getsale, /api/getcategory and the /api/ws socket inside the browser,
-// so they check how the storefront renders live data whatever the server has stored.
+// The first test reads the running shop's demo sale and categories. The second answers
+// /api/getsale, /api/getcategory and the /api/ws socket inside the browser, so it can push a
+// sale.changed event and watch the banner change without a reload.
 
 const festiveSale = {
   saleName: 'Festive',
@@ -15,10 +16,10 @@ const categories = {
   items: [
     {
       _id: '65a1f0c2b4d3e8a9c0f1a201',
+      name: 'Men',
       subCategory: [
-        { _id: '65a1f0c2b4d3e8a9c0f1a202', categoryType: 'Stretch Pant', image: 'stretch.jpg' },
-        { _id: '65a1f0c2b4d3e8a9c0f1a203', categoryType: 'Flexiwaist Pant', image: 'flexi.jpg' },
-        { _id: '65a1f0c2b4d3e8a9c0f1a204', categoryType: 'Formal Shirt', image: 'shirt.jpg' },
+        { _id: '65a1f0c2b4d3e8a9c0f1a202', categoryType: 'Stretch Pant', image: '/uploads/subCatrgory/stretch.svg' },
+        { _id: '65a1f0c2b4d3e8a9c0f1a203', categoryType: 'Flexiwaist Pant', image: '/uploads/subCatrgory/flexi.svg' },
       ],
     },
   ],
@@ -33,12 +34,12 @@ async function answerApi(page: Page, sales: () => unknown[]) {
   await page.route('**/api/getcategory', (route) => route.fulfill({ json: envelope(categories) }));
 }
 
-test('the sale banner and the Shop menu show what the API returns', async ({ page }, testInfo) => {
-  await answerApi(page, () => [festiveSale]);
+test('the sale banner and the Shop menu show the running demo sale and categories', async ({ page }, testInfo) => {
+  // The real shop: the demo's Festive Formals sale (20 % on Men's Formal Shirts and Formal Trousers).
   await page.goto('/');
-  await expect(page.getByRole('complementary', { name: 'Sale' })).toContainText(
-    "drape's Festive sale is live — flat 20% off on Stretch Pant, Flexiwaist Pant in the Trousers collection for Men",
-  );
+  const banner = page.getByRole('complementary', { name: 'Sale' });
+  await expect(banner).toContainText("drape's Festive Formals sale is live — flat 20% off on Formal Shirts, Formal Trousers");
+  await expect(banner).toContainText('for Men');
   await page.evaluate(() => document.fonts.ready);
   const path = `test-results/screenshots/live-sale-banner-${page.viewportSize()?.width}.png`;
   await page.screenshot({ path, animations: 'disabled' });
@@ -48,11 +49,13 @@ test('the sale banner and the Shop menu show what the API returns', async ({ pag
   if (mobile) {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('navigation', { name: 'Mobile' });
-    await expect(drawer.getByRole('link', { name: 'Formal Shirt' })).toHaveAttribute('href', '/products/Formal%20Shirt');
+    await expect(drawer.getByRole('link', { name: 'Formal Shirts' })).toHaveAttribute('href', '/products/Formal%20Shirts');
+    await expect(drawer.getByRole('link', { name: 'Stretch Pant' })).toHaveAttribute('href', '/products/Stretch%20Pant');
   } else {
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('button', { name: 'Shop' }).click();
     await expect(nav.getByRole('link', { name: 'Stretch Pant' })).toHaveAttribute('href', '/products/Stretch%20Pant');
+    await expect(nav.getByRole('link', { name: 'Flexiwaist Pant' })).toHaveAttribute('href', '/products/Flexiwaist%20Pant');
   }
   const menuPath = `test-results/screenshots/live-categories-menu-${page.viewportSize()?.width}.png`;
   await page.screenshot({ path: menuPath, animations: 'disabled' });
@@ -87,4 +90,28 @@ test('a sale.changed event over the socket brings the banner in without a reload
   sales = [festiveSale];
   pushEvent({ id: 'evt-1', type: 'sale.changed', topic: 'sales', data: {}, at: new Date().toISOString() });
   await expect(page.getByRole('complementary', { name: 'Sale' })).toContainText('flat 20% off');
+});
+
+test('a stock.changed event refetches the listing on screen', async ({ page }) => {
+  let pushEvent: (frame: unknown) => void = () => {};
+  await page.routeWebSocket('**/api/ws', (socket) => {
+    pushEvent = (frame) => socket.send(JSON.stringify(frame));
+    socket.onMessage((text) => {
+      const message = JSON.parse(String(text));
+      if (message.type === 'hello') socket.send(JSON.stringify({ type: 'welcome', user: null }));
+      if (message.type === 'subscribe') {
+        socket.send(JSON.stringify({ type: 'subscribed', topics: message.topics, denied: [] }));
+      }
+    });
+  });
+  let listingRequests = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/getproduct') listingRequests += 1;
+  });
+
+  await page.goto('/products/Formal%20Shirts');
+  await expect(page.getByRole('main').getByTestId('product-card').first()).toBeVisible();
+  const before = listingRequests;
+  pushEvent({ id: 'evt-2', type: 'stock.changed', topic: 'catalog', data: {}, at: new Date().toISOString() });
+  await expect.poll(() => listingRequests).toBeGreaterThan(before);
 });

@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router';
 import './app/global.css';
-import { createRouter } from './app/router';
+import { AppRoutes } from './app/router';
 import { makeStore } from './app/store';
 import { applyTheme } from './features/ui/themeSlice';
 
@@ -12,12 +12,12 @@ applyTheme(store.getState().theme.theme);
 // The socket is not needed for the first paint; its code loads in its own chunk.
 void import('./lib/realtime').then(({ startRealtime }) => startRealtime(store.dispatch));
 
-const router = createRouter();
-
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Provider store={store}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </Provider>
   </StrictMode>,
 );

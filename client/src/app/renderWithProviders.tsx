@@ -1,25 +1,37 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router';
 import { makeStore, type AppStore } from './store';
 
-/** Test rendering: the element inside a fresh store and an in-memory data router at `path`. */
-export function renderWithProviders(ui: ReactElement, { path = '/', store = makeStore() }: { path?: string; store?: AppStore } = {}) {
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
+/** Test rendering: the element inside a fresh store and an in-memory router at `path`. */
+export function renderWithProviders(
+  ui: ReactElement,
+  { path = '/', route = '*', store = makeStore() }: { path?: string; route?: string; store?: AppStore } = {},
+) {
+  const location: { current?: Location } = {};
+  function LocationProbe() {
+    location.current = useLocation();
+    return null;
+  }
   const view = render(
     <Provider store={store}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path={route} element={ui} />
+        </Routes>
+        <LocationProbe />
+      </MemoryRouter>
     </Provider>,
   );
-  return { ...view, store, router };
+  return { ...view, store, location };
 }
 
-/** A fetch stand-in that answers each /api path with the given envelope (or 404). */
+/** A fetch stand-in that answers each /api path with the given envelope (or 404). Keys may carry a query. */
 export function fakeApi(answers: Record<string, { status?: number; body: unknown }>) {
   return async (input: RequestInfo | URL): Promise<Response> => {
     const url = new URL(input instanceof Request ? input.url : String(input));
-    const answer = answers[url.pathname];
+    const answer = answers[`${url.pathname}${url.search}`] ?? answers[url.pathname];
     if (!answer) {
       return new Response(JSON.stringify({ code: 404, success: false, message: 'Not found', data: null }), {
         status: 404,

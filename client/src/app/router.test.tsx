@@ -1,20 +1,41 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter, useNavigate, type NavigateFunction } from 'react-router';
 import { fakeApi } from './renderWithProviders';
+import { AppRoutes } from './router';
+import { ErrorBoundary } from './shell/ErrorBoundary';
 import { ErrorPage } from './routes/ErrorPage';
-import { routes } from './router';
 import { makeStore } from './store';
 
 function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router: { navigate: NavigateFunction } = { navigate: () => {} };
+  function NavigateProbe() {
+    router.navigate = useNavigate();
+    return null;
+  }
   render(
     <Provider store={makeStore()}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <NavigateProbe />
+      </MemoryRouter>
     </Provider>,
   );
   return router;
+}
+
+function renderCrash(error: Error) {
+  function Broken(): never {
+    throw error;
+  }
+  render(
+    <MemoryRouter>
+      <ErrorBoundary fallback={(caught) => <ErrorPage error={caught} />}>
+        <Broken />
+      </ErrorBoundary>
+    </MemoryRouter>,
+  );
 }
 
 beforeEach(() => {
@@ -32,7 +53,7 @@ describe('router', () => {
     renderApp('/');
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Tailored formal wear, made in Jaipur');
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
-    expect(screen.getByRole('contentinfo')).toHaveTextContent('Manufactured and marketed by Jaipur Formals, Rajasthan, India');
+    expect(await screen.findByRole('contentinfo')).toHaveTextContent('Manufactured and marketed by Jaipur Formals, Rajasthan, India');
   });
 
   it('loads the shipping policy lazily with its nine sections', async () => {
@@ -57,7 +78,9 @@ describe('router', () => {
     await screen.findByRole('heading', { level: 1 });
     vi.mocked(window.scrollTo).mockClear();
     vi.useFakeTimers();
-    await act(() => router.navigate('/loader'));
+    await act(async () => {
+      await router.navigate('/loader');
+    });
     act(() => {
       vi.advanceTimersByTime(99);
     });
@@ -72,11 +95,7 @@ describe('router', () => {
 describe('ErrorPage', () => {
   it("says 'Oops something went wrong' and 'We are working on it' when a page throws", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    function Broken(): never {
-      throw new Error('broken page');
-    }
-    const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <ErrorPage /> }]);
-    render(<RouterProvider router={router} />);
+    renderCrash(new Error('broken page'));
     expect(await screen.findByRole('heading', { name: 'Oops something went wrong' })).toBeInTheDocument();
     expect(screen.getByText('We are working on it.')).toBeInTheDocument();
   });
@@ -85,11 +104,7 @@ describe('ErrorPage', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const fetchSpy = vi.fn().mockResolvedValue(new Response(null, { status: 202 }));
     vi.stubGlobal('fetch', fetchSpy);
-    function Broken(): never {
-      throw new TypeError('price is undefined');
-    }
-    const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <ErrorPage /> }]);
-    render(<RouterProvider router={router} />);
+    renderCrash(new TypeError('price is undefined'));
     await screen.findByRole('heading', { name: 'Oops something went wrong' });
     const reports = fetchSpy.mock.calls.filter(([url]) => url === '/api/client-errors');
     expect(reports).toHaveLength(1);

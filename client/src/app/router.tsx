@@ -1,43 +1,48 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { Loader } from '../components/Loader';
+// The storefront's routes (SPEC §2) in React Router's declarative mode: <Routes> inside the
+// <BrowserRouter> of main.tsx. Every page is its own lazily loaded chunk; only the shell (header,
+// footer, sale banner) is in the entry. Crashes fall into error boundaries that show ErrorPage.
+import { Route, Routes } from 'react-router';
 import { paths } from '../lib/paths';
+import { lazyPage } from './lazyPage';
+import { ErrorBoundary } from './shell/ErrorBoundary';
 import { RootLayout } from './shell/RootLayout';
 import { ErrorPage } from './routes/ErrorPage';
-import { HomePage } from './routes/HomePage';
-import { LoaderPage } from './routes/LoaderPage';
-import { NotFoundPage } from './routes/NotFoundPage';
 
-export const routes: RouteObject[] = [
-  {
-    element: <RootLayout />,
-    errorElement: <ErrorPage standalone />,
-    hydrateFallbackElement: <Loader fullScreen />,
-    children: [
-      {
-        errorElement: <ErrorPage />,
-        children: [
-          { path: paths.home, element: <HomePage /> },
-          { path: paths.loader, element: <LoaderPage /> },
-          {
-            path: paths.aboutUs,
-            lazy: () => import('./routes/AboutPage').then((page) => ({ Component: page.AboutPage })),
-          },
-          {
-            path: paths.contactUs,
-            lazy: () => import('./routes/ContactPage').then((page) => ({ Component: page.ContactPage })),
-          },
-          {
-            path: paths.shippingPolicy,
-            lazy: () =>
-              import('./routes/ShippingPolicyPage').then((page) => ({ Component: page.ShippingPolicyPage })),
-          },
-          { path: '*', element: <NotFoundPage /> },
-        ],
-      },
-    ],
-  },
-];
+const HomePage = lazyPage(() => import('./routes/HomePage'), 'HomePage');
+const LoaderPage = lazyPage(() => import('./routes/LoaderPage'), 'LoaderPage');
+const AboutPage = lazyPage(() => import('./routes/AboutPage'), 'AboutPage');
+const ContactPage = lazyPage(() => import('./routes/ContactPage'), 'ContactPage');
+const ShippingPolicyPage = lazyPage(() => import('./routes/ShippingPolicyPage'), 'ShippingPolicyPage');
+const ListingPage = lazyPage(() => import('./routes/ListingPage'), 'ListingPage');
+const SearchPage = lazyPage(() => import('./routes/SearchPage'), 'SearchPage');
+const ProductPage = lazyPage(() => import('./routes/ProductPage'), 'ProductPage');
+const SalePage = lazyPage(() => import('./routes/SalePage'), 'SalePage');
+const ReturnPolicyPage = lazyPage(() => import('./routes/ContentPages'), 'ReturnPolicyPage');
+const TermsPage = lazyPage(() => import('./routes/ContentPages'), 'TermsPage');
+const NotFoundPage = lazyPage(() => import('./routes/NotFoundPage'), 'NotFoundPage');
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+export function AppRoutes() {
+  return (
+    <ErrorBoundary fallback={(error) => <ErrorPage error={error} standalone />}>
+      <Routes>
+        <Route element={<RootLayout />}>
+          <Route path={paths.home} element={<HomePage />} />
+          <Route path={paths.loader} element={<LoaderPage />} />
+          <Route path={paths.aboutUs} element={<AboutPage />} />
+          <Route path={paths.contactUs} element={<ContactPage />} />
+          <Route path={paths.shippingPolicy} element={<ShippingPolicyPage />} />
+          <Route path={paths.shop} element={<ListingPage />} />
+          <Route path={`${paths.shop}/:type`} element={<ListingPage />} />
+          <Route path="/products/:subcategory" element={<ListingPage />} />
+          <Route path={paths.search} element={<SearchPage />} />
+          <Route path="/api/getproduct/:id" element={<ProductPage />} />
+          <Route path={paths.sale} element={<SalePage />} />
+          <Route path={paths.returns} element={<ReturnPolicyPage />} />
+          <Route path={paths.privacyPolicy} element={<ReturnPolicyPage />} />
+          <Route path={paths.terms} element={<TermsPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </ErrorBoundary>
+  );
 }

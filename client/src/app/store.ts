@@ -1,5 +1,6 @@
-import { combineSlices, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
+import { listenForCartChanges } from '../features/cart/cartListener';
 import { cartSlice } from '../features/cart/cartSlice';
 import { themeSlice } from '../features/ui/themeSlice';
 import { listenForThemeChanges } from '../features/ui/themeListener';
@@ -12,14 +13,14 @@ const rootReducer = combineSlices(api, themeSlice, toastSlice, connectionSlice, 
 export type RootState = ReturnType<typeof rootReducer>;
 
 export function makeStore(preloadedState?: Partial<RootState>) {
-  const listener = createListenerMiddleware();
-  listenForThemeChanges(listener.startListening.withTypes<RootState>());
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware().prepend(listener.middleware).concat(api.middleware),
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
   });
   setupListeners(store.dispatch);
+  listenForThemeChanges(store);
+  listenForCartChanges(store);
   return store;
 }
 

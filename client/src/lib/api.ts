@@ -15,7 +15,7 @@ export const tokenStorageKey = 'token';
 export const adminTokenStorageKey = 'adminToken';
 
 /** Cache tags. Realtime events and reconnects invalidate these. */
-export const tagTypes = ['Sale', 'Category'] as const;
+export const tagTypes = ['Sale', 'Category', 'Product', 'Content'] as const;
 export type TagType = (typeof tagTypes)[number];
 
 export interface Envelope<T = unknown> {

@@ -16,3 +16,10 @@ describe('formatRupees', () => {
     expect(formatRupees(1499.5)).toBe('₹1,499.50');
   });
 });
+
+describe('formatRupees with paise', () => {
+  it('always shows two decimals when asked (the sale page)', () => {
+    expect(formatRupees(1999, { paise: true })).toBe('₹1,999.00');
+    expect(formatRupees(1279.2, { paise: true })).toBe('₹1,279.20');
+  });
+});

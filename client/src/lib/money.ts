@@ -15,8 +15,11 @@ const rupeesAndPaise = new Intl.NumberFormat('en-IN', {
   maximumFractionDigits: 2,
 });
 
-/** formatRupees(1999) → "₹1,999"; formatRupees(149999) → "₹1,49,999"; formatRupees(1499.5) → "₹1,499.50". */
-export function formatRupees(amount: number): string {
-  const format = Number.isInteger(amount) ? wholeRupees : rupeesAndPaise;
+/**
+ * formatRupees(1999) → "₹1,999"; formatRupees(149999) → "₹1,49,999"; formatRupees(1499.5) → "₹1,499.50".
+ * With {paise: true} always two decimals: formatRupees(1999, {paise: true}) → "₹1,999.00" (the sale page, SPEC §9).
+ */
+export function formatRupees(amount: number, { paise = false }: { paise?: boolean } = {}): string {
+  const format = paise || !Number.isInteger(amount) ? rupeesAndPaise : wholeRupees;
   return format.format(amount);
 }

@@ -5,6 +5,7 @@ export const paths = {
   loader: '/loader',
   shop: '/shop',
   bestSellers: '/products/bestseller',
+  search: '/search',
   aboutUs: '/aboutus',
   contactUs: '/contactus',
   shippingPolicy: '/shippingpolicy',
@@ -14,9 +15,28 @@ export const paths = {
   track: '/track',
   sale: '/sale',
   cart: '/cart',
+  guestCart: '/guestcart',
   login: '/login',
 } as const;
 
+/** /products/{categoryType}: a sub-category listing (bestseller is the best-seller listing). */
 export function productListPath(subCategory: string): string {
   return `/products/${encodeURIComponent(subCategory)}`;
+}
+
+/** /shop/men or /shop/women: everything for one gender. */
+export function genderListPath(gender: string): string {
+  return `${paths.shop}/${encodeURIComponent(gender.trim().toLowerCase())}`;
+}
+
+/** The product detail page; SPEC §2 links products at their API path. */
+export function productPath(id: string): string {
+  return `/api/getproduct/${encodeURIComponent(id)}`;
+}
+
+/** /search?q={query}, with ?page= when not the first page. */
+export function searchPath(query: string, page = 1): string {
+  const params = new URLSearchParams({ q: query.trim() });
+  if (page > 1) params.set('page', String(page));
+  return `${paths.search}?${params}`;
 }

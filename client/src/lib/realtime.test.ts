@@ -9,8 +9,18 @@ function event(type: string, topic = 'sales'): RealtimeEvent {
 }
 
 describe('cacheActionsForEvent', () => {
-  it('invalidates the Sale tag when a sale changes', () => {
-    expect(cacheActionsForEvent(event('sale.changed'))).toEqual([api.util.invalidateTags(['Sale'])]);
+  it('invalidates sales and product prices when a sale changes', () => {
+    expect(cacheActionsForEvent(event('sale.changed'))).toEqual([api.util.invalidateTags(['Sale', 'Product'])]);
+  });
+
+  it('invalidates product listings, details and categories when the catalog changes', () => {
+    expect(cacheActionsForEvent(event('catalog.changed', 'catalog'))).toEqual([
+      api.util.invalidateTags(['Product', 'Category']),
+    ]);
+  });
+
+  it('invalidates products when stock changes', () => {
+    expect(cacheActionsForEvent(event('stock.changed', 'catalog'))).toEqual([api.util.invalidateTags(['Product'])]);
   });
 
   it('ignores events it does not know', () => {
@@ -53,7 +63,7 @@ describe('createRealtimeSession', () => {
   it('turns events into cache actions', () => {
     const { realtime, dispatched } = session();
     realtime.received(JSON.stringify(event('sale.changed')));
-    expect(dispatched).toEqual([api.util.invalidateTags(['Sale'])]);
+    expect(dispatched).toEqual([api.util.invalidateTags(['Sale', 'Product'])]);
   });
 
   it('refetches everything after a reconnect, but not on the first connection', () => {

@@ -30,8 +30,14 @@ export const publicTopics = ['sales', 'catalog'] as const;
 /** Close code the server uses for a missing or bad token. */
 const unauthorisedCloseCode = 4401;
 
+/**
+ * Which cached answers each event makes stale. A sale changes prices, so products refetch too;
+ * a catalog change can add products or sub-categories; a stock change alters sizes and badges.
+ */
 const tagsInvalidatedByEvent: Record<string, TagType[]> = {
-  'sale.changed': ['Sale'],
+  'sale.changed': ['Sale', 'Product'],
+  'catalog.changed': ['Product', 'Category'],
+  'stock.changed': ['Product'],
 };
 
 /** Maps a server event to the cache actions it calls for. Unknown events map to nothing. */

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { useRouteError } from 'react-router-dom';
 import { Button, ButtonLink } from '../../components/Button';
 import { ErrorView } from '../../components/ErrorView';
 import { isDevelopment } from '../../lib/env';
@@ -25,9 +24,8 @@ function reportCrash(error: unknown) {
 export const errorTitle = 'Oops something went wrong';
 export const errorDetail = 'We are working on it';
 
-/** The router's error element: 'Oops something went wrong / We are working on it'. */
-export function ErrorPage({ standalone = false }: { standalone?: boolean }) {
-  const error = useRouteError();
+/** What an error boundary shows when a page crashes: 'Oops something went wrong / We are working on it'. */
+export function ErrorPage({ error, standalone = false }: { error: unknown; standalone?: boolean }) {
 
   useEffect(() => {
     if (isDevelopment) console.error(error);

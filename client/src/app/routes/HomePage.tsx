@@ -1,8 +1,9 @@
-import { Link } from 'react-router-dom';
 import { ButtonLink } from '../../components/Button';
 import { ClockIcon, ReturnIcon, TruckIcon } from '../../components/icons';
+import { CategoryTiles } from '../../features/catalog/components/CategoryTiles';
 import { brand } from '../../lib/brand';
 import { paths } from '../../lib/paths';
+import { BestSellerStrip } from './home/BestSellerStrip';
 import styles from './HomePage.module.css';
 
 const promises = [
@@ -84,6 +85,16 @@ export function HomePage() {
         </ul>
       </section>
 
+      <section className={styles.categories} aria-labelledby="categories-title">
+        <div className={styles.sectionHeading}>
+          <p className={styles.eyebrow}>The collection</p>
+          <h2 id="categories-title">Shop by category</h2>
+        </div>
+        <CategoryTiles />
+      </section>
+
+      <BestSellerStrip />
+
       <section className={styles.craft} aria-labelledby="craft-title">
         <div className={styles.craftHeading}>
           <h2 id="craft-title">Made for the long day</h2>
@@ -105,13 +116,11 @@ export function HomePage() {
       <section className={styles.closing} aria-labelledby="closing-title">
         <div className={styles.closingInner}>
           <div>
-            <h2 id="closing-title">Our best sellers</h2>
-            <p>
-              The pieces our customers come back for. Questions about sizing? <Link to={paths.contactUs}>Talk to us</Link>.
-            </p>
+            <h2 id="closing-title">Not sure of your size?</h2>
+            <p>Every product has a size chart, and our team in Jaipur is happy to help you choose.</p>
           </div>
-          <ButtonLink to={paths.bestSellers} variant="secondary">
-            See best sellers
+          <ButtonLink to={paths.contactUs} variant="secondary">
+            Ask our team
           </ButtonLink>
         </div>
       </section>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../components/Link';
 import { MailIcon, PhoneIcon, PinIcon } from '../../components/icons';
 import { brand } from '../../lib/brand';
 import { paths, productListPath } from '../../lib/paths';

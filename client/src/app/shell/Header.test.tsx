@@ -35,6 +35,27 @@ describe('Header', () => {
     expect(screen.getAllByRole('link', { name: 'Sign In' })[0]).toHaveAttribute('href', '/login');
   });
 
+  it('counts the units in the stored guest cart on the badge', () => {
+    vi.stubGlobal('fetch', fakeApi({}));
+    window.localStorage.setItem(
+      'guestCart',
+      JSON.stringify([
+        { id: 'a', productId: 'a', size: 'M', quantity: 2, total: 2000, finalAmount: 1000 },
+        { id: 'b', productId: 'b', size: 'L', quantity: 1, total: 1500, finalAmount: 1500 },
+      ]),
+    );
+    renderWithProviders(<Header />);
+    expect(screen.getByRole('link', { name: 'Cart, 3 items' })).toHaveTextContent('3');
+  });
+
+  it('searches from the header', async () => {
+    vi.stubGlobal('fetch', fakeApi({}));
+    const { location } = renderWithProviders(<Header />);
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search products' }), 'oxford{Enter}');
+    expect(location.current?.pathname).toBe('/search');
+    expect(location.current?.search).toBe('?q=oxford');
+  });
+
   it('lists sub-categories in the Shop dropdown', async () => {
     vi.stubGlobal('fetch', fakeApi({ '/api/getcategory': { body: envelope(categories) } }));
     renderWithProviders(<Header />);
@@ -71,7 +92,7 @@ describe('Header', () => {
     await userEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(toggle).toHaveAccessibleName('Close menu');
-    const drawer = screen.getByRole('navigation', { name: 'Mobile' });
+    const drawer = await screen.findByRole('navigation', { name: 'Mobile' });
     expect(within(drawer).getByRole('link', { name: 'About' })).toBeInTheDocument();
     expect(within(drawer).getByRole('link', { name: 'Sign In' })).toBeInTheDocument();
 

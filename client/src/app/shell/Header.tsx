@@ -1,26 +1,32 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigation } from 'react-router-dom';
-import { BagIcon, MenuIcon, CloseIcon, UserIcon } from '../../components/icons';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { Link, NavLink } from '../../components/Link';
+import { BagIcon, MenuIcon, CloseIcon, SearchIcon, UserIcon } from '../../components/icons';
+import { SearchBox } from '../../features/catalog/components/SearchBox';
 import { ShopMenu } from '../../features/catalog/components/ShopMenu';
 import { selectCartItemCount } from '../../features/cart/cartSlice';
 import { ThemeToggle } from '../../features/ui/components/ThemeToggle';
 import { brand } from '../../lib/brand';
 import { paths } from '../../lib/paths';
 import { useAppSelector } from '../hooks';
-import { MobileMenu } from './MobileMenu';
+import { usePageLoading } from '../lazyPage';
 import styles from './Header.module.css';
 
 const mobileMenuId = 'mobile-menu';
 
+// The mobile menu's code loads when it is first opened (or about to be).
+const loadMobileMenu = () => import('./MobileMenu');
+const MobileMenu = lazy(() => loadMobileMenu().then((module) => ({ default: module.MobileMenu })));
+
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const cartCount = useAppSelector(selectCartItemCount);
-  const navigation = useNavigation();
+  const pageLoading = usePageLoading();
   const location = useLocation();
   const navLinkClass = styles.navLink;
   const closeMenu = useCallback(() => setMenuOpen(false), []);
 
-  useEffect(closeMenu, [location.pathname, closeMenu]);
+  useEffect(closeMenu, [location.pathname, location.search, closeMenu]);
 
   return (
     <>
@@ -34,6 +40,8 @@ export function Header() {
               aria-controls={mobileMenuId}
               aria-label={menuOpen ? 'Close menu' : 'Open menu'}
               onClick={() => setMenuOpen((wasOpen) => !wasOpen)}
+              onPointerEnter={() => void loadMobileMenu()}
+              onTouchStart={() => void loadMobileMenu()}
             >
               {menuOpen ? <CloseIcon /> : <MenuIcon />}
             </button>
@@ -71,6 +79,10 @@ export function Header() {
           </nav>
 
           <div className={styles.actions}>
+            <SearchBox id="header-search" className={styles.search} />
+            <Link to={paths.search} className={`${styles.iconLink} ${styles.searchLink}`} aria-label="Search">
+              <SearchIcon size={20} />
+            </Link>
             <ThemeToggle />
             <Link to={paths.login} className={`${styles.iconLink} ${styles.account}`}>
               <UserIcon size={20} />
@@ -88,9 +100,13 @@ export function Header() {
             </Link>
           </div>
         </div>
-        {navigation.state === 'loading' && <span className={styles.progress} aria-hidden="true" />}
+        {pageLoading && <span className={styles.progress} aria-hidden="true" />}
       </header>
-      <MobileMenu id={mobileMenuId} open={menuOpen} onClose={closeMenu} />
+      {menuOpen && (
+        <Suspense fallback={null}>
+          <MobileMenu id={mobileMenuId} open onClose={closeMenu} />
+        </Suspense>
+      )}
     </>
   );
 }

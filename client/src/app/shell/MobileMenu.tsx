@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../components/Link';
 import { UserIcon } from '../../components/icons';
+import { SearchBox } from '../../features/catalog/components/SearchBox';
 import { ShopLinks } from '../../features/catalog/components/ShopMenu';
 import { paths } from '../../lib/paths';
 import styles from './MobileMenu.module.css';
@@ -31,6 +32,9 @@ export function MobileMenu({ id, open, onClose }: { id: string; open: boolean; o
         if ((event.target as HTMLElement).closest('a')) onClose();
       }}
     >
+      <div className={styles.section}>
+        <SearchBox id="mobile-search" variant="large" />
+      </div>
       <div className={styles.section}>
         <ul className={styles.links}>
           <li>

@@ -1,15 +1,21 @@
-import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { Loader } from '../../components/Loader';
+import { CartAddedNotice } from '../../features/cart/components/CartAddedNotice';
 import { SaleBanner } from '../../features/sale/components/SaleBanner';
 import { ToastViewport } from '../../features/ui/components/ToastViewport';
-import { Footer } from './Footer';
+import { ErrorPage } from '../routes/ErrorPage';
+import { ErrorBoundary } from './ErrorBoundary';
 import { Header } from './Header';
 import { ScrollToTop } from './ScrollToTop';
 import styles from './RootLayout.module.css';
 
+// Below the fold on every page: it loads beside the page instead of delaying the first paint.
+const Footer = lazy(() => import('./Footer').then((module) => ({ default: module.Footer })));
+
 /** Header, sale banner, the page, footer and toasts: the frame every storefront page sits in. */
 export function RootLayout() {
+  const { pathname } = useLocation();
   return (
     <div className={styles.app}>
       <a href="#main" className="skip-link">
@@ -17,12 +23,17 @@ export function RootLayout() {
       </a>
       <Header />
       <SaleBanner />
+      <CartAddedNotice />
       <main id="main" className={styles.main} tabIndex={-1}>
-        <Suspense fallback={<Loader />}>
-          <Outlet />
-        </Suspense>
+        <ErrorBoundary resetKey={pathname} fallback={(error) => <ErrorPage error={error} />}>
+          <Suspense fallback={<Loader />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
       <ToastViewport />
       <ScrollToTop />
     </div>

@@ -1,5 +1,49 @@
 import { api } from '../../lib/api';
-import type { CategoryList, SubCategory } from './types';
+import type { CategoryList, PageMetadata, Product, ProductListQuery, ProductPage, SearchQuery, SubCategory } from './types';
+
+/** SPEC §9: listings fetch 12 at a time. */
+export const productPageSize = 12;
+
+function toPage(data: unknown): ProductPage {
+  const body = (data ?? {}) as Partial<ProductPage>;
+  const items = Array.isArray(body.items) ? body.items.map(normaliseProduct) : [];
+  const metadata: Partial<PageMetadata> = body.metadata ?? {};
+  return {
+    items,
+    metadata: {
+      total: metadata.total ?? items.length,
+      page: metadata.page ?? 1,
+      limit: metadata.limit ?? productPageSize,
+      totalPages: metadata.totalPages ?? (items.length > 0 ? 1 : 0),
+    },
+  };
+}
+
+/** Lists the server may leave out or send as null become empty, so views never check. */
+export function normaliseProduct(product: Product): Product {
+  return {
+    ...product,
+    images: product.images ?? [],
+    sale: product.sale ?? [],
+    sizes: product.sizes ?? [],
+    stock: product.stock ?? {},
+  };
+}
+
+function listParams(query: Record<string, string | number | undefined>): Record<string, string | number> {
+  const params: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params[key] = value;
+  }
+  return params;
+}
+
+function pageTags(page: ProductPage | undefined) {
+  return [
+    { type: 'Product' as const, id: 'LIST' },
+    ...(page?.items ?? []).map((product) => ({ type: 'Product' as const, id: product._id })),
+  ];
+}
 
 export const catalogApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -11,10 +55,36 @@ export const catalogApi = api.injectEndpoints({
       },
       providesTags: ['Category'],
     }),
+    getProducts: build.query<ProductPage, ProductListQuery>({
+      query: ({ limit = productPageSize, ...query }) => ({
+        url: 'getproduct',
+        params: listParams({ ...query, limit }),
+      }),
+      transformResponse: toPage,
+      providesTags: pageTags,
+    }),
+    searchProducts: build.query<ProductPage, SearchQuery>({
+      query: ({ q, page, limit = productPageSize }) => ({
+        url: 'products/search',
+        params: listParams({ q: q.trim(), page, limit }),
+      }),
+      transformResponse: toPage,
+      providesTags: pageTags,
+    }),
+    getProduct: build.query<Product, string>({
+      query: (id) => ({ url: `getproduct/${encodeURIComponent(id)}`, headers: { Accept: 'application/json' } }),
+      transformResponse: (data: unknown) => normaliseProduct(data as Product),
+      providesTags: (_product, _error, id) => [{ type: 'Product', id }],
+    }),
   }),
 });
 
-export const { useGetCategoryQuery } = catalogApi;
+export const {
+  useGetCategoryQuery,
+  useGetProductsQuery,
+  useSearchProductsQuery,
+  useGetProductQuery,
+} = catalogApi;
 
 /** Every sub-category across categories, once each by name, in the order the server sent them. */
 export function subCategoriesOf(list: CategoryList | undefined): SubCategory[] {
@@ -29,4 +99,18 @@ export function subCategoriesOf(list: CategoryList | undefined): SubCategory[] {
     }
   }
   return result;
+}
+
+/** The sub-category named `name` (any case), for its banner image. */
+export function findSubCategory(list: CategoryList | undefined, name: string): SubCategory | undefined {
+  const wanted = name.trim().toLowerCase();
+  return subCategoriesOf(list).find((subCategory) => subCategory.categoryType.trim().toLowerCase() === wanted);
+}
+
+/** The category (Men, Women) a sub-category belongs to. */
+export function categoryOf(list: CategoryList | undefined, subCategoryName: string) {
+  const wanted = subCategoryName.trim().toLowerCase();
+  return list?.items.find((category) =>
+    (category.subCategory ?? []).some((subCategory) => subCategory.categoryType.trim().toLowerCase() === wanted),
+  );
 }

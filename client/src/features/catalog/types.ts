@@ -1,14 +1,94 @@
 export interface SubCategory {
   _id: string;
+  categoryId?: string;
   categoryType: string;
   image: string;
 }
 
 export interface Category {
   _id: string;
+  name?: string;
+  gender?: string;
   subCategory: SubCategory[];
 }
 
 export interface CategoryList {
   items: Category[];
+}
+
+/** A size of a product and how many are in stock; `sizes` comes in display order. */
+export interface ProductSize {
+  size: string;
+  stock: number;
+}
+
+/** The sale that priced a product (the first applies). */
+export interface AppliedSale {
+  _id: string;
+  saleName: string;
+  discount: number;
+}
+
+/** A product as the storefront receives it. Money is rupees, computed by the server. */
+export interface Product {
+  _id: string;
+  productId: string;
+  productName: string;
+  thumbnail: string;
+  images: string[];
+  gender: string;
+  status: string;
+  /** List price, struck through when the shopper pays less. */
+  price: number;
+  /** The product's own percent off. */
+  discount: number;
+  /** What the shopper pays for one. */
+  discountedPrice: number;
+  sale: AppliedSale[];
+  stock: Record<string, number>;
+  sizes: ProductSize[];
+  totalStock: number;
+  basicProductDescription: string;
+  returnDescription: string;
+  sizeChart: string;
+  category: string;
+  categoryId: string;
+  subCategory: string;
+  subcategoryId: string;
+  colour: string;
+  /** The fit label (SPEC calls it size). */
+  size: string;
+  length: number;
+  width: number;
+  hight: number;
+  weight: number;
+  createdAt: string;
+}
+
+export interface PageMetadata {
+  total: number;
+  page: number;
+  limit: number;
+  totalPages: number;
+}
+
+export interface ProductPage {
+  items: Product[];
+  metadata: PageMetadata;
+}
+
+/** One of the listings GET /api/getproduct answers; at most one filter applies. */
+export interface ProductListQuery {
+  type?: string;
+  status?: 'BestSeller';
+  gender?: string;
+  sale?: string;
+  page?: number;
+  limit?: number;
+}
+
+export interface SearchQuery {
+  q: string;
+  page?: number;
+  limit?: number;
 }

@@ -1,18 +1,35 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
+import { Link } from '../../../components/Link';
 import { ChevronDownIcon } from '../../../components/icons';
-import { paths, productListPath } from '../../../lib/paths';
+import { genderListPath, paths, productListPath } from '../../../lib/paths';
 import { subCategoriesOf, useGetCategoryQuery } from '../api';
+import type { SubCategory } from '../types';
 import styles from './ShopMenu.module.css';
 
-function useSubCategories() {
+interface MenuGroup {
+  key: string;
+  /** The category (Men, Women) and its listing, when the server names it. */
+  name?: string;
+  subCategories: SubCategory[];
+}
+
+/** Sub-categories grouped under their named categories; one unnamed group when names are missing. */
+function useMenuGroups(): MenuGroup[] {
   const { data, isError } = useGetCategoryQuery();
-  return isError ? [] : subCategoriesOf(data);
+  if (isError || !data) return [];
+  const named = data.items.filter((category) => category.name && (category.subCategory ?? []).length > 0);
+  if (named.length === 0) return [{ key: 'all', subCategories: subCategoriesOf(data) }];
+  return named.map((category) => ({
+    key: category._id || category.name!,
+    name: category.name,
+    subCategories: subCategoriesOf({ items: [category] }),
+  }));
 }
 
 /** The header's Shop dropdown: 'Shop all' and a link per sub-category. */
 export function ShopMenu() {
-  const subCategories = useSubCategories();
+  const groups = useMenuGroups();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const container = useRef<HTMLDivElement>(null);
@@ -43,6 +60,7 @@ export function ShopMenu() {
   return (
     <div
       className={styles.menu}
+      data-columns={groups.length > 1 ? groups.length : undefined}
       ref={container}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
@@ -60,35 +78,59 @@ export function ShopMenu() {
         <ChevronDownIcon size={16} />
       </button>
       {open && (
-        <ul id={panelId} className={styles.panel} aria-label="Shop categories">
-          <li>
-            <Link to={paths.shop} className={styles.all}>
-              Shop all
-            </Link>
-          </li>
-          {subCategories.length > 0 && <li className={styles.divider} aria-hidden="true" />}
-          {subCategories.map((subCategory) => (
-            <li key={subCategory._id || subCategory.categoryType}>
-              <Link to={productListPath(subCategory.categoryType)}>{subCategory.categoryType}</Link>
+        <div id={panelId} className={styles.panel}>
+          <ul className={styles.top} aria-label="Shop categories">
+            <li>
+              <Link to={paths.shop} className={styles.all}>
+                Shop all
+              </Link>
             </li>
-          ))}
-        </ul>
+            {groups.length > 0 && <li className={styles.divider} aria-hidden="true" />}
+            {groups.map((group) => (
+              <li key={group.key} className={styles.group}>
+                {group.name && (
+                  <Link to={genderListPath(group.name)} className={styles.groupLink}>
+                    {group.name}
+                  </Link>
+                )}
+                <ul className={styles.groupList}>
+                  {group.subCategories.map((subCategory) => (
+                    <li key={subCategory._id || subCategory.categoryType}>
+                      <Link to={productListPath(subCategory.categoryType)}>{subCategory.categoryType}</Link>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
     </div>
   );
 }
 
-/** The same links as a flat list, for the mobile menu. */
+/** The same links as a list, for the mobile menu. */
 export function ShopLinks({ className }: { className?: string }) {
-  const subCategories = useSubCategories();
+  const groups = useMenuGroups();
   return (
     <ul className={[styles.list, className].filter(Boolean).join(' ')}>
       <li>
         <Link to={paths.shop}>Shop all</Link>
       </li>
-      {subCategories.map((subCategory) => (
-        <li key={subCategory._id || subCategory.categoryType}>
-          <Link to={productListPath(subCategory.categoryType)}>{subCategory.categoryType}</Link>
+      {groups.map((group) => (
+        <li key={group.key} className={styles.listGroup}>
+          {group.name && (
+            <Link to={genderListPath(group.name)} className={styles.listGroupLink}>
+              {group.name}
+            </Link>
+          )}
+          <ul className={styles.list}>
+            {group.subCategories.map((subCategory) => (
+              <li key={subCategory._id || subCategory.categoryType}>
+                <Link to={productListPath(subCategory.categoryType)}>{subCategory.categoryType}</Link>
+              </li>
+            ))}
+          </ul>
         </li>
       ))}
     </ul>
