@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"log/slog"
 	"sync/atomic"
 	"time"
@@ -9,9 +10,12 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/redis/go-redis/v9"
 
+	"drape/internal/account"
+	"drape/internal/address"
 	"drape/internal/catalog"
 	"drape/internal/cms"
 	"drape/internal/sale"
+	"drape/internal/wishlist"
 	"drape/realtime"
 )
 
@@ -28,15 +32,26 @@ type deps struct {
 
 // services are the domain use cases the handlers call.
 type services struct {
-	catalog *catalog.Service
-	sales   *sale.Service
-	cms     *cms.Service
+	catalog   *catalog.Service
+	sales     *sale.Service
+	cms       *cms.Service
+	accounts  *account.Service
+	addresses *address.Service
+	wishlists *wishlist.Service
 }
 
 // newServices wires the domain services over one pool.
 func newServices(d deps) services {
 	sales := sale.NewService(d.pool)
-	return services{catalog: catalog.NewService(d.pool, sales), sales: sales, cms: cms.NewService(d.pool)}
+	var google account.GoogleVerifier
+	if g := d.cfg.Google; g.ClientID != "" {
+		google = account.NewGoogleVerifier(context.Background(), g.Issuer, g.CertsURL, g.ClientID)
+	}
+	return services{
+		catalog: catalog.NewService(d.pool, sales), sales: sales, cms: cms.NewService(d.pool),
+		accounts:  account.NewService(d.pool, account.Config{Secret: []byte(d.cfg.JWTSecret), Google: google}),
+		addresses: address.NewService(d.pool), wishlists: wishlist.NewService(d.pool),
+	}
 }
 
 // Publish lets the services hear about changes made through other servers (the realtime

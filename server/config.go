@@ -30,6 +30,16 @@ type Config struct {
 	DrainDelay      time.Duration // DRAIN_DELAY: /readyz answers 503 this long before the listener closes
 	ShutdownTimeout time.Duration // SHUTDOWN_TIMEOUT
 	LogLevel        slog.Level    // LOG_LEVEL
+	JWTSecret       string        // JWT_SECRET: signs session tokens and keys reset codes (32+ characters)
+	Google          GoogleConfig  // GOOGLE_CLIENT_ID, GOOGLE_ISSUER, GOOGLE_CERTS_URL, GOOGLE_SCRIPT_URL
+}
+
+// GoogleConfig is Google sign-in: off without a client id. Sim plays Google in development.
+type GoogleConfig struct {
+	ClientID  string
+	Issuer    string
+	CertsURL  string
+	ScriptURL string
 }
 
 func loadConfig(getenv func(string) string) (Config, error) {
@@ -52,10 +62,20 @@ func loadConfig(getenv func(string) string) (Config, error) {
 	c.PublicURL = strings.TrimRight(r.URL("PUBLIC_URL", "http://127.0.0.1:"+strconv.Itoa(c.Port), false, "http", "https"), "/")
 	c.AllowedOrigins = r.List("ALLOWED_ORIGINS", nil)
 	c.TrustedProxies = r.List("TRUSTED_PROXIES", nil)
+	c.JWTSecret = r.Required("JWT_SECRET")
+	c.Google = GoogleConfig{
+		ClientID:  r.String("GOOGLE_CLIENT_ID", ""),
+		Issuer:    r.String("GOOGLE_ISSUER", "https://accounts.google.com"),
+		CertsURL:  r.URL("GOOGLE_CERTS_URL", "https://www.googleapis.com/oauth2/v3/certs", false, "http", "https"),
+		ScriptURL: r.URL("GOOGLE_SCRIPT_URL", "https://accounts.google.com/gsi/client", false, "http", "https"),
+	}
 	level := r.OneOf("LOG_LEVEL", "info", "debug", "info", "warn", "error")
 	c.LogLevel.UnmarshalText([]byte(level))
 	if err := r.Err(); err != nil {
 		return Config{}, err
+	}
+	if len(c.JWTSecret) < 32 {
+		return Config{}, fmt.Errorf("bad configuration:\n  JWT_SECRET: must be at least 32 characters (e.g. head -c 32 /dev/urandom | base64)")
 	}
 	origins := append(c.AllowedOrigins, c.PublicURL,
 		fmt.Sprintf("http://127.0.0.1:%d", c.Port), fmt.Sprintf("http://localhost:%d", c.Port))
@@ -100,5 +120,10 @@ func (c Config) LogValue() slog.Value {
 		slog.Duration("drain_delay", c.DrainDelay),
 		slog.Duration("shutdown_timeout", c.ShutdownTimeout),
 		slog.String("log_level", c.LogLevel.String()),
+		slog.String("jwt_secret", config.Mask(c.JWTSecret)),
+		slog.String("google_client_id", c.Google.ClientID),
+		slog.String("google_issuer", c.Google.Issuer),
+		slog.String("google_certs_url", c.Google.CertsURL),
+		slog.String("google_script_url", c.Google.ScriptURL),
 	)
 }

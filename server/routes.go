@@ -1,6 +1,8 @@
 package main
 
 import (
+	"time"
+
 	"github.com/gofiber/fiber/v3"
 )
 
@@ -24,7 +26,35 @@ func (s *server) routes(app *fiber.App) {
 	api.Get("/getcms", s.getCMS)
 
 	api.Get("/ws", s.websocketGate, s.websocket())
-	api.Post("/client-errors", s.rateLimit("client-errors", 30), s.reportClientError)
+	api.Post("/client-errors", s.perIP("client-errors", 30, time.Minute), s.reportClientError)
+	api.Get("/config", s.clientConfig)
+
+	api.Post("/register", s.perIP("register", 20, 10*time.Minute), s.register)
+	api.Post("/login", s.perIP("login", 30, time.Minute), s.login)
+	api.Post("/auth/google", s.perIP("login", 30, time.Minute), s.googleLogin)
+	api.Post("/forgotpassword", s.perIP("forgot", 10, 10*time.Minute), s.forgotPassword)
+	api.Post("/otpverify", s.perIP("otp", 10, 10*time.Minute), s.verifyOTP)
+	api.Post("/updatepassword", s.perIP("otp", 10, 10*time.Minute), s.updatePassword)
+	api.Get("/getProfile", s.requireUser, s.profile)
+	api.Post("/profile", s.requireUser, s.updateProfile)
+	api.Post("/profile/email", s.requireUser, s.perIP("email-change", 10, 10*time.Minute), s.changeEmail)
+	api.Post("/profile/password", s.requireUser, s.perIP("password-change", 10, 10*time.Minute), s.changePassword)
+	api.Post("/logout-everywhere", s.requireUser, s.signOutEverywhere)
+
+	api.Get("/address/states", s.states)
+	api.Post("/addAddress", s.requireUser, s.addAddress)
+	api.Get("/getAddress", s.requireUser, s.listAddresses)
+	api.Post("/updateAddress/:id", s.requireUser, s.updateAddress)
+	api.Delete("/deleteAddress/:id", s.requireUser, s.deleteAddress)
+
+	api.Get("/wishlist", s.requireUser, s.wishlist)
+	api.Post("/wishlist", s.requireUser, s.addToWishlist)
+	api.Delete("/wishlist/:productId", s.requireUser, s.removeFromWishlist)
+
+	admin := api.Group("/admin")
+	admin.Post("/login", s.perIP("admin-login", 20, time.Minute), s.adminLogin)
+	admin.Post("/register", s.requireAdmin, s.registerStaff)
+	admin.Get("/profile", s.requireStaff, s.profile)
 	api.Use(s.apiNotFound)
 
 	app.Get("/*", s.client.serve)

@@ -35,7 +35,8 @@ func testApp(t *testing.T) (*fiber.App, deps) {
 	os.WriteFile(filepath.Join(uploads, "products", "JF-1.svg"), []byte("<svg xmlns='http://www.w3.org/2000/svg'/>"), 0o644)
 	cfg, err := loadConfig(func(k string) string {
 		return map[string]string{"DATABASE_URL": dbURL, "REDIS_URL": rdb.URL, "CLIENT_DIR": clientDir, "UPLOADS_DIR": uploads,
-			"BODY_LIMIT_BYTES": "65536", "REALTIME_CHANNEL": rdb.Prefix + "events"}[k]
+			"BODY_LIMIT_BYTES": "65536", "REALTIME_CHANNEL": rdb.Prefix + "events",
+			"JWT_SECRET": testJWTSecret}[k]
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -111,6 +112,9 @@ func jsonPath(t *testing.T, body []byte, path string) any {
 }
 
 var jsonHeaders = map[string]string{"Content-Type": "application/json"}
+
+// testJWTSecret signs the test servers' tokens.
+const testJWTSecret = "test-secret-test-secret-test-secret-0123"
 
 func TestScenarios(t *testing.T) {
 	app, _ := testApp(t)

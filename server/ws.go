@@ -8,6 +8,7 @@ import (
 	"github.com/gofiber/contrib/v3/websocket"
 	"github.com/gofiber/fiber/v3"
 
+	"drape/internal/account"
 	"drape/internal/shop"
 	"drape/realtime"
 )
@@ -35,12 +36,22 @@ func (s *server) websocket() fiber.Handler {
 // sockets (most of them) hold none.
 var websocketWriteBuffers = &sync.Pool{}
 
-// authenticateSocket turns a hello token into the connection's user. A guest sends no token.
-// Accounts do not exist yet, so no token can be valid: a connection that presents one is
-// refused rather than treated as a guest.
-func (s *server) authenticateSocket(_ context.Context, token string) (*realtime.User, error) {
+// authenticateSocket turns a hello token into the connection's user: a shopper's token, or a
+// back-office token (which may subscribe to the admin topics). A guest sends no token.
+func (s *server) authenticateSocket(ctx context.Context, token string) (*realtime.User, error) {
 	if token == "" {
 		return nil, nil
 	}
-	return nil, shop.E(shop.Unauthorized, "Your session has expired. Please sign in again.")
+	who, err := s.accounts.Authenticate(ctx, token, account.AudienceShop)
+	if err != nil {
+		var adminErr error
+		if who, adminErr = s.accounts.Authenticate(ctx, token, account.AudienceAdmin); adminErr != nil {
+			return nil, err
+		}
+	}
+	role := realtime.RoleUser
+	if who.Audience == account.AudienceAdmin {
+		role = who.Role
+	}
+	return &realtime.User{ID: who.UserID, Role: role}, nil
 }

@@ -214,6 +214,36 @@ func (s *Service) Product(ctx context.Context, id string) (Product, error) {
 	return products[0], nil
 }
 
+// ProductsByIDs is the products with these ids, priced, in the order of ids; hidden and
+// unknown ids are left out.
+func (s *Service) ProductsByIDs(ctx context.Context, ids []string) ([]Product, error) {
+	if len(ids) == 0 {
+		return []Product{}, nil
+	}
+	rows, err := s.store.q.ProductsByIDs(ctx, ids)
+	if err != nil {
+		return nil, postgres.Translate(err)
+	}
+	byID := make(map[string]Product, len(rows))
+	products := make([]Product, 0, len(rows))
+	for _, r := range rows {
+		products = append(products, productFromRow(productRow(r)))
+	}
+	if err := s.finish(ctx, products); err != nil {
+		return nil, err
+	}
+	for _, p := range products {
+		byID[p.ID] = p
+	}
+	out := make([]Product, 0, len(products))
+	for _, id := range ids {
+		if p, ok := byID[id]; ok {
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
 func (s *Service) page(ctx context.Context, rows []productRow, total int64, page shop.Page) (ProductPage, error) {
 	products := make([]Product, len(rows))
 	for i, r := range rows {

@@ -164,3 +164,12 @@ SELECT id, category_id, category_type, image, position FROM sub_categories WHERE
 
 -- name: SubCategoriesOf :many
 SELECT id FROM sub_categories WHERE category_id = @category_id ORDER BY position, category_type;
+
+-- name: ProductsByIDs :many
+SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,
+       p.images, p.basic_description, p.return_description, p.size_chart, p.fit, p.length_cm, p.width_cm,
+       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name
+FROM products p
+JOIN sub_categories sc ON sc.id = p.sub_category_id
+JOIN categories c ON c.id = sc.category_id
+WHERE p.id = ANY(@ids::text[]) AND p.active;

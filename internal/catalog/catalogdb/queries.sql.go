@@ -729,6 +729,86 @@ func (q *Queries) ProductsByGender(ctx context.Context, arg ProductsByGenderPara
 	return items, nil
 }
 
+const productsByIDs = `-- name: ProductsByIDs :many
+SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,
+       p.images, p.basic_description, p.return_description, p.size_chart, p.fit, p.length_cm, p.width_cm,
+       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name
+FROM products p
+JOIN sub_categories sc ON sc.id = p.sub_category_id
+JOIN categories c ON c.id = sc.category_id
+WHERE p.id = ANY($1::text[]) AND p.active
+`
+
+type ProductsByIDsRow struct {
+	ID                string
+	Code              string
+	Name              string
+	Gender            string
+	Status            string
+	SubCategoryID     string
+	Price             int64
+	Discount          int32
+	Colour            string
+	Thumbnail         string
+	Images            []string
+	BasicDescription  string
+	ReturnDescription string
+	SizeChart         string
+	Fit               string
+	LengthCm          float64
+	WidthCm           float64
+	HeightCm          float64
+	WeightGrams       int32
+	CreatedAt         time.Time
+	CategoryType      string
+	CategoryID        string
+	CategoryName      string
+}
+
+func (q *Queries) ProductsByIDs(ctx context.Context, ids []string) ([]ProductsByIDsRow, error) {
+	rows, err := q.db.Query(ctx, productsByIDs, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ProductsByIDsRow
+	for rows.Next() {
+		var i ProductsByIDsRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Code,
+			&i.Name,
+			&i.Gender,
+			&i.Status,
+			&i.SubCategoryID,
+			&i.Price,
+			&i.Discount,
+			&i.Colour,
+			&i.Thumbnail,
+			&i.Images,
+			&i.BasicDescription,
+			&i.ReturnDescription,
+			&i.SizeChart,
+			&i.Fit,
+			&i.LengthCm,
+			&i.WidthCm,
+			&i.HeightCm,
+			&i.WeightGrams,
+			&i.CreatedAt,
+			&i.CategoryType,
+			&i.CategoryID,
+			&i.CategoryName,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const productsBySubCategory = `-- name: ProductsBySubCategory :many
 SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,
        p.images, p.basic_description, p.return_description, p.size_chart, p.fit, p.length_cm, p.width_cm,

@@ -10,6 +10,26 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+type Address struct {
+	ID        string
+	UserID    string
+	FirstName string
+	LastName  string
+	Address1  string
+	Address2  string
+	City      string
+	State     string
+	Pincode   string
+	Email     string
+	Type      string
+	Phone     string
+	Landmark  string
+	Country   string
+	IsDefault bool
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
 type Category struct {
 	ID        string
 	Name      string
@@ -25,6 +45,19 @@ type CmsPage struct {
 	UpdatedAt   time.Time
 }
 
+type Mail struct {
+	ID        string
+	Kind      string
+	Ref       string
+	Recipient string
+	Subject   string
+	TextBody  string
+	HtmlBody  string
+	Sensitive bool
+	CreatedAt time.Time
+	SentAt    *time.Time
+}
+
 type Outbox struct {
 	ID            int64
 	Kind          string
@@ -38,6 +71,17 @@ type Outbox struct {
 	Attempts      int32
 	LastError     string
 	NextAttemptAt time.Time
+}
+
+type PasswordReset struct {
+	ID         string
+	UserID     string
+	CodeHash   string
+	Attempts   int32
+	ExpiresAt  time.Time
+	VerifiedAt *time.Time
+	UsedAt     *time.Time
+	CreatedAt  time.Time
 }
 
 type Product struct {
@@ -99,4 +143,26 @@ type SubCategory struct {
 	Image        string
 	Position     int32
 	CreatedAt    time.Time
+}
+
+type User struct {
+	ID           string
+	Email        string
+	FirstName    string
+	LastName     string
+	Phone        string
+	PasswordHash string
+	FederatedID  pgtype.Text
+	PhotoUrl     string
+	Role         string
+	Active       bool
+	TokenVersion int32
+	CreatedAt    time.Time
+	UpdatedAt    time.Time
+}
+
+type WishlistItem struct {
+	UserID    string
+	ProductID string
+	CreatedAt time.Time
 }

@@ -1,0 +1,552 @@
+// Package account is who shoppers and staff are: registration, sign-in with a password or a
+// Google ID token, the tokens that prove a sign-in, profiles, and password resets by one-time
+// code.
+//
+// It guarantees: passwords are stored only as argon2id hashes; every registration is a plain
+// user (roles come from admins, never from a request body); tokens are HS256 with an issuer,
+// an audience (shop or admin) and an expiry, and stop working when their owner changes the
+// password, signs out everywhere or is deactivated; reset codes are stored hashed, expire after
+// 10 minutes, die after 5 wrong tries and work once; and a reset request for an unknown e-mail
+// looks exactly like one for a known e-mail.
+package account
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"math/big"
+	netmail "net/mail"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"drape/internal/account/accountdb"
+	"drape/internal/mailqueue"
+	"drape/internal/platform/postgres"
+	"drape/internal/shop"
+)
+
+// GoogleVerifier checks a Google ID token (signature, issuer, audience, expiry).
+type GoogleVerifier interface {
+	Verify(ctx context.Context, idToken string) (GoogleIdentity, error)
+}
+
+// Config is what the service needs besides the database.
+type Config struct {
+	Secret []byte           // signs tokens and keys reset-code hashes; at least 32 bytes
+	Google GoogleVerifier   // nil: Google sign-in is off
+	Now    func() time.Time // nil: time.Now
+}
+
+// Service is the account use cases.
+type Service struct {
+	pool   *pgxpool.Pool
+	q      *accountdb.Queries
+	secret []byte
+	google GoogleVerifier
+	now    func() time.Time
+}
+
+// NewService makes the account service.
+func NewService(pool *pgxpool.Pool, cfg Config) *Service {
+	now := cfg.Now
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{pool: pool, q: accountdb.New(pool), secret: cfg.Secret, google: cfg.Google, now: now}
+}
+
+// Messages of SPEC §8 and the ones the spec leaves to us.
+const (
+	msgEmailTaken      = "Email already exists"
+	msgBadCredentials  = "Invalid email or password"
+	msgDeactivated     = "Your account has been deactivated. Please contact support."
+	msgGoogleFailed    = "Google login failed"
+	msgInvalidOTP      = "Invalid OTP"
+	msgExpiredOTP      = "This OTP has expired. Please request a new one."
+	msgBurnedOTP       = "Too many wrong tries. Please request a new OTP."
+	msgVerifyFirst     = "Please verify the OTP first"
+	msgOTPNeedsEmail   = "Please enter your email with the OTP"
+	resetCodeLifetime  = 10 * time.Minute
+	resetCodeMaxTries  = 5
+	passwordMinLength  = 8
+	passwordMaxLength  = 128
+	nameMaxLength      = 100
+	emailMaxLength     = 254
+	passwordResetKind  = "password_reset"
+)
+
+// normalEmail checks an e-mail address and lowercases it.
+func normalEmail(raw string) (string, bool) {
+	raw = strings.TrimSpace(raw)
+	addr, err := netmail.ParseAddress(raw)
+	if err != nil || addr.Address != raw || len(raw) > emailMaxLength || !strings.Contains(raw[strings.LastIndex(raw, "@"):], ".") {
+		return "", false
+	}
+	return strings.ToLower(raw), true
+}
+
+func checkPassword(p shop.Problems, field, password string) {
+	p.Check(password == "", field, "Password is required")
+	p.Check(password != "" && utf8.RuneCountInString(password) < passwordMinLength, field, fmt.Sprintf("Password must be at least %d characters", passwordMinLength))
+	p.Check(len(password) > passwordMaxLength, field, fmt.Sprintf("Password must be at most %d characters", passwordMaxLength))
+}
+
+func (s *Service) session(u accountdb.User, aud string) (Session, error) {
+	token, err := s.sign(u.ID, u.Role, u.TokenVersion, aud)
+	if err != nil {
+		return Session{}, err
+	}
+	return Session{Token: token, User: toUser(u)}, nil
+}
+
+// Register makes a user account and signs it in. Errors: Invalid (fields), Conflict when the
+// e-mail is taken.
+func (s *Service) Register(ctx context.Context, r Registration) (Session, error) {
+	p := shop.Problems{}
+	r.FirstName, r.LastName = strings.TrimSpace(r.FirstName), strings.TrimSpace(r.LastName)
+	p.Check(r.FirstName == "", "firstName", "Name is required")
+	p.Check(utf8.RuneCountInString(r.FirstName) > nameMaxLength || utf8.RuneCountInString(r.LastName) > nameMaxLength, "firstName", "Name is too long")
+	email, ok := normalEmail(r.Email)
+	p.Check(strings.TrimSpace(r.Email) == "", "email", "Email is required")
+	p.Check(r.Email != "" && !ok, "email", "Enter a valid email address")
+	checkPassword(p, "password", r.Password)
+	if err := p.Err(); err != nil {
+		return Session{}, err
+	}
+	hash, err := hashPassword(r.Password)
+	if err != nil {
+		return Session{}, err
+	}
+	id := shop.NewID()
+	err = s.q.InsertUser(ctx, accountdb.InsertUserParams{ID: id, Email: email, FirstName: r.FirstName, LastName: r.LastName, PasswordHash: hash, Role: RoleUser})
+	if shop.Is(postgres.Translate(err), shop.Conflict) {
+		return Session{}, &shop.Error{Kind: shop.Conflict, Message: msgEmailTaken, Fields: map[string]string{"email": msgEmailTaken}}
+	} else if err != nil {
+		return Session{}, postgres.Translate(err)
+	}
+	u, err := s.q.UserByID(ctx, id)
+	if err != nil {
+		return Session{}, postgres.Translate(err)
+	}
+	return s.session(u, AudienceShop)
+}
+
+// Login signs a shopper in with e-mail and password. Errors: Invalid for a wrong e-mail or
+// password (the same message for both), Forbidden for a deactivated account.
+func (s *Service) Login(ctx context.Context, email, password string) (Session, error) {
+	return s.login(ctx, email, password, AudienceShop)
+}
+
+// AdminLogin signs staff or an admin into the back office. Errors: as Login, and Forbidden for
+// a shopper.
+func (s *Service) AdminLogin(ctx context.Context, email, password string) (Session, error) {
+	return s.login(ctx, email, password, AudienceAdmin)
+}
+
+func (s *Service) login(ctx context.Context, rawEmail, password, aud string) (Session, error) {
+	p := shop.Problems{}
+	p.Check(strings.TrimSpace(rawEmail) == "", "email", "Email is required")
+	p.Check(password == "", "password", "Password is required")
+	if err := p.Err(); err != nil {
+		return Session{}, err
+	}
+	email, _ := normalEmail(rawEmail)
+	u, err := s.q.UserByEmail(ctx, email)
+	if err != nil && !shop.Is(postgres.Translate(err), shop.NotFound) {
+		return Session{}, postgres.Translate(err)
+	}
+	hash := u.PasswordHash
+	if hash == "" {
+		hash = dummyHash
+	}
+	if !passwordMatches(hash, password) || u.PasswordHash == "" {
+		return Session{}, shop.E(shop.Invalid, msgBadCredentials)
+	}
+	if !u.Active {
+		return Session{}, shop.E(shop.Forbidden, msgDeactivated)
+	}
+	if aud == AudienceAdmin && u.Role != RoleAdmin && u.Role != RoleStaff {
+		return Session{}, shop.E(shop.Forbidden, "This account has no access to the back office")
+	}
+	return s.session(u, aud)
+}
+
+// GoogleLogin signs in (or up) with a Google ID token: an account already linked to the
+// Google subject, else the account with the same e-mail when Google has verified it, else a
+// new user. Errors: Unauthorized ("Google login failed") for a bad token or an unverified
+// e-mail that belongs to an existing account; Forbidden for a deactivated account.
+func (s *Service) GoogleLogin(ctx context.Context, credential string) (Session, error) {
+	if s.google == nil || strings.TrimSpace(credential) == "" {
+		return Session{}, shop.E(shop.Unauthorized, msgGoogleFailed)
+	}
+	id, err := s.google.Verify(ctx, credential)
+	if err != nil {
+		return Session{}, shop.Wrap(shop.Unauthorized, err, msgGoogleFailed)
+	}
+	email, ok := normalEmail(id.Email)
+	if id.Subject == "" || !ok {
+		return Session{}, shop.E(shop.Unauthorized, msgGoogleFailed)
+	}
+	var u accountdb.User
+	err = postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		q := s.q.WithTx(tx)
+		var err error
+		if u, err = q.UserByFederatedID(ctx, pgtype.Text{String: id.Subject, Valid: true}); err == nil {
+			return nil
+		} else if !shop.Is(postgres.Translate(err), shop.NotFound) {
+			return err
+		}
+		if u, err = q.UserByEmail(ctx, email); err == nil {
+			if !id.EmailVerified || u.FederatedID.Valid {
+				return shop.E(shop.Unauthorized, msgGoogleFailed)
+			}
+			if err := q.LinkFederated(ctx, accountdb.LinkFederatedParams{ID: u.ID, FederatedID: pgtype.Text{String: id.Subject, Valid: true}, PhotoUrl: id.Picture}); err != nil {
+				return err
+			}
+			u, err = q.UserByID(ctx, u.ID)
+			return err
+		} else if !shop.Is(postgres.Translate(err), shop.NotFound) {
+			return err
+		}
+		first, last := id.GivenName, id.FamilyName
+		if first == "" {
+			first = id.Name
+		}
+		newID := shop.NewID()
+		if err := q.InsertUser(ctx, accountdb.InsertUserParams{ID: newID, Email: email, FirstName: first, LastName: last,
+			FederatedID: pgtype.Text{String: id.Subject, Valid: true}, PhotoUrl: id.Picture, Role: RoleUser}); err != nil {
+			return err
+		}
+		u, err = q.UserByID(ctx, newID)
+		return err
+	})
+	if err != nil {
+		return Session{}, err
+	}
+	if !u.Active {
+		return Session{}, shop.E(shop.Forbidden, msgDeactivated)
+	}
+	return s.session(u, AudienceShop)
+}
+
+// Authenticate turns a bearer token into its caller, for audience aud. Errors: Unauthorized
+// for a bad, expired or revoked token; Forbidden for a deactivated account, or a shopper on
+// the back office.
+func (s *Service) Authenticate(ctx context.Context, token, aud string) (Caller, error) {
+	c, err := s.parse(token, aud)
+	if err != nil {
+		return Caller{}, err
+	}
+	u, err := s.q.UserByID(ctx, c.Subject)
+	if shop.Is(postgres.Translate(err), shop.NotFound) {
+		return Caller{}, shop.E(shop.Unauthorized, "Unauthorized access. Please login again.")
+	} else if err != nil {
+		return Caller{}, postgres.Translate(err)
+	}
+	if u.TokenVersion != c.Version {
+		return Caller{}, shop.E(shop.Unauthorized, "Your session has expired. Please login again.")
+	}
+	if !u.Active {
+		return Caller{}, shop.E(shop.Forbidden, msgDeactivated)
+	}
+	if aud == AudienceAdmin && u.Role != RoleAdmin && u.Role != RoleStaff {
+		return Caller{}, shop.E(shop.Forbidden, "This account has no access to the back office")
+	}
+	return Caller{UserID: u.ID, Role: u.Role, Audience: aud}, nil
+}
+
+// Profile is the caller's own account. Errors: NotFound.
+func (s *Service) Profile(ctx context.Context, userID string) (User, error) {
+	u, err := s.q.UserByID(ctx, userID)
+	if err != nil {
+		return User{}, postgres.Translate(err)
+	}
+	return toUser(u), nil
+}
+
+// UpdateProfile changes the caller's name and phone. Errors: Invalid.
+func (s *Service) UpdateProfile(ctx context.Context, userID string, c ProfileChange) (User, error) {
+	p := shop.Problems{}
+	c.FirstName, c.LastName, c.Phone = strings.TrimSpace(c.FirstName), strings.TrimSpace(c.LastName), strings.TrimSpace(c.Phone)
+	p.Check(c.FirstName == "", "firstName", "First name is required")
+	p.Check(utf8.RuneCountInString(c.FirstName) > nameMaxLength, "firstName", "First name is too long")
+	p.Check(utf8.RuneCountInString(c.LastName) > nameMaxLength, "lastName", "Last name is too long")
+	p.Check(c.Phone != "" && !isPhone(c.Phone), "phone", "Phone must be 10 digits")
+	if err := p.Err(); err != nil {
+		return User{}, err
+	}
+	if err := s.q.UpdateProfile(ctx, accountdb.UpdateProfileParams{ID: userID, FirstName: c.FirstName, LastName: c.LastName, Phone: c.Phone}); err != nil {
+		return User{}, postgres.Translate(err)
+	}
+	return s.Profile(ctx, userID)
+}
+
+// ChangeEmail moves the caller's account to a new e-mail; it needs the password. Errors:
+// Invalid (fields or wrong password), Conflict when the e-mail is taken.
+func (s *Service) ChangeEmail(ctx context.Context, userID, newEmail, password string) (User, error) {
+	email, ok := normalEmail(newEmail)
+	if !ok {
+		return User{}, &shop.Error{Kind: shop.Invalid, Message: "Enter a valid email address", Fields: map[string]string{"email": "Enter a valid email address"}}
+	}
+	u, err := s.q.UserByID(ctx, userID)
+	if err != nil {
+		return User{}, postgres.Translate(err)
+	}
+	if u.PasswordHash == "" || !passwordMatches(u.PasswordHash, password) {
+		return User{}, &shop.Error{Kind: shop.Invalid, Message: "Your password is not right", Fields: map[string]string{"password": "Your password is not right"}}
+	}
+	err = s.q.UpdateEmail(ctx, accountdb.UpdateEmailParams{ID: userID, Email: email})
+	if shop.Is(postgres.Translate(err), shop.Conflict) {
+		return User{}, &shop.Error{Kind: shop.Conflict, Message: msgEmailTaken, Fields: map[string]string{"email": msgEmailTaken}}
+	} else if err != nil {
+		return User{}, postgres.Translate(err)
+	}
+	return s.Profile(ctx, userID)
+}
+
+// ChangePassword sets a new password (the current one is needed when there is one) and signs
+// every other device out; the returned session is the caller's new one. Errors: Invalid.
+func (s *Service) ChangePassword(ctx context.Context, userID, current, next string) (Session, error) {
+	p := shop.Problems{}
+	checkPassword(p, "newPassword", next)
+	if err := p.Err(); err != nil {
+		return Session{}, err
+	}
+	u, err := s.q.UserByID(ctx, userID)
+	if err != nil {
+		return Session{}, postgres.Translate(err)
+	}
+	if u.PasswordHash != "" && !passwordMatches(u.PasswordHash, current) {
+		return Session{}, &shop.Error{Kind: shop.Invalid, Message: "Your current password is not right", Fields: map[string]string{"currentPassword": "Your current password is not right"}}
+	}
+	hash, err := hashPassword(next)
+	if err != nil {
+		return Session{}, err
+	}
+	if err := s.q.UpdatePassword(ctx, accountdb.UpdatePasswordParams{ID: userID, PasswordHash: hash}); err != nil {
+		return Session{}, postgres.Translate(err)
+	}
+	if u, err = s.q.UserByID(ctx, userID); err != nil {
+		return Session{}, postgres.Translate(err)
+	}
+	return s.session(u, AudienceShop)
+}
+
+// SignOutEverywhere revokes every token of the caller.
+func (s *Service) SignOutEverywhere(ctx context.Context, userID string) error {
+	return postgres.Translate(s.q.BumpTokenVersion(ctx, userID))
+}
+
+// NewStaff is a back-office account to create.
+type NewStaff struct {
+	Email     string
+	Password  string
+	FirstName string
+	LastName  string
+	Role      string // staff or admin
+}
+
+// CreateStaff makes a staff or admin account (an admin's action, or the command line's).
+// Errors: Invalid, Conflict when the e-mail is taken.
+func (s *Service) CreateStaff(ctx context.Context, n NewStaff) (User, error) {
+	p := shop.Problems{}
+	email, ok := normalEmail(n.Email)
+	p.Check(!ok, "email", "Enter a valid email address")
+	p.Check(strings.TrimSpace(n.FirstName) == "", "firstName", "Name is required")
+	p.Check(!slices.Contains([]string{RoleStaff, RoleAdmin}, n.Role), "role", "role must be staff or admin")
+	checkPassword(p, "password", n.Password)
+	if err := p.Err(); err != nil {
+		return User{}, err
+	}
+	hash, err := hashPassword(n.Password)
+	if err != nil {
+		return User{}, err
+	}
+	id := shop.NewID()
+	err = s.q.InsertUser(ctx, accountdb.InsertUserParams{ID: id, Email: email, FirstName: strings.TrimSpace(n.FirstName),
+		LastName: strings.TrimSpace(n.LastName), PasswordHash: hash, Role: n.Role})
+	if shop.Is(postgres.Translate(err), shop.Conflict) {
+		return User{}, &shop.Error{Kind: shop.Conflict, Message: msgEmailTaken, Fields: map[string]string{"email": msgEmailTaken}}
+	} else if err != nil {
+		return User{}, postgres.Translate(err)
+	}
+	return s.Profile(ctx, id)
+}
+
+// RequestPasswordReset e-mails a 6-digit code to the account of email, replacing earlier
+// codes. An unknown or deactivated e-mail gets no mail and no error, so the answer never
+// tells whether an account exists. Errors: Invalid for a malformed e-mail.
+func (s *Service) RequestPasswordReset(ctx context.Context, rawEmail string) error {
+	if strings.TrimSpace(rawEmail) == "" {
+		return &shop.Error{Kind: shop.Invalid, Message: "Please enter your email", Fields: map[string]string{"email": "Please enter your email"}}
+	}
+	email, ok := normalEmail(rawEmail)
+	if !ok {
+		return &shop.Error{Kind: shop.Invalid, Message: "Enter a valid email address", Fields: map[string]string{"email": "Enter a valid email address"}}
+	}
+	u, err := s.q.UserByEmail(ctx, email)
+	if shop.Is(postgres.Translate(err), shop.NotFound) || (err == nil && !u.Active) {
+		return nil
+	} else if err != nil {
+		return postgres.Translate(err)
+	}
+	code, err := newResetCode()
+	if err != nil {
+		return err
+	}
+	resetID := shop.NewID()
+	return postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		q := s.q.WithTx(tx)
+		if err := q.RetireResets(ctx, u.ID); err != nil {
+			return err
+		}
+		if err := q.InsertReset(ctx, accountdb.InsertResetParams{ID: resetID, UserID: u.ID, CodeHash: s.codeHash(code), ExpiresAt: s.now().Add(resetCodeLifetime)}); err != nil {
+			return err
+		}
+		return mailqueue.Queue(ctx, tx, resetMail(u, resetID, code))
+	})
+}
+
+// VerifyResetCode checks a code, with the e-mail it was sent to (or alone, as SPEC §7's
+// otpverify sends it). Errors: Invalid (wrong or unknown code, "Please enter your email with
+// the OTP" when a bare code is ambiguous), TooMany once a code has had 5 wrong tries.
+func (s *Service) VerifyResetCode(ctx context.Context, rawEmail, code string) error {
+	code = strings.TrimSpace(code)
+	if code == "" {
+		return &shop.Error{Kind: shop.Invalid, Message: "Enter OTP", Fields: map[string]string{"otp": "Enter OTP"}}
+	}
+	if strings.TrimSpace(rawEmail) == "" {
+		return s.verifyBareCode(ctx, code)
+	}
+	email, _ := normalEmail(rawEmail)
+	u, err := s.q.UserByEmail(ctx, email)
+	if shop.Is(postgres.Translate(err), shop.NotFound) {
+		return shop.E(shop.Invalid, msgInvalidOTP)
+	} else if err != nil {
+		return postgres.Translate(err)
+	}
+	// A wrong try is counted (committed) even though the answer is an error.
+	var verdict error
+	err = postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		q := s.q.WithTx(tx)
+		r, err := q.LatestOpenReset(ctx, u.ID)
+		if shop.Is(postgres.Translate(err), shop.NotFound) {
+			verdict = shop.E(shop.Invalid, msgInvalidOTP)
+			return nil
+		} else if err != nil {
+			return err
+		}
+		switch {
+		case !r.ExpiresAt.After(s.now()):
+			verdict = shop.E(shop.Invalid, msgExpiredOTP)
+			return nil
+		case r.Attempts >= resetCodeMaxTries:
+			verdict = shop.E(shop.TooMany, msgBurnedOTP)
+			return nil
+		case hmac.Equal([]byte(r.CodeHash), []byte(s.codeHash(code))):
+			return q.MarkResetVerified(ctx, r.ID)
+		}
+		tries, err := q.CountResetAttempt(ctx, r.ID)
+		if err != nil {
+			return err
+		}
+		verdict = shop.E(shop.Invalid, msgInvalidOTP)
+		if tries >= resetCodeMaxTries {
+			verdict = shop.E(shop.TooMany, msgBurnedOTP)
+			return q.BurnReset(ctx, r.ID)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return verdict
+}
+
+func (s *Service) verifyBareCode(ctx context.Context, code string) error {
+	rows, err := s.q.OpenResetsByCode(ctx, s.codeHash(code))
+	if err != nil {
+		return postgres.Translate(err)
+	}
+	switch {
+	case len(rows) == 0:
+		return shop.E(shop.Invalid, msgInvalidOTP)
+	case len(rows) > 1:
+		return shop.E(shop.Invalid, msgOTPNeedsEmail)
+	case rows[0].Attempts >= resetCodeMaxTries:
+		return shop.E(shop.TooMany, msgBurnedOTP)
+	}
+	return postgres.Translate(s.q.MarkResetVerified(ctx, rows[0].ID))
+}
+
+// ResetPassword sets a new password for email, once, within 10 minutes of verifying its code,
+// and signs every device out. Errors: Invalid ("Please verify the OTP first", fields).
+func (s *Service) ResetPassword(ctx context.Context, rawEmail, newPassword string) error {
+	p := shop.Problems{}
+	p.Check(strings.TrimSpace(rawEmail) == "", "email", "Please enter your email")
+	checkPassword(p, "newPassword", newPassword)
+	if err := p.Err(); err != nil {
+		return err
+	}
+	email, _ := normalEmail(rawEmail)
+	u, err := s.q.UserByEmail(ctx, email)
+	if shop.Is(postgres.Translate(err), shop.NotFound) {
+		return shop.E(shop.Invalid, msgVerifyFirst)
+	} else if err != nil {
+		return postgres.Translate(err)
+	}
+	hash, err := hashPassword(newPassword)
+	if err != nil {
+		return err
+	}
+	return postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		q := s.q.WithTx(tx)
+		r, err := q.VerifiedResetOf(ctx, u.ID)
+		if shop.Is(postgres.Translate(err), shop.NotFound) {
+			return shop.E(shop.Invalid, msgVerifyFirst)
+		} else if err != nil {
+			return err
+		}
+		if err := q.BurnReset(ctx, r.ID); err != nil {
+			return err
+		}
+		return q.UpdatePassword(ctx, accountdb.UpdatePasswordParams{ID: u.ID, PasswordHash: hash})
+	})
+}
+
+// codeHash keys a reset code with the server secret, so a leaked table does not give the
+// codes away.
+func (s *Service) codeHash(code string) string {
+	m := hmac.New(sha256.New, s.secret)
+	m.Write([]byte("password-reset:" + code))
+	return hex.EncodeToString(m.Sum(nil))
+}
+
+func newResetCode() (string, error) {
+	n, err := rand.Int(rand.Reader, big.NewInt(1_000_000))
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("%06d", n.Int64()), nil
+}
+
+func isPhone(s string) bool {
+	if len(s) != 10 {
+		return false
+	}
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}

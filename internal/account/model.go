@@ -1,0 +1,70 @@
+package account
+
+import "time"
+
+// User is an account as its owner (and the admin) sees it: SPEC §3's fields, never the
+// password hash or the token version.
+type User struct {
+	ID          string    `json:"_id"`
+	Email       string    `json:"email"`
+	FirstName   string    `json:"firstName"`
+	LastName    string    `json:"lastName"`
+	Phone       string    `json:"phone"`
+	FederatedID string    `json:"federatedId"`
+	PhotoURL    string    `json:"photoURL"`
+	Role        string    `json:"role"`
+	CreatedAt   time.Time `json:"createdAt"`
+}
+
+// The roles. Registration always makes a user; admins make staff and admins.
+const (
+	RoleUser  = "user"
+	RoleStaff = "staff"
+	RoleAdmin = "admin"
+)
+
+// Audiences keep shopper and back-office tokens apart: a shopper's token never opens an
+// admin endpoint, even for an admin's own shopper login.
+const (
+	AudienceShop  = "shop"
+	AudienceAdmin = "admin"
+)
+
+// Session is a signed-in user and the token that proves it.
+type Session struct {
+	Token string
+	User  User
+}
+
+// Caller is who made a request, as a verified token says.
+type Caller struct {
+	UserID   string
+	Role     string
+	Audience string
+}
+
+// Registration is what /api/register takes.
+type Registration struct {
+	FirstName string
+	LastName  string
+	Email     string
+	Password  string
+}
+
+// GoogleIdentity is what a verified Google ID token says about its holder.
+type GoogleIdentity struct {
+	Subject       string
+	Email         string
+	EmailVerified bool
+	Name          string
+	GivenName     string
+	FamilyName    string
+	Picture       string
+}
+
+// ProfileChange is what a user may change about themselves without their password.
+type ProfileChange struct {
+	FirstName string
+	LastName  string
+	Phone     string
+}

@@ -1,0 +1,69 @@
+// Package mailqueue sends the shop's e-mails durably: a use case queues a message in the
+// transaction that causes it (an OTP request, a placed order), and the worker sends it after
+// commit through the outbox.
+//
+// It guarantees at most one queued message per (kind, ref), that a message of a rolled-back
+// transaction is never sent, that a sent message is not sent again by a redelivered job, and
+// that sensitive bodies (one-time codes) are wiped once sent.
+package mailqueue
+
+import (
+	"context"
+	"strings"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"drape/internal/mailqueue/mailqueuedb"
+	"drape/internal/outbox"
+	"drape/internal/platform/postgres"
+	"drape/internal/provider/mail"
+	"drape/internal/shop"
+	"drape/jobs"
+)
+
+// Sender delivers one message (provider/mail's SMTP sender in production).
+type Sender interface {
+	Send(ctx context.Context, m mail.Message) error
+}
+
+// Queue writes m into the caller's transaction, with the job that will send it.
+func Queue(ctx context.Context, tx mailqueuedb.DBTX, m Message) error {
+	if m.Kind == "" || m.Ref == "" || strings.TrimSpace(m.To) == "" {
+		return shop.E(shop.Internal, "mailqueue: a message needs a kind, a ref and a recipient")
+	}
+	err := mailqueuedb.New(tx).InsertMail(ctx, mailqueuedb.InsertMailParams{
+		ID: shop.NewID(), Kind: m.Kind, Ref: m.Ref, Recipient: m.To, Subject: m.Subject,
+		TextBody: m.Text, HtmlBody: m.HTML, Sensitive: m.Sensitive,
+	})
+	if err != nil {
+		return err
+	}
+	return outbox.Enqueue(ctx, tx, jobs.SendMail(m.Kind, m.Ref))
+}
+
+// Service sends queued mails.
+type Service struct {
+	store  store
+	sender Sender
+}
+
+// NewService makes the service that sends through sender.
+func NewService(pool *pgxpool.Pool, sender Sender) *Service {
+	return &Service{store: store{q: mailqueuedb.New(pool)}, sender: sender}
+}
+
+// Deliver sends the queued message (kind, ref) unless it was sent already. Errors: NotFound
+// when no such message was queued (its transaction rolled back), and the sender's errors.
+func (s *Service) Deliver(ctx context.Context, kind, ref string) error {
+	m, err := s.store.q.MailByKindRef(ctx, mailqueuedb.MailByKindRefParams{Kind: kind, Ref: ref})
+	if err != nil {
+		return postgres.Translate(err)
+	}
+	if m.SentAt != nil {
+		return nil
+	}
+	if err := s.sender.Send(ctx, mail.Message{To: m.Recipient, Subject: m.Subject, Text: m.TextBody, HTML: m.HtmlBody}); err != nil {
+		return err
+	}
+	return postgres.Translate(s.store.q.MarkMailSent(ctx, m.ID))
+}

@@ -1,0 +1,16 @@
+-- name: InsertMail :exec
+INSERT INTO mails (id, kind, ref, recipient, subject, text_body, html_body, sensitive)
+VALUES (@id, @kind, @ref, @recipient, @subject, @text_body, @html_body, @sensitive)
+ON CONFLICT (kind, ref) DO NOTHING;
+
+-- name: MailByKindRef :one
+SELECT id, kind, ref, recipient, subject, text_body, html_body, sensitive, sent_at
+FROM mails WHERE kind = @kind AND ref = @ref;
+
+-- name: MarkMailSent :exec
+-- Sensitive mails (one-time codes) keep no body once sent.
+UPDATE mails
+SET sent_at = now(),
+    text_body = CASE WHEN sensitive THEN '' ELSE text_body END,
+    html_body = CASE WHEN sensitive THEN '' ELSE html_body END
+WHERE id = @id;

@@ -1,0 +1,4 @@
+package wishlist
+
+// MaxItems bounds one wishlist.
+const MaxItems = 200

@@ -1,0 +1,6 @@
+package wishlist
+
+import "drape/internal/wishlist/wishlistdb"
+
+// store reads and writes wishlist rows.
+type store struct{ q *wishlistdb.Queries }
