@@ -60,8 +60,18 @@ go build -o "$bin/sim" ./sim
 bash scripts/build-client.sh
 
 export UPLOADS_DIR="$root/.data/$name/uploads"
+# A signing secret per data directory, made once (set JWT_SECRET to use your own).
+if [ -z "${JWT_SECRET:-}" ]; then
+  [ -s "$root/.data/$name/jwt_secret" ] || head -c 32 /dev/urandom | base64 >"$root/.data/$name/jwt_secret"
+  JWT_SECRET=$(cat "$root/.data/$name/jwt_secret")
+fi
+export JWT_SECRET
 "$bin/server" migrate >>"$logs/server.log"
 LOG_LEVEL=warn "$bin/server" seed 2>>"$logs/server.log" | sed "s/^/drape: /"
+admin_email=${ADMIN_EMAIL:-admin@drape.local}
+admin_password=${ADMIN_PASSWORD:-drape-admin-2026}
+LOG_LEVEL=warn "$bin/server" admin create --email "$admin_email" --password "$admin_password" --name "Shop Admin" \
+  2>>"$logs/server.log" | sed "s/^/drape: /"
 
 sim_http=$(pick_port 9090)
 sim_smtp=$(pick_port 2525)
@@ -106,6 +116,7 @@ wait_for sim "$SIM_ADDR" /healthz
 wait_for server "127.0.0.1:$port" /readyz
 
 say "mailbox (sim) at http://$SIM_ADDR/mail; metrics at http://$METRICS_ADDR/metrics; logs in $logs"
+say "back office: http://127.0.0.1:$port/adminlogin as $admin_email / $admin_password"
 echo "drape is running at http://127.0.0.1:$port"
 
 # Wait for any child to exit (or a signal); then stop the rest.

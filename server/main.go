@@ -5,6 +5,7 @@
 //	server            serve (migrates the database first)
 //	server migrate    apply pending migrations and exit
 //	server seed       load the demo shop into an empty catalog (--products N tops it up to N)
+//	server admin create --email E --password P   make a back-office account
 package main
 
 import (
@@ -57,8 +58,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		return migrate(ctx, cfg, log)
 	case "seed":
 		return seed(ctx, cfg, log, args[1:], stdout)
+	case "admin":
+		return adminCommand(ctx, cfg, args[1:], stdout)
 	}
-	return fmt.Errorf("unknown command %q (want serve, migrate or seed)", command)
+	return fmt.Errorf("unknown command %q (want serve, migrate, seed or admin)", command)
 }
 
 func migrate(ctx context.Context, cfg Config, log *slog.Logger) error {

@@ -2,27 +2,51 @@ package main
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"log/slog"
 
 	"github.com/hibiken/asynq"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"drape/internal/mailqueue"
 	"drape/internal/provider/mail"
+	"drape/internal/shop"
+	"drape/jobs"
 )
 
 // handlers turns asynq tasks into domain calls: decode the payload (jobs package), call the
 // domain's service, return its error so asynq retries. Each handler is idempotent, because
 // the outbox delivers at least once.
 type handlers struct {
-	pool *pgxpool.Pool
-	mail *mail.Sender
-	log  *slog.Logger
+	pool  *pgxpool.Pool
+	mails *mailqueue.Service
+	log   *slog.Logger
 }
 
-// mux routes task types to handlers. Domains add their job types here as they gain
-// background work (DESIGN.md: mail, shipment push, payment checks, expiry).
+// mux routes task types to handlers.
 func (h *handlers) mux() *asynq.ServeMux {
-	return asynq.NewServeMux()
+	m := asynq.NewServeMux()
+	m.HandleFunc(jobs.TypeSendMail, h.sendMail)
+	return m
+}
+
+// sendMail sends one queued e-mail. A message the SMTP server can never take (a bad
+// recipient) is not retried; one that no longer exists (its transaction rolled back) is done.
+func (h *handlers) sendMail(ctx context.Context, t *asynq.Task) error {
+	var p jobs.SendMailPayload
+	if err := jobs.Decode(t.Payload(), &p); err != nil {
+		return fmt.Errorf("%w: %v", asynq.SkipRetry, err)
+	}
+	err := h.mails.Deliver(ctx, p.Kind, p.Ref)
+	switch {
+	case shop.Is(err, shop.NotFound):
+		h.log.Warn("mail to send no longer exists", "kind", p.Kind, "ref", p.Ref)
+		return nil
+	case errors.Is(err, mail.ErrInvalidRecipient), errors.Is(err, mail.ErrInvalidMessage):
+		return fmt.Errorf("%w: %v", asynq.SkipRetry, err)
+	}
+	return err
 }
 
 // jobFailed logs every failed attempt; asynq retries with backoff and archives the job after

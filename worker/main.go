@@ -25,6 +25,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"github.com/redis/go-redis/v9"
 
+	"drape/internal/mailqueue"
 	"drape/internal/outbox"
 	"drape/internal/platform/postgres"
 	"drape/internal/provider/mail"
@@ -74,7 +75,7 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	defer queue.Close()
 	relay := outbox.NewRelay(pool, jobs.NewClient(queue), realtime.NewBridge(rdb, cfg.RealtimeChannel), log)
 
-	h := &handlers{pool: pool, mail: mailer, log: log}
+	h := &handlers{pool: pool, mails: mailqueue.NewService(pool, mailer), log: log}
 	srv := asynq.NewServerFromRedisClient(rdb, asynq.Config{
 		Concurrency:     cfg.Concurrency,
 		Queues:          jobs.Queues,
