@@ -3,8 +3,10 @@
 // sim stands in for the outside systems the shop talks to and speaks only their
 // public protocols: it imports no drape domain package, and nothing imports it.
 // Today it runs an SMTP sink (a real SMTP server that accepts any mail and keeps
-// it in memory) with a mailbox page and JSON API on the HTTP listener; each other
-// provider is one file that registers its routes on the same mux (see newMux).
+// it in memory) with a mailbox page and JSON API, and Google Identity Services
+// sign-in (a GIS script look-alike, an account chooser, RS256 ID tokens and their
+// JWKS) under /google on the HTTP listener; each provider is one file that
+// registers its routes on the same mux (see newMux).
 //
 // sim guarantees:
 //   - Configuration is read once from the environment; every bad key is reported
@@ -54,6 +56,9 @@ func main() {
 type config struct {
 	httpAddr string
 	smtpAddr string
+	// googleIssuer is the iss of Google ID tokens (SIM_GOOGLE_ISSUER); empty
+	// means defaultGoogleIssuer of the HTTP listener.
+	googleIssuer string
 }
 
 // loadConfig reads the environment once and reports every bad key in one error.
@@ -70,8 +75,14 @@ func loadConfig(getenv func(string) string) (config, error) {
 		return value
 	}
 	cfg := config{
-		httpAddr: listenAddr("SIM_ADDR", defaultHTTPAddr),
-		smtpAddr: listenAddr("SIM_SMTP_ADDR", defaultSMTPAddr),
+		httpAddr:     listenAddr("SIM_ADDR", defaultHTTPAddr),
+		smtpAddr:     listenAddr("SIM_SMTP_ADDR", defaultSMTPAddr),
+		googleIssuer: strings.TrimSpace(getenv("SIM_GOOGLE_ISSUER")),
+	}
+	if cfg.googleIssuer != "" {
+		if err := checkGoogleIssuer(cfg.googleIssuer); err != nil {
+			problems = append(problems, fmt.Sprintf("SIM_GOOGLE_ISSUER=%q: %v", cfg.googleIssuer, err))
+		}
 	}
 	if len(problems) > 0 {
 		return config{}, fmt.Errorf("bad configuration: %s", strings.Join(problems, "; "))
@@ -99,6 +110,10 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 		return err
 	}
 	logger := slog.New(slog.NewJSONHandler(stdout, nil))
+	googleKey, err := newGoogleSigningKey()
+	if err != nil {
+		return err
+	}
 
 	httpListener, err := net.Listen("tcp", cfg.httpAddr)
 	if err != nil {
@@ -110,10 +125,16 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 		return fmt.Errorf("listen smtp: %w", err)
 	}
 
+	googleIssuer := cfg.googleIssuer
+	if googleIssuer == "" {
+		googleIssuer = defaultGoogleIssuer(cfg.httpAddr, httpListener.Addr())
+	}
+	google := newGoogleSignIn(googleIssuer, googleKey, logger)
+
 	box := newMailbox(mailboxCapacity)
 	smtp := newSMTPServer(box, logger)
 	web := &http.Server{
-		Handler:           newMux(box),
+		Handler:           newMux(box, google),
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
@@ -132,7 +153,8 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	}()
 
 	fmt.Fprintf(stdout, "sim listening http=%s smtp=%s\n", httpListener.Addr(), smtpListener.Addr())
-	logger.Info("sim started", "http", httpListener.Addr().String(), "smtp", smtpListener.Addr().String())
+	logger.Info("sim started", "http", httpListener.Addr().String(), "smtp", smtpListener.Addr().String(),
+		"google_issuer", google.issuer, "google_kid", google.keyID)
 
 	var runErr error
 	select {
@@ -149,7 +171,7 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 
 // newMux builds every HTTP route sim serves. Each simulated provider lives in its
 // own file and adds its routes here with one register call.
-func newMux(box *mailbox) *http.ServeMux {
+func newMux(box *mailbox, google *googleSignIn) *http.ServeMux {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
@@ -157,5 +179,6 @@ func newMux(box *mailbox) *http.ServeMux {
 	})
 	mux.Handle("GET /{$}", http.RedirectHandler("/mail", http.StatusFound))
 	registerMailbox(mux, box)
+	registerGoogle(mux, google)
 	return mux
 }

@@ -66,22 +66,22 @@ func NewService(pool *pgxpool.Pool, cfg Config) *Service {
 
 // Messages of SPEC §8 and the ones the spec leaves to us.
 const (
-	msgEmailTaken      = "Email already exists"
-	msgBadCredentials  = "Invalid email or password"
-	msgDeactivated     = "Your account has been deactivated. Please contact support."
-	msgGoogleFailed    = "Google login failed"
-	msgInvalidOTP      = "Invalid OTP"
-	msgExpiredOTP      = "This OTP has expired. Please request a new one."
-	msgBurnedOTP       = "Too many wrong tries. Please request a new OTP."
-	msgVerifyFirst     = "Please verify the OTP first"
-	msgOTPNeedsEmail   = "Please enter your email with the OTP"
-	resetCodeLifetime  = 10 * time.Minute
-	resetCodeMaxTries  = 5
-	passwordMinLength  = 8
-	passwordMaxLength  = 128
-	nameMaxLength      = 100
-	emailMaxLength     = 254
-	passwordResetKind  = "password_reset"
+	msgEmailTaken     = "Email already exists"
+	msgBadCredentials = "Invalid email or password"
+	msgDeactivated    = "Your account has been deactivated. Please contact support."
+	msgGoogleFailed   = "Google login failed"
+	msgInvalidOTP     = "Invalid OTP"
+	msgExpiredOTP     = "This OTP has expired. Please request a new one."
+	msgBurnedOTP      = "Too many wrong tries. Please request a new OTP."
+	msgVerifyFirst    = "Please verify the OTP first"
+	msgOTPNeedsEmail  = "Please enter your email with the OTP"
+	resetCodeLifetime = 10 * time.Minute
+	resetCodeMaxTries = 5
+	passwordMinLength = 8
+	passwordMaxLength = 128
+	nameMaxLength     = 100
+	emailMaxLength    = 254
+	passwordResetKind = "password_reset"
 )
 
 // normalEmail checks an e-mail address and lowercases it.
