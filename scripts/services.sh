@@ -93,7 +93,13 @@ start() {
       if [ "$(id -u)" = 0 ]; then chown postgres "$pgdata"; fi
       as_pg "$pgbin/initdb" -D "$pgdata" -A trust -U postgres --no-sync -E UTF8 --locale=C.UTF-8 >/dev/null
     fi
-    port_free "$PG_PORT" || { log "port $PG_PORT is taken: remove $dir/ports to pick another"; exit 1; }
+    if ! port_free "$PG_PORT"; then
+      PG_PORT=$(pick_port "$PG_PORT")
+      sed -i "s/^PG_PORT=.*/PG_PORT=$PG_PORT/" "$dir/ports"
+      sock="/tmp/drape-pg-$PG_PORT"
+      mkdir -p "$sock"
+      if [ "$(id -u)" = 0 ]; then chown postgres "$sock"; fi
+    fi
     local opts="-p $PG_PORT -k $sock -c listen_addresses=127.0.0.1 -c max_connections=300"
     if [ "${SERVICES_FAST:-}" = 1 ]; then opts="$opts -c fsync=off -c synchronous_commit=off -c full_page_writes=off"; fi
     # 9>&- : the server must not inherit (and so hold forever) the start lock.
@@ -106,7 +112,10 @@ start() {
 
   if ! redis_running; then
     mkdir -p "$dir/redis"
-    port_free "$REDIS_PORT" || { log "port $REDIS_PORT is taken: remove $dir/ports to pick another"; exit 1; }
+    if ! port_free "$REDIS_PORT"; then
+      REDIS_PORT=$(pick_port "$REDIS_PORT")
+      sed -i "s/^REDIS_PORT=.*/REDIS_PORT=$REDIS_PORT/" "$dir/ports"
+    fi
     redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --daemonize yes --dir "$dir/redis" \
       --pidfile "$dir/redis.pid" --logfile "$dir/redis/redis.log" --save "" --appendonly no --databases 1024 >/dev/null 9>&-
     for _ in $(seq 1 50); do redis_running && ! port_free "$REDIS_PORT" && break; sleep 0.1; done

@@ -29,7 +29,7 @@ func testApp(t *testing.T) (*fiber.App, deps) {
 	clientDir := t.TempDir()
 	os.WriteFile(filepath.Join(clientDir, "index.html"), []byte("<!doctype html><title>drape</title>"), 0o644)
 	os.MkdirAll(filepath.Join(clientDir, "assets"), 0o755)
-	os.WriteFile(filepath.Join(clientDir, "assets", "index-abc123.js"), []byte("console.log(1)"), 0o644)
+	os.WriteFile(filepath.Join(clientDir, "assets", "index-abc123.js"), []byte(strings.Repeat("console.log(\"drape\");\n", 400)), 0o644)
 	uploads := t.TempDir()
 	os.MkdirAll(filepath.Join(uploads, "products"), 0o755)
 	os.WriteFile(filepath.Join(uploads, "products", "JF-1.svg"), []byte("<svg xmlns='http://www.w3.org/2000/svg'/>"), 0o644)
@@ -222,5 +222,13 @@ func TestOriginsAreComparedAsBrowsersSendThem(t *testing.T) {
 		if got := normalOrigin(raw); got != want {
 			t.Errorf("normalOrigin(%q) = %q, want %q", raw, got, want)
 		}
+	}
+}
+
+func TestAssetsAreCompressed(t *testing.T) {
+	app, _ := testApp(t)
+	resp, _ := call(t, app, "GET", "/assets/index-abc123.js", map[string]string{"Accept-Encoding": "gzip"}, nil)
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Encoding") == "" {
+		t.Fatalf("status %d, Content-Encoding %q", resp.StatusCode, resp.Header.Get("Content-Encoding"))
 	}
 }

@@ -54,7 +54,8 @@ func (cf *clientFiles) serve(c fiber.Ctx) error {
 		} else {
 			c.Set(fiber.HeaderCacheControl, "public, max-age=3600")
 		}
-		return c.SendFile(file)
+		// Compressed once per file (kept beside it) for clients that accept it.
+		return c.SendFile(file, fiber.SendFile{Compress: true})
 	}
 	// A missing file is a 404, never the page: /favicon.ico, /robots.txt, /Assets/old.js.
 	lower := strings.ToLower(path)

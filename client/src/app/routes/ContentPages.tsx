@@ -1,0 +1,35 @@
+import { PageContainer } from '../../components/PageContainer';
+import { PageIntro } from '../../components/PageIntro';
+import { CmsContent } from '../../features/content/components/CmsContent';
+import styles from './ContentPages.module.css';
+
+export const returnPolicyMissing = 'No return policy content available.';
+export const returnPolicyFailed = 'Something went wrong while fetching return policy.';
+export const termsMissing = 'Our terms and conditions will be published here soon.';
+export const termsFailed = 'Something went wrong while fetching the terms and conditions.';
+
+/** /returns and /returnpolicydetails: 'Return and Exchange Policy' with the privacy page's HTML. */
+export function ReturnPolicyPage() {
+  return (
+    <PageContainer as="article" narrow>
+      <title>Return and Exchange Policy — drape</title>
+      <PageIntro eyebrow="Customer care" title="Return and Exchange Policy" />
+      <div className={styles.body}>
+        <CmsContent type="privacy" pageTitle="Return and Exchange Policy" missing={returnPolicyMissing} failed={returnPolicyFailed} />
+      </div>
+    </PageContainer>
+  );
+}
+
+/** /terms-conditions: the terms page's HTML. */
+export function TermsPage() {
+  return (
+    <PageContainer as="article" narrow>
+      <title>Terms and conditions — drape</title>
+      <PageIntro eyebrow="The fine print" title="Terms and conditions" />
+      <div className={styles.body}>
+        <CmsContent type="terms" pageTitle="Terms and conditions" missing={termsMissing} failed={termsFailed} />
+      </div>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,77 @@
+import { useLocation, useParams, useSearchParams } from 'react-router';
+import { ButtonLink } from '../../components/Button';
+import { StateMessage } from '../../components/StateMessage';
+import { categoryOf, findSubCategory, useGetCategoryQuery, useGetProductsQuery } from '../../features/catalog/api';
+import { listingFor, productCount } from '../../features/catalog/listing';
+import { paths } from '../../lib/paths';
+import { pageFromSearch, pageHref, ProductResults } from './catalog/ProductResults';
+import styles from './ListingPage.module.css';
+
+/** /shop, /shop/{men|women}, /products/{sub-category} and /products/bestseller. */
+export function ListingPage() {
+  const params = useParams();
+  const { pathname } = useLocation();
+  const [search] = useSearchParams();
+  const page = pageFromSearch(search);
+  const listing = listingFor(params);
+  const products = useGetProductsQuery({ ...listing.query, page });
+  const { data: categories } = useGetCategoryQuery(undefined, { skip: listing.kind !== 'subcategory' });
+  const subCategory = listing.subCategory ? findSubCategory(categories, listing.subCategory) : undefined;
+  const category = listing.subCategory ? categoryOf(categories, listing.subCategory) : undefined;
+  const total = products.currentData?.metadata.total;
+  const eyebrow = category?.name ?? listing.eyebrow;
+
+  return (
+    <div className={styles.page}>
+      <title>{`${listing.title} — drape`}</title>
+      <header className={styles.header} data-kind={listing.kind}>
+        <div className={styles.heading}>
+          <p className={styles.eyebrow}>{eyebrow}</p>
+          <h1 className={styles.title}>{listing.title}</h1>
+          <p className={styles.count} aria-live="polite">
+            {total !== undefined ? productCount(total) : '\u00a0'}
+          </p>
+        </div>
+        <ListingBanner kind={listing.kind} image={subCategory?.image} />
+      </header>
+
+      <section className={styles.results} aria-label={`${listing.title} products`}>
+        <ProductResults
+          key={listing.key}
+          query={{ ...products, data: products.currentData }}
+          page={page}
+          hrefFor={(target) => pageHref(pathname, target)}
+          label={listing.title}
+          empty={
+            <StateMessage title="No products found" detail="Contact admin for more">
+              {listing.kind !== 'all' && <ButtonLink to={paths.shop} variant="secondary">Shop all</ButtonLink>}
+            </StateMessage>
+          }
+        />
+      </section>
+    </div>
+  );
+}
+
+/** The banner beside the title: the sub-category's picture, or the fixed best-seller art. */
+function ListingBanner({ kind, image }: { kind: string; image?: string }) {
+  if (kind === 'bestseller') {
+    return (
+      <div className={`${styles.banner} ${styles.bestSeller}`} aria-hidden="true" data-testid="bestseller-banner">
+        <div className={styles.rosette}>
+          <span className={styles.rosetteSmall}>Customer</span>
+          <span className={styles.rosetteBig}>No. 1</span>
+          <span className={styles.rosetteSmall}>favourites</span>
+        </div>
+      </div>
+    );
+  }
+  if (kind === 'subcategory') {
+    return (
+      <div className={styles.banner} data-testid="listing-banner">
+        {image && <img src={image} alt="" width={480} height={600} className={styles.bannerImage} />}
+      </div>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,148 @@
+import { useParams } from 'react-router';
+import { Breadcrumbs } from '../../components/Breadcrumbs';
+import { ButtonLink } from '../../components/Button';
+import { Price } from '../../components/Price';
+import { StateMessage } from '../../components/StateMessage';
+import { useAddToCart } from '../../features/cart/useAddToCart';
+import { useGetProductQuery } from '../../features/catalog/api';
+import { ProductGallery } from '../../features/catalog/components/ProductGallery';
+import { SizeChartButton } from '../../features/catalog/components/SizeChartButton';
+import { SizePicker } from '../../features/catalog/components/SizePicker';
+import { appliedSale, isSoldOut, percentOff, productErrorMessage } from '../../features/catalog/pricing';
+import type { Product } from '../../features/catalog/types';
+import { genderListPath, paths, productListPath } from '../../lib/paths';
+import styles from './ProductPage.module.css';
+
+/** /api/getproduct/{_id}: the product's detail page (SPEC §2 links products at their API path). */
+export function ProductPage() {
+  const { id = '' } = useParams();
+  const { currentData: product, error, isError } = useGetProductQuery(id, { skip: !id });
+
+  if (isError && (error as { status?: unknown } | undefined)?.status === 404) {
+    return (
+      <>
+        <title>Product not found — drape</title>
+        <StateMessage
+          headingLevel={1}
+          title="Product not found"
+          detail="This product is no longer in our collection, or the link is mistyped."
+        >
+          <ButtonLink to={paths.shop}>Shop all</ButtonLink>
+          <ButtonLink to={paths.home} variant="secondary">
+            Back to home
+          </ButtonLink>
+        </StateMessage>
+      </>
+    );
+  }
+  if (isError) {
+    return (
+      <StateMessage headingLevel={1} tone="error" title={productErrorMessage(error)} detail="Failed to fetch products.">
+        <ButtonLink to={paths.shop} variant="secondary">
+          Shop all
+        </ButtonLink>
+      </StateMessage>
+    );
+  }
+  if (!product) return <ProductSkeleton />;
+  return <ProductDetail product={product} />;
+}
+
+function ProductDetail({ product }: { product: Product }) {
+  const addToCart = useAddToCart();
+  const soldOut = isSoldOut(product);
+  const sale = appliedSale(product);
+  const off = percentOff(product);
+  const dimensions = [product.length, product.width, product.hight].every((value) => value > 0)
+    ? `${product.length} × ${product.width} × ${product.hight} cm`
+    : '';
+
+  const details: [string, string][] = [
+    ['Colour', product.colour],
+    ['Fit', product.size],
+    ['Collection', [product.category, product.subCategory].filter(Boolean).join(' · ')],
+    ['Product code', product.productId],
+    ['Package', dimensions],
+    ['Weight', product.weight > 0 ? `${product.weight} g` : ''],
+  ];
+
+  return (
+    <div className={styles.page}>
+      <title>{`${product.productName} — drape`}</title>
+      <Breadcrumbs
+        items={[
+          { label: 'Home', to: paths.home },
+          ...(product.category ? [{ label: product.category, to: genderListPath(product.category) }] : []),
+          ...(product.subCategory ? [{ label: product.subCategory, to: productListPath(product.subCategory) }] : []),
+          { label: product.productName },
+        ]}
+      />
+      <div className={styles.layout}>
+        <ProductGallery product={product} soldOut={soldOut} />
+        <div className={styles.info}>
+          {sale && <p className={styles.saleChip}>{sale.saleName}</p>}
+          <h1 className={styles.name}>{product.productName}</h1>
+          <p className={styles.code}>
+            <span>Code</span> {product.productId}
+          </p>
+          <div className={styles.priceRow}>
+            <Price amount={product.discountedPrice} listPrice={product.price} size="large" />
+            {off > 0 && <span className={styles.badge}>{off}% off</span>}
+          </div>
+          <p className={styles.tax}>Inclusive of all taxes · Free shipping across India</p>
+          {soldOut && <p className={styles.soldOut}>Out of Stock</p>}
+          <SizePicker
+            product={product}
+            onAdd={(size) => addToCart(product, size)}
+            aside={<SizeChartButton image={product.sizeChart} productName={product.productName} />}
+          />
+
+          <section className={styles.section} aria-labelledby="product-description">
+            <h2 id="product-description">Description</h2>
+            <p className={styles.description}>{product.basicProductDescription}</p>
+          </section>
+
+          <section className={styles.section} aria-labelledby="product-details">
+            <h2 id="product-details">Details</h2>
+            <dl className={styles.details}>
+              {details
+                .filter(([, value]) => value)
+                .map(([term, value]) => (
+                  <div key={term}>
+                    <dt>{term}</dt>
+                    <dd>{value}</dd>
+                  </div>
+                ))}
+            </dl>
+          </section>
+
+          {product.returnDescription && (
+            <section className={styles.section} aria-labelledby="product-returns">
+              <h2 id="product-returns">Returns and exchanges</h2>
+              <p className={styles.description}>{product.returnDescription}</p>
+            </section>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ProductSkeleton() {
+  return (
+    <div className={styles.page} role="status" aria-live="polite">
+      <span className="visually-hidden">Loading product</span>
+      <div className={styles.breadcrumbSpace} aria-hidden="true" />
+      <div className={styles.layout} aria-hidden="true">
+        <div className={`${styles.skeletonImage} ${styles.shimmer}`} />
+        <div className={styles.info}>
+          <span className={`${styles.skeletonLine} ${styles.shimmer}`} style={{ width: '70%', height: 40 }} />
+          <span className={`${styles.skeletonLine} ${styles.shimmer}`} style={{ width: '30%' }} />
+          <span className={`${styles.skeletonLine} ${styles.shimmer}`} style={{ width: '40%', height: 28 }} />
+          <span className={`${styles.skeletonLine} ${styles.shimmer}`} style={{ width: '100%', height: 52 }} />
+          <span className={`${styles.skeletonLine} ${styles.shimmer}`} style={{ width: '100%', height: 52 }} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { ProductCard, ProductCardSkeleton } from './ProductCard';
+import type { Product } from '../types';
+import styles from './ProductGrid.module.css';
+
+/** Products in a grid: two columns on phones, up to four on wide screens. */
+export function ProductGrid({
+  products,
+  onQuickView,
+  paise = false,
+  label,
+}: {
+  products: Product[];
+  onQuickView?: (product: Product, trigger: HTMLButtonElement) => void;
+  paise?: boolean;
+  label?: string;
+}) {
+  return (
+    <ul className={styles.grid} aria-label={label}>
+      {products.map((product, index) => (
+        <li key={product._id}>
+          <ProductCard product={product} onQuickView={onQuickView} paise={paise} eager={index < 4} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The grid's loading state: `count` card placeholders, so nothing moves when products arrive. */
+export function ProductGridSkeleton({ count = 12 }: { count?: number }) {
+  return (
+    <div role="status" aria-live="polite">
+      <span className="visually-hidden">Loading products</span>
+      <ul className={styles.grid} aria-hidden="true">
+        {Array.from({ length: count }, (_, index) => (
+          <li key={index}>
+            <ProductCardSkeleton />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

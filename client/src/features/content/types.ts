@@ -1,0 +1,9 @@
+export type CmsType = 'terms' | 'privacy';
+
+/** A content page: its description is HTML the server sanitised when it was saved. */
+export interface CmsPage {
+  type: string;
+  title?: string;
+  description: string;
+  updatedAt?: string;
+}
