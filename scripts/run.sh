@@ -81,6 +81,11 @@ export PORT="$port"
 export PUBLIC_URL="http://127.0.0.1:$port"
 export SIM_ADDR="127.0.0.1:$sim_http" SIM_SMTP_ADDR="127.0.0.1:$sim_smtp"
 export SMTP_HOST=127.0.0.1 SMTP_PORT="$sim_smtp" SMTP_TLS=none SMTP_FROM="drape <orders@drape.local>"
+# Sign in with Google against sim's look-alike of Google Identity Services.
+export GOOGLE_CLIENT_ID="${GOOGLE_CLIENT_ID:-drape-dev.apps.googleusercontent.example}"
+export GOOGLE_ISSUER="${GOOGLE_ISSUER:-http://$SIM_ADDR/google}"
+export GOOGLE_CERTS_URL="${GOOGLE_CERTS_URL:-http://$SIM_ADDR/google/oauth2/v3/certs}"
+export GOOGLE_SCRIPT_URL="${GOOGLE_SCRIPT_URL:-http://$SIM_ADDR/google/gsi/client}"
 export WORKER_METRICS_ADDR="127.0.0.1:$worker_metrics" METRICS_ADDR="127.0.0.1:$server_metrics"
 
 "$bin/sim" >>"$logs/sim.log" 2>&1 &

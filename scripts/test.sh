@@ -27,10 +27,13 @@ gofmt_clean() {
 run_step "gofmt" gofmt_clean
 run_step "go vet" go vet ./...
 run_step "sqlc generated code is fresh" env CGO_ENABLED=0 go run github.com/sqlc-dev/sqlc/cmd/sqlc@v1.31.1 diff
+# Browser-driven Go tests (sim's Google flow) use Debian's Chromium and the client's
+# playwright-core, so both are in place before the Go tests run.
+run_step "chromium and client packages" bash -c 'bash scripts/ensure-chromium.sh && bash scripts/build-client.sh'
 run_step "go test" go test -count=1 -timeout 15m ./...
 
 client_unit() {
-  bash scripts/build-client.sh && (cd client && npm run --silent typecheck && npm test --silent)
+  (cd client && npm run --silent typecheck && npm test --silent && npm run --silent size)
 }
 run_step "client type check and unit tests" client_unit
 
@@ -39,7 +42,6 @@ browser_tests() {
   local db_url="${DATABASE_URL%/*}/drape_e2e?sslmode=disable" port
   "${PGBIN:-/usr/lib/postgresql/15/bin}/psql" "${DATABASE_URL}" -qc "DROP DATABASE IF EXISTS drape_e2e WITH (FORCE)" -c "CREATE DATABASE drape_e2e" >/dev/null
   port=$(bash -c 'p=8790; while (exec 3<>/dev/tcp/127.0.0.1/$p) 2>/dev/null; do p=$((p+1)); done; echo $p')
-  bash scripts/ensure-chromium.sh
   (cd client && DATABASE_URL="$db_url" REDIS_URL="${REDIS_URL%/*}/0" RUN_NAME=e2e \
     E2E_START=1 BASE_URL="http://127.0.0.1:$port" npx playwright test)
 }

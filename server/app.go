@@ -97,7 +97,7 @@ func newApp(d deps, svc services) *fiber.App {
 		TrustProxyConfig: fiber.TrustProxyConfig{Proxies: d.cfg.TrustedProxies},
 		ProxyHeader:      proxyHeader(d.cfg.TrustedProxies),
 	})
-	app.Use(withRequestID, withDeadline(d.cfg.RequestTimeout), withAccessLog(d.log, s.metrics, handleError), withRecovery(d.log), withSecurityHeaders, withSaneInput)
+	app.Use(withRequestID, withDeadline(d.cfg.RequestTimeout), withAccessLog(d.log, s.metrics, handleError), withRecovery(d.log), withSecurityHeaders(contentSecurityPolicy(d.cfg.Google.ScriptURL)), withSaneInput)
 	s.routes(app)
 	return app
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"net/url"
 	"regexp"
 	"runtime/debug"
 	"strconv"
@@ -103,18 +104,28 @@ func withAccessLog(log *slog.Logger, m *metrics, handleError fiber.ErrorHandler)
 }
 
 // contentSecurityPolicy allows only the shop's own origin for scripts, styles, fonts and
-// connections (websocket included), images from itself and data: URLs, and no framing.
-const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
-	"img-src 'self' data: blob:; font-src 'self'; connect-src 'self' ws: wss:; object-src 'none'; " +
-	"base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
+// connections (websocket included), images from itself and data: URLs, and no framing of the
+// shop. Sign-in with Google adds its script's origin for scripts and its account chooser's
+// frame.
+func contentSecurityPolicy(googleScriptURL string) string {
+	google := ""
+	if u, err := url.Parse(googleScriptURL); err == nil && u.Host != "" {
+		google = " " + u.Scheme + "://" + u.Host
+	}
+	return "default-src 'self'; script-src 'self'" + google + "; style-src 'self' 'unsafe-inline'; " +
+		"img-src 'self' data: blob: https:; font-src 'self'; connect-src 'self' ws: wss:; frame-src 'self'" + google + "; " +
+		"object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
+}
 
 // withSecurityHeaders sets the headers every answer carries.
-func withSecurityHeaders(c fiber.Ctx) error {
-	c.Set("X-Content-Type-Options", "nosniff")
-	c.Set("X-Frame-Options", "DENY")
-	c.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-	c.Set("Cross-Origin-Opener-Policy", "same-origin")
-	c.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
-	c.Set("Content-Security-Policy", contentSecurityPolicy)
-	return c.Next()
+func withSecurityHeaders(csp string) fiber.Handler {
+	return func(c fiber.Ctx) error {
+		c.Set("X-Content-Type-Options", "nosniff")
+		c.Set("X-Frame-Options", "DENY")
+		c.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		c.Set("Cross-Origin-Opener-Policy", "same-origin-allow-popups")
+		c.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+		c.Set("Content-Security-Policy", csp)
+		return c.Next()
+	}
 }
