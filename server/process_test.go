@@ -48,7 +48,7 @@ func binaries(t *testing.T) string {
 		if buildErr != nil {
 			return
 		}
-		cmd := exec.Command("go", "build", "-o", binDir+"/", "./server", "./worker")
+		cmd := exec.Command("go", "build", "-o", binDir+"/", "./server", "./worker", "./sim")
 		cmd.Dir = root
 		if out, err := cmd.CombinedOutput(); err != nil {
 			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
@@ -282,5 +282,99 @@ func TestServerShutsDownGracefully(t *testing.T) {
 	}
 	if len(lines) == 0 || !strings.Contains(strings.Join(lines, "\n"), "drape server listening") {
 		t.Fatalf("server output:\n%s", p.output.String())
+	}
+}
+
+// startSim starts sim on free ports and returns its HTTP and SMTP addresses.
+func startSim(t *testing.T) (httpAddr, smtpAddr string) {
+	t.Helper()
+	p := start(t, "sim", []string{"SIM_ADDR=127.0.0.1:0", "SIM_SMTP_ADDR=127.0.0.1:0"})
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		for _, line := range strings.Split(p.output.String(), "\n") {
+			if i := strings.Index(line, "sim listening http="); i >= 0 {
+				fields := strings.Fields(line[i:])
+				return strings.TrimPrefix(fields[2], "http="), strings.TrimPrefix(fields[3], "smtp=")
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("sim did not start:\n%s", p.output.String())
+	return "", ""
+}
+
+// TestPasswordResetByRealMail: the OTP goes from the server's transaction through the outbox,
+// the worker and SMTP to sim's mailbox, and the code read from that mail resets the password.
+func TestPasswordResetByRealMail(t *testing.T) {
+	simHTTP, simSMTP := startSim(t)
+	env, dbURL, _ := shopEnv(t)
+	host, port, _ := net.SplitHostPort(simSMTP)
+	env = append(env, "SMTP_HOST="+host, "SMTP_PORT="+port)
+	start(t, "worker", env)
+	base, _ := startServer(t, env)
+	postJSON := func(path string, body map[string]any) (int, map[string]any) {
+		t.Helper()
+		b, _ := json.Marshal(body)
+		resp, err := http.Post(base+path, "application/json", strings.NewReader(string(b)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var out map[string]any
+		json.NewDecoder(resp.Body).Decode(&out)
+		return resp.StatusCode, out
+	}
+	if status, out := postJSON("/api/register", map[string]any{"firstName": "Ira Rao", "email": "ira@example.in", "password": "tailored-fit-42"}); status != 200 {
+		t.Fatalf("register: %d %v", status, out)
+	}
+	if status, out := postJSON("/api/forgotpassword", map[string]any{"email": "ira@example.in"}); status != 200 || out["message"] != "OTP sent to your email" {
+		t.Fatalf("forgotpassword: %d %v", status, out)
+	}
+	var mail struct {
+		Messages []struct {
+			Subject string   `json:"subject"`
+			Text    string   `json:"text"`
+			To      []string `json:"to"`
+		} `json:"messages"`
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for len(mail.Messages) == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("no reset mail reached the SMTP sink")
+		}
+		time.Sleep(100 * time.Millisecond)
+		resp, err := http.Get("http://" + simHTTP + "/mail/api/messages?to=ira@example.in")
+		if err != nil {
+			t.Fatal(err)
+		}
+		json.NewDecoder(resp.Body).Decode(&mail)
+		resp.Body.Close()
+	}
+	m := mail.Messages[0]
+	i := strings.Index(m.Text, "code is ")
+	if m.Subject != "Your drape password reset code" || i < 0 {
+		t.Fatalf("mail: %q\n%s", m.Subject, m.Text)
+	}
+	code := m.Text[i+8 : i+14]
+	if status, out := postJSON("/api/otpverify", map[string]any{"otp": code}); status != 200 || out["message"] != "OTP verified" {
+		t.Fatalf("otpverify with the mailed code alone: %d %v", status, out)
+	}
+	if status, out := postJSON("/api/updatepassword", map[string]any{"email": "ira@example.in", "newPassword": "new-tailoring-7"}); status != 200 {
+		t.Fatalf("updatepassword: %d %v", status, out)
+	}
+	if status, out := postJSON("/api/login", map[string]any{"email": "ira@example.in", "password": "new-tailoring-7"}); status != 200 || out["message"] != "Welcome Ira Rao" {
+		t.Fatalf("login with the new password: %d %v", status, out)
+	}
+	// The code's mail body is wiped once sent: a leaked table holds no codes.
+	conn, err := pgx.Connect(context.Background(), dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(context.Background())
+	var body string
+	var sent bool
+	conn.QueryRow(context.Background(), "SELECT text_body, sent_at IS NOT NULL FROM mails WHERE kind = 'password_reset'").Scan(&body, &sent)
+	if !sent || body != "" {
+		t.Fatalf("the sent reset mail: sent %v, body %q", sent, body)
 	}
 }
