@@ -3,6 +3,7 @@
 // machine). Each run prints a table and writes it to bench/results/.
 //
 //	go run ./bench listing   product listing: our server vs a bare Fiber+pgx handler
+//	go run ./bench login     argon2id sign-ins a second, and the limiter under a flood
 //
 // It expects DATABASE_URL and REDIS_URL (scripts/bench.sh provides them) and the server binary
 // path in SERVER_BIN.
@@ -20,13 +21,15 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: bench listing | bare-listing")
+		fmt.Fprintln(os.Stderr, "usage: bench listing | login | bare-listing")
 		os.Exit(2)
 	}
 	var err error
 	switch os.Args[1] {
 	case "listing":
 		err = runListing(ctx, os.Args[2:])
+	case "login":
+		err = runLogin(ctx, os.Args[2:])
 	case "bare-listing":
 		err = serveBareListing(ctx)
 	default:

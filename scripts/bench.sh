@@ -13,5 +13,10 @@ bin="$root/.data/bench/bin"
 mkdir -p "$bin"
 go build -o "$bin/" ./server ./bench
 export SERVER_BIN="$bin/server"
-if [ $# -eq 0 ]; then set -- listing; fi
-"$bin/bench" "$@"
+export JWT_SECRET=${JWT_SECRET:-bench-secret-bench-secret-bench-secret}
+if [ $# -eq 0 ]; then
+  "$bin/bench" listing
+  "$bin/bench" login
+else
+  "$bin/bench" "$@"
+fi
