@@ -10,69 +10,6 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
-type Address struct {
-	ID        string
-	UserID    string
-	FirstName string
-	LastName  string
-	Address1  string
-	Address2  string
-	City      string
-	State     string
-	Pincode   string
-	Email     string
-	Type      string
-	Phone     string
-	Landmark  string
-	Country   string
-	IsDefault bool
-	CreatedAt time.Time
-	UpdatedAt time.Time
-}
-
-type Category struct {
-	ID        string
-	Name      string
-	Gender    string
-	Position  int32
-	CreatedAt time.Time
-}
-
-type CmsPage struct {
-	Type        string
-	Title       string
-	Description string
-	UpdatedAt   time.Time
-}
-
-type Mail struct {
-	ID        string
-	Kind      string
-	Ref       string
-	Recipient string
-	Subject   string
-	TextBody  string
-	HtmlBody  string
-	Sensitive bool
-	CreatedAt time.Time
-	SentAt    *time.Time
-}
-
-type Outbox struct {
-	ID            int64
-	Kind          string
-	Name          string
-	Topic         string
-	Queue         string
-	DedupeKey     string
-	Payload       []byte
-	CreatedAt     time.Time
-	DeliveredAt   *time.Time
-	Attempts      int32
-	LastError     string
-	NextAttemptAt time.Time
-}
-
 type PasswordReset struct {
 	ID         string
 	UserID     string
@@ -82,67 +19,6 @@ type PasswordReset struct {
 	VerifiedAt *time.Time
 	UsedAt     *time.Time
 	CreatedAt  time.Time
-}
-
-type Product struct {
-	ID                string
-	Code              string
-	Name              string
-	Gender            string
-	Status            string
-	SubCategoryID     string
-	Price             int64
-	Discount          int32
-	Colour            string
-	Thumbnail         string
-	Images            []string
-	BasicDescription  string
-	ReturnDescription string
-	SizeChart         string
-	Fit               string
-	LengthCm          float64
-	WidthCm           float64
-	HeightCm          float64
-	WeightGrams       int32
-	Active            bool
-	Search            interface{}
-	SearchText        string
-	CreatedAt         time.Time
-	UpdatedAt         time.Time
-}
-
-type ProductSize struct {
-	ProductID string
-	Size      string
-	Position  int32
-	Stock     int32
-}
-
-type Sale struct {
-	ID          string
-	Name        string
-	Discount    int32
-	Active      bool
-	Gender      string
-	CategoryID  pgtype.Text
-	Image       string
-	MobileImage string
-	CreatedAt   time.Time
-	UpdatedAt   time.Time
-}
-
-type SaleSubCategory struct {
-	SaleID        string
-	SubCategoryID string
-}
-
-type SubCategory struct {
-	ID           string
-	CategoryID   string
-	CategoryType string
-	Image        string
-	Position     int32
-	CreatedAt    time.Time
 }
 
 type User struct {
@@ -159,10 +35,4 @@ type User struct {
 	TokenVersion int32
 	CreatedAt    time.Time
 	UpdatedAt    time.Time
-}
-
-type WishlistItem struct {
-	UserID    string
-	ProductID string
-	CreatedAt time.Time
 }
