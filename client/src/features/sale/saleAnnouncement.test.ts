@@ -22,4 +22,19 @@ describe('saleAnnouncement', () => {
       saleAnnouncement({ saleName: 'Monsoon', discount: 10, subCategories: [], categoryData: null, gender: 'All' }, 'drape'),
     ).toBe("drape's Monsoon sale is live — flat 10% off for everyone");
   });
+
+  it('does not name the audience twice when the collection is it', () => {
+    expect(
+      saleAnnouncement(
+        { saleName: 'Festive Formals', discount: 20, subCategories: [{ categoryType: 'Formal Shirts' }], categoryData: { categoryType: 'Men' }, gender: 'Men' },
+        'drape',
+      ),
+    ).toBe("drape's Festive Formals sale is live — flat 20% off on Formal Shirts in the Men collection");
+  });
+
+  it('leaves out an All collection', () => {
+    expect(
+      saleAnnouncement({ saleName: 'Summer', discount: 15, subCategories: [], categoryData: { categoryType: 'All' }, gender: 'Women' }, 'drape'),
+    ).toBe("drape's Summer sale is live — flat 15% off for Women");
+  });
 });

@@ -14,7 +14,9 @@ export function saleAnnouncement(sale: Sale, brandName: string): string {
     .filter(Boolean);
   if (subCategories.length > 0) parts.push(`on ${subCategories.join(', ')}`);
   const collection = sale.categoryData?.categoryType?.trim();
-  if (collection) parts.push(`in the ${collection} collection`);
-  parts.push(`for ${audience(sale.gender ?? '')}`);
+  const forWhom = audience(sale.gender ?? '');
+  if (collection && collection.toLowerCase() !== 'all') parts.push(`in the ${collection} collection`);
+  // "in the Men collection for Men" says the same thing twice.
+  if (!collection || collection.toLowerCase() !== forWhom.toLowerCase()) parts.push(`for ${forWhom}`);
   return parts.join(' ');
 }
