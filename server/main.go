@@ -105,7 +105,7 @@ func serve(ctx context.Context, cfg Config, log *slog.Logger, stdout io.Writer) 
 	}
 
 	hub := realtime.NewHub(realtime.Options{Logger: log})
-	svc := newServices(deps{pool: pool})
+	svc := newServices(deps{cfg: cfg, pool: pool})
 	bridge := realtime.NewBridge(rdb, cfg.RealtimeChannel)
 	bridgeCtx, stopBridge := context.WithCancel(context.WithoutCancel(ctx))
 	bridgeDone := make(chan struct{})

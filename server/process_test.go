@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/fasthttp/websocket"
+	"github.com/golang-jwt/jwt/v5"
 	"github.com/jackc/pgx/v5"
 
 	"drape/internal/outbox"
@@ -376,5 +377,32 @@ func TestPasswordResetByRealMail(t *testing.T) {
 	conn.QueryRow(context.Background(), "SELECT text_body, sent_at IS NOT NULL FROM mails WHERE kind = 'password_reset'").Scan(&body, &sent)
 	if !sent || body != "" {
 		t.Fatalf("the sent reset mail: sent %v, body %q", sent, body)
+	}
+}
+
+// TestTheServerSignsWithItsSecret guards the wiring of the real program: a token it issues
+// verifies with JWT_SECRET and with nothing else (an empty key would let anyone forge one).
+func TestTheServerSignsWithItsSecret(t *testing.T) {
+	env, _, _ := shopEnv(t)
+	base, _ := startServer(t, env)
+	resp, err := http.Post(base+"/api/register", "application/json",
+		strings.NewReader(`{"firstName":"Wiring Check","email":"wiring@example.in","password":"tailored-fit-42"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out struct {
+		Token string `json:"token"`
+	}
+	json.NewDecoder(resp.Body).Decode(&out)
+	resp.Body.Close()
+	if out.Token == "" {
+		t.Fatal("no token")
+	}
+	for key, wantValid := range map[string]bool{testJWTSecret: true, "": false} {
+		_, err := jwt.Parse(out.Token, func(*jwt.Token) (any, error) { return []byte(key), nil },
+			jwt.WithValidMethods([]string{"HS256"}), jwt.WithAudience("shop"))
+		if (err == nil) != wantValid {
+			t.Errorf("token verifies with key %q: %v, want %v", key, err == nil, wantValid)
+		}
 	}
 }

@@ -28,7 +28,7 @@ func seed(ctx context.Context, cfg Config, log *slog.Logger, args []string, stdo
 	if _, err := migrations.Up(ctx, pool); err != nil {
 		return err
 	}
-	svc := newServices(deps{pool: pool})
+	svc := newServices(deps{cfg: cfg, pool: pool})
 	d := demo.Deps{Catalog: svc.catalog, Sales: svc.sales, CMS: svc.cms, UploadsDir: cfg.UploadsDir, Log: log}
 	loaded, err := demo.Load(ctx, d)
 	if err != nil {

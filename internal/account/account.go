@@ -55,8 +55,15 @@ type Service struct {
 	now    func() time.Time
 }
 
-// NewService makes the account service.
+// MinSecretLength is the shortest signing secret the service accepts.
+const MinSecretLength = 32
+
+// NewService makes the account service. It panics on a secret shorter than MinSecretLength:
+// a service that signed tokens with a weak or empty key would let anyone forge them.
 func NewService(pool *pgxpool.Pool, cfg Config) *Service {
+	if len(cfg.Secret) < MinSecretLength {
+		panic(fmt.Sprintf("account: the signing secret must be at least %d bytes", MinSecretLength))
+	}
 	now := cfg.Now
 	if now == nil {
 		now = time.Now
