@@ -73,7 +73,7 @@ func TestGoogleSignIn(t *testing.T) {
 	status, body := send(t, app, "POST", "/api/auth/google", "", map[string]any{"credential": g.token(t, nil)})
 	expect(t, "first sign-in makes an account", status, body, 200, map[string]any{"message": "Welcome Aarav",
 		"data.email": "aarav.sharma@gmail.example", "data.federatedId": "109876543210987654321", "data.role": "user",
-		"data.photoURL": "https://example.com/a.png", "data.lastName": "Sharma"})
+		"data.photoURL": "https://example.com/a.png", "data.lastName": "Sharma", "data.hasPassword": false})
 	firstID := jsonValue(t, body, "data._id")
 	status, body = send(t, app, "POST", "/api/login", "", map[string]any{"credential": g.token(t, nil)})
 	expect(t, "second sign-in, same account", status, body, 200, map[string]any{"data._id": firstID})

@@ -9,8 +9,9 @@ import { applyTheme } from './features/ui/themeSlice';
 
 const store = makeStore();
 applyTheme(store.getState().theme.theme);
-// The socket is not needed for the first paint; its code loads in its own chunk.
-void import('./lib/realtime').then(({ startRealtime }) => startRealtime(store.dispatch));
+// The socket (and a toast kept across a reload) are not needed for the first paint; their code
+// loads in its own chunk.
+void import('./app/background').then(({ startBackground }) => startBackground(store));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

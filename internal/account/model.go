@@ -13,6 +13,7 @@ type User struct {
 	FederatedID string    `json:"federatedId"`
 	PhotoURL    string    `json:"photoURL"`
 	Role        string    `json:"role"`
+	HasPassword bool      `json:"hasPassword"` // false for accounts made with Google only
 	CreatedAt   time.Time `json:"createdAt"`
 }
 

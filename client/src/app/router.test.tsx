@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Provider } from 'react-redux';
-import { MemoryRouter, useNavigate, type NavigateFunction } from 'react-router';
+import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router';
 import { fakeApi } from './renderWithProviders';
 import { AppRoutes } from './router';
 import { ErrorBoundary } from './shell/ErrorBoundary';
@@ -9,9 +9,10 @@ import { ErrorPage } from './routes/ErrorPage';
 import { makeStore } from './store';
 
 function renderApp(path: string) {
-  const router: { navigate: NavigateFunction } = { navigate: () => {} };
+  const router: { navigate: NavigateFunction; location?: Location } = { navigate: () => {} };
   function NavigateProbe() {
     router.navigate = useNavigate();
+    router.location = useLocation();
     return null;
   }
   render(
@@ -76,6 +77,8 @@ describe('router', () => {
   it('scrolls to the top 100 ms after a route change', async () => {
     const router = renderApp('/');
     await screen.findByRole('heading', { level: 1 });
+    // The page's chunk is loaded first, so a busy machine cannot hold the navigation back.
+    await import('./routes/LoaderPage');
     vi.mocked(window.scrollTo).mockClear();
     vi.useFakeTimers();
     await act(async () => {
@@ -89,6 +92,42 @@ describe('router', () => {
       vi.advanceTimersByTime(1);
     });
     expect(window.scrollTo).toHaveBeenCalledWith({ top: 0, left: 0, behavior: 'instant' });
+  });
+});
+
+describe('account routes', () => {
+  it('shows the sign-in forms as pages at /login and /signup', async () => {
+    renderApp('/login');
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+  });
+
+  it('opens /signup on the create-account form', async () => {
+    renderApp('/signup');
+    expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
+  });
+
+  it("sends a guest from /user/* to sign in with 'Please login first', and /account the same way", async () => {
+    const router = renderApp('/account');
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(router.location?.pathname).toBe('/login');
+    expect(router.location?.search).toBe('?next=%2Fuser%2Faccountdetails');
+    expect(screen.getByText('Please login first')).toBeInTheDocument();
+  });
+
+  it('opens the dashboard for a signed-in shopper', async () => {
+    window.localStorage.setItem('token', 'jwt');
+    window.localStorage.setItem('user', JSON.stringify({ _id: 'u1', email: 'riya@example.com', firstName: 'Riya', lastName: '' }));
+    const router = renderApp('/user');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hello, Riya' })).toBeInTheDocument();
+    expect(router.location?.pathname).toBe('/user/dashboard');
+    expect(screen.getByRole('navigation', { name: 'My account' })).toBeInTheDocument();
+  });
+
+  it('keeps the back office behind its own sign-in, outside the storefront frame', async () => {
+    const router = renderApp('/admin');
+    expect(await screen.findByRole('heading', { name: 'Staff sign in' })).toBeInTheDocument();
+    expect(router.location?.pathname).toBe('/adminlogin');
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
   });
 });
 

@@ -1,7 +1,9 @@
 // The storefront's routes (SPEC §2) in React Router's declarative mode: <Routes> inside the
 // <BrowserRouter> of main.tsx. Every page is its own lazily loaded chunk; only the shell (header,
 // footer, sale banner) is in the entry. Crashes fall into error boundaries that show ErrorPage.
-import { Route, Routes } from 'react-router';
+import { Suspense } from 'react';
+import { Outlet, Route, Routes } from 'react-router';
+import { Loader } from '../components/Loader';
 import { paths } from '../lib/paths';
 import { lazyPage } from './lazyPage';
 import { ErrorBoundary } from './shell/ErrorBoundary';
@@ -20,6 +22,9 @@ const SalePage = lazyPage(() => import('./routes/SalePage'), 'SalePage');
 const ReturnPolicyPage = lazyPage(() => import('./routes/ContentPages'), 'ReturnPolicyPage');
 const TermsPage = lazyPage(() => import('./routes/ContentPages'), 'TermsPage');
 const NotFoundPage = lazyPage(() => import('./routes/NotFoundPage'), 'NotFoundPage');
+// Sign-in pages, /account and /user/* share one chunk; the back office has its own.
+const AccountRoutes = lazyPage(() => import('./routes/account/AccountRoutes'), 'AccountRoutes');
+const BackOfficeRoutes = lazyPage(() => import('./routes/admin/BackOffice'), 'BackOfficeRoutes');
 
 export function AppRoutes() {
   return (
@@ -40,7 +45,22 @@ export function AppRoutes() {
           <Route path={paths.returns} element={<ReturnPolicyPage />} />
           <Route path={paths.privacyPolicy} element={<ReturnPolicyPage />} />
           <Route path={paths.terms} element={<TermsPage />} />
+          {[paths.login, '/signup', '/userlogin', '/account', '/user/*'].map((path) => (
+            <Route key={path} path={path} element={<AccountRoutes />} />
+          ))}
           <Route path="*" element={<NotFoundPage />} />
+        </Route>
+        {/* The back office: its own frame, without the storefront's header and footer. */}
+        <Route
+          element={
+            <Suspense fallback={<Loader fullScreen />}>
+              <Outlet />
+            </Suspense>
+          }
+        >
+          {['/adminlogin', '/registeradmin', '/admin/*'].map((path) => (
+            <Route key={path} path={path} element={<BackOfficeRoutes />} />
+          ))}
         </Route>
       </Routes>
     </ErrorBoundary>

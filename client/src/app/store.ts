@@ -1,5 +1,6 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
+import { accountSlice } from '../features/account/accountSlice';
 import { listenForCartChanges } from '../features/cart/cartListener';
 import { cartSlice } from '../features/cart/cartSlice';
 import { themeSlice } from '../features/ui/themeSlice';
@@ -8,7 +9,11 @@ import { toastSlice } from '../features/ui/toastSlice';
 import { api } from '../lib/api';
 import { connectionSlice } from '../lib/connection';
 
-const rootReducer = combineSlices(api, themeSlice, toastSlice, connectionSlice, cartSlice);
+/** Slices the back office and other lazily loaded parts add when they load (see adminSlice.ts). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface LazyLoadedSlices {}
+
+export const rootReducer = combineSlices(api, themeSlice, toastSlice, connectionSlice, cartSlice, accountSlice).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;
 

@@ -1,8 +1,8 @@
 import type { SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Icon({ size = 22, children, ...rest }: IconProps) {
+export function Icon({ size = 22, children, ...rest }: IconProps) {
   return (
     <svg
       width={size}
@@ -186,3 +186,4 @@ export function RulerIcon(props: IconProps) {
     </Icon>
   );
 }
+

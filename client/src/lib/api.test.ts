@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configureStore } from '@reduxjs/toolkit';
-import { api, toApiError } from './api';
+import { configureStore, type Middleware } from '@reduxjs/toolkit';
+import { api, sessionExpired, toApiError, type ApiMeta } from './api';
+import { toastSlice } from './toast';
 
 const probe = api.injectEndpoints({
   endpoints: (build) => ({
@@ -8,12 +9,25 @@ const probe = api.injectEndpoints({
   }),
 });
 
-function storeWithApi() {
+function storeWithApi(seen: { type: string; payload?: unknown }[] = []) {
+  const record: Middleware = () => (next) => (action) => {
+    seen.push(action as { type: string; payload?: unknown });
+    return next(action);
+  };
   return configureStore({
-    reducer: { [api.reducerPath]: api.reducer },
-    middleware: (getDefault) => getDefault().concat(api.middleware),
+    reducer: { [api.reducerPath]: api.reducer, toast: toastSlice.reducer },
+    middleware: (getDefault) => getDefault().concat(api.middleware, record),
   });
 }
+
+const sessionProbe = api.injectEndpoints({
+  endpoints: (build) => ({
+    sessionProbe: build.mutation<{ token?: string; message?: string }, void>({
+      query: () => ({ url: 'login', method: 'POST' }),
+      transformResponse: (_data: unknown, meta: ApiMeta | undefined) => ({ token: meta?.token, message: meta?.message }),
+    }),
+  }),
+});
 
 function answer(status: number, body: unknown) {
   return vi.fn(async (_request: Request) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
@@ -67,6 +81,45 @@ describe('api base query', () => {
     vi.stubGlobal('fetch', answer(200, { code: 400, success: false, message: 'Coupon is not active.', data: null }));
     const result = await storeWithApi().dispatch(probe.endpoints.probe.initiate('applycoupon'));
     expect(result.error).toMatchObject({ status: 400, message: 'Coupon is not active.' });
+  });
+});
+
+describe('sessions', () => {
+  it("keeps the token and message SPEC §3's login response puts beside data", async () => {
+    vi.stubGlobal('fetch', answer(200, { code: 200, success: true, message: 'Welcome Riya', token: 'jwt-new', data: { email: 'riya@example.com' } }));
+    const result = await storeWithApi().dispatch(sessionProbe.endpoints.sessionProbe.initiate());
+    expect(result.data).toEqual({ token: 'jwt-new', message: 'Welcome Riya' });
+  });
+
+  it("a 401 on a call made with the shopper's token forgets it and says 'Please login first'", async () => {
+    window.localStorage.setItem('token', 'expired-jwt');
+    vi.stubGlobal('fetch', answer(401, { code: 401, success: false, message: 'Your session has expired. Please login again.', data: null }));
+    const seen: { type: string; payload?: unknown }[] = [];
+    const store = storeWithApi(seen);
+
+    await store.dispatch(probe.endpoints.probe.initiate('getAddress'));
+
+    expect(window.localStorage.getItem('token')).toBeNull();
+    expect(seen.filter((action) => action.type === sessionExpired.type)).toEqual([sessionExpired({ scope: 'user' })]);
+    expect(store.getState().toast.items.map((toast) => [toast.type, toast.message])).toEqual([['error', 'Please login first']]);
+  });
+
+  it('a 401 without a token (a failed sign-in) ends no session', async () => {
+    vi.stubGlobal('fetch', answer(401, { code: 401, success: false, message: 'Google login failed', data: null }));
+    const seen: { type: string; payload?: unknown }[] = [];
+    await storeWithApi(seen).dispatch(probe.endpoints.probe.initiate('auth/google'));
+    expect(seen.some((action) => action.type === sessionExpired.type)).toBe(false);
+  });
+
+  it("a 401 on a back-office call forgets the admin token only", async () => {
+    window.localStorage.setItem('token', 'shopper-jwt');
+    window.localStorage.setItem('adminToken', 'admin-jwt');
+    vi.stubGlobal('fetch', answer(401, { code: 401, success: false, message: 'Unauthorized access. Please login again.', data: null }));
+    const seen: { type: string; payload?: unknown }[] = [];
+    await storeWithApi(seen).dispatch(probe.endpoints.probe.initiate('admin/profile'));
+    expect(window.localStorage.getItem('adminToken')).toBeNull();
+    expect(window.localStorage.getItem('token')).toBe('shopper-jwt');
+    expect(seen.filter((action) => action.type === sessionExpired.type)).toEqual([sessionExpired({ scope: 'admin' })]);
   });
 });
 

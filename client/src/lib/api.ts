@@ -2,20 +2,23 @@
 // admin's Bearer token, and has the server's envelope {code, success, message, data, errors}
 // unwrapped: endpoints see `data` on success and an ApiError otherwise. Features add their
 // endpoints with api.injectEndpoints.
+import { createAction } from '@reduxjs/toolkit';
 import {
   createApi,
   fetchBaseQuery,
   type BaseQueryFn,
   type FetchArgs,
   type FetchBaseQueryError,
+  type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
 import { apiBaseUrl } from './env';
+import { loginFirstMessage, toastShown } from './toast';
 
 export const tokenStorageKey = 'token';
 export const adminTokenStorageKey = 'adminToken';
 
 /** Cache tags. Realtime events and reconnects invalidate these. */
-export const tagTypes = ['Sale', 'Category', 'Product', 'Content'] as const;
+export const tagTypes = ['Sale', 'Category', 'Product', 'Content', 'Profile', 'Address', 'Wishlist', 'Cart'] as const;
 export type TagType = (typeof tagTypes)[number];
 
 export interface Envelope<T = unknown> {
@@ -25,6 +28,18 @@ export interface Envelope<T = unknown> {
   data: T;
   errors?: Record<string, string>;
 }
+
+/** What an answer carried besides `data`: its message, and the token SPEC §3's login response puts beside it. */
+export type ApiMeta = FetchBaseQueryMeta & { token?: string; message?: string };
+
+export type AuthScope = 'user' | 'admin';
+
+/**
+ * A call made with a token was answered 401: that session is gone (expired, signed out
+ * everywhere, password changed elsewhere). The account state forgets the token and asks the
+ * shopper to sign in again ('Please login first').
+ */
+export const sessionExpired = createAction<{ scope: AuthScope }, 'session/expired'>('session/expired');
 
 export interface ApiError {
   status: number | 'FETCH_ERROR' | 'PARSING_ERROR' | 'TIMEOUT_ERROR' | 'CUSTOM_ERROR';
@@ -41,8 +56,16 @@ function readStorage(key: string): string | null {
 }
 
 /** The shopper's token, or the admin's for admin calls (paths under admin/). */
-export function authToken(scope: 'user' | 'admin' = 'user'): string | null {
+export function authToken(scope: AuthScope = 'user'): string | null {
   return readStorage(scope === 'admin' ? adminTokenStorageKey : tokenStorageKey);
+}
+
+function forgetToken(scope: AuthScope) {
+  try {
+    window.localStorage.removeItem(scope === 'admin' ? adminTokenStorageKey : tokenStorageKey);
+  } catch {
+    // Nothing stored, nothing to forget.
+  }
 }
 
 function requestPath(arg: unknown): string {
@@ -101,13 +124,23 @@ const rawBaseQuery = fetchBaseQuery({
   },
 });
 
-export const envelopeBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (
+export const envelopeBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError, object, ApiMeta> = async (
   args,
   queryApi,
   extraOptions,
 ) => {
+  const scope: AuthScope = isAdminPath(requestPath(args)) ? 'admin' : 'user';
+  const sentToken = authToken(scope);
   const result = await rawBaseQuery(args, queryApi, extraOptions);
-  if (result.error) return { error: toApiError(result.error), meta: result.meta };
+  if (result.error) {
+    if (result.error.status === 401 && sentToken && sentToken === authToken(scope)) {
+      // The token is dead: forget it here too, so a reload does not bring it back.
+      forgetToken(scope);
+      queryApi.dispatch(sessionExpired({ scope }));
+      if (scope === 'user') queryApi.dispatch(toastShown({ message: loginFirstMessage, type: 'error' }));
+    }
+    return { error: toApiError(result.error), meta: result.meta };
+  }
   const body = result.data;
   if (!isEnvelope(body)) {
     return { error: { status: 'PARSING_ERROR', message: 'Unexpected answer from the server.' }, meta: result.meta };
@@ -122,7 +155,11 @@ export const envelopeBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiErro
       meta: result.meta,
     };
   }
-  return { data: body.data, meta: result.meta };
+  const token = (body as { token?: unknown }).token;
+  return {
+    data: body.data,
+    meta: result.meta && { ...result.meta, message: body.message, ...(typeof token === 'string' ? { token } : {}) },
+  };
 };
 
 export const api = createApi({

@@ -99,4 +99,18 @@ describe('createRealtimeSession', () => {
     expect(dispatched).toEqual([]);
     expect(sent).toEqual([]);
   });
+
+  it('says hello with the token again after a new sign-in, even when an old token was rejected', () => {
+    let token: string | null = 'old-jwt';
+    const sent: unknown[] = [];
+    const realtime = createRealtimeSession({ dispatch: () => {}, send: (text) => sent.push(JSON.parse(text)), token: () => token });
+    realtime.opened();
+    realtime.closed(4401);
+    realtime.opened();
+    expect(sent.at(-1)).toEqual({ type: 'hello', token: '' });
+    token = 'new-jwt';
+    realtime.tokenChanged();
+    realtime.opened();
+    expect(sent.at(-1)).toEqual({ type: 'hello', token: 'new-jwt' });
+  });
 });

@@ -102,11 +102,22 @@ export function createRealtimeSession({ dispatch, send, token }: RealtimeSession
       if (code === unauthorisedCloseCode) tokenRejected = true;
       dispatch(connectionStatusChanged('offline'));
     },
+    /** A new sign-in (or sign-out): the next hello sends whatever token there is now. */
+    tokenChanged() {
+      tokenRejected = false;
+    },
   };
 }
 
-/** Opens the tab's socket; returns a function that closes it for good. */
-export function startRealtime(dispatch: RealtimeSessionOptions['dispatch']): () => void {
+export interface Realtime {
+  /** Closes the socket for good. */
+  stop(): void;
+  /** Closes and opens the socket again, saying hello with the current token. */
+  reconnect(): void;
+}
+
+/** Opens the tab's socket. */
+export function startRealtime(dispatch: RealtimeSessionOptions['dispatch']): Realtime {
   const socket = new ReconnectingWebSocket(() => realtimeUrl(), [], {
     minReconnectionDelay: 1000 + Math.random() * 2000,
     maxReconnectionDelay: 30000,
@@ -123,5 +134,11 @@ export function startRealtime(dispatch: RealtimeSessionOptions['dispatch']): () 
     if (typeof event.data === 'string') session.received(event.data);
   });
   socket.addEventListener('close', (event) => session.closed(event.code));
-  return () => socket.close();
+  return {
+    stop: () => socket.close(),
+    reconnect: () => {
+      session.tokenChanged();
+      socket.reconnect();
+    },
+  };
 }

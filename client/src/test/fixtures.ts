@@ -1,4 +1,5 @@
 // Test data shaped like the API's answers. Tests only: the app never ships product data.
+import type { Address, User } from '../features/account/types';
 import type { Product, ProductPage } from '../features/catalog/types';
 import type { Sale } from '../features/sale/types';
 
@@ -85,3 +86,53 @@ export const categories = {
     },
   ],
 };
+
+export function aUser(overrides: Partial<User> = {}): User {
+  return {
+    _id: '6b02517d414057988754de67',
+    email: 'riya@example.com',
+    firstName: 'Riya Kapoor',
+    lastName: '',
+    phone: '',
+    federatedId: '',
+    photoURL: '',
+    role: 'user',
+    createdAt: '2026-01-05T10:00:00Z',
+    ...overrides,
+  };
+}
+
+export function anAddress(overrides: Partial<Address> = {}): Address {
+  return {
+    _id: '6b0251aa0000000000000001',
+    firstName: 'Riya',
+    lastName: 'Kapoor',
+    address1: 'Flat 4B, Lotus Residency',
+    address2: 'MI Road, C-Scheme',
+    city: 'Jaipur',
+    state: 'Rajasthan',
+    pincode: '302001',
+    email: 'riya@example.com',
+    type: 'home',
+    phone: '9876543210',
+    landmark: '',
+    isDefault: true,
+    country: 'India',
+    address: 'Flat 4B, Lotus Residency, MI Road, C-Scheme, Jaipur, Rajasthan 302001, India',
+    ...overrides,
+  };
+}
+
+/** India's states and union territories, as GET /api/address/states answers them. */
+export const indianStates = [
+  'Andaman and Nicobar Islands', 'Andhra Pradesh', 'Arunachal Pradesh', 'Assam', 'Bihar', 'Chandigarh', 'Chhattisgarh',
+  'Dadra and Nagar Haveli and Daman and Diu', 'Delhi', 'Goa', 'Gujarat', 'Haryana', 'Himachal Pradesh', 'Jammu and Kashmir',
+  'Jharkhand', 'Karnataka', 'Kerala', 'Ladakh', 'Lakshadweep', 'Madhya Pradesh', 'Maharashtra', 'Manipur', 'Meghalaya',
+  'Mizoram', 'Nagaland', 'Odisha', 'Puducherry', 'Punjab', 'Rajasthan', 'Sikkim', 'Tamil Nadu', 'Telangana', 'Tripura',
+  'Uttar Pradesh', 'Uttarakhand', 'West Bengal',
+];
+
+/** SPEC §3's login response. */
+export function aSession(user: User = aUser(), token = 'jwt-session', message = `Welcome ${user.firstName}`) {
+  return { code: 200, success: true, message, token, data: user };
+}

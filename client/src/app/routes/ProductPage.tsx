@@ -11,6 +11,7 @@ import { SizePicker } from '../../features/catalog/components/SizePicker';
 import { appliedSale, isSoldOut, percentOff, productErrorMessage } from '../../features/catalog/pricing';
 import type { Product } from '../../features/catalog/types';
 import { genderListPath, paths, productListPath } from '../../lib/paths';
+import { WishlistHeart } from './catalog/WishlistHeart';
 import styles from './ProductPage.module.css';
 
 /** /api/getproduct/{_id}: the product's detail page (SPEC §2 links products at their API path). */
@@ -96,6 +97,9 @@ function ProductDetail({ product }: { product: Product }) {
             onAdd={(size) => addToCart(product, size)}
             aside={<SizeChartButton image={product.sizeChart} productName={product.productName} />}
           />
+          <div className={styles.wishlist}>
+            <WishlistHeart product={product} variant="inline" />
+          </div>
 
           <section className={styles.section} aria-labelledby="product-description">
             <h2 id="product-description">Description</h2>

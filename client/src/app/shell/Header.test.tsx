@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { envelope, fakeApi, renderWithProviders } from '../renderWithProviders';
+import { aUser } from '../../test/fixtures';
+import { selectSignInPrompt } from '../../features/account/accountSlice';
 import { Header } from './Header';
 
 afterEach(() => {
@@ -99,5 +101,49 @@ describe('Header', () => {
     await userEvent.click(within(drawer).getByRole('link', { name: 'About' }));
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
+  });
+
+  it('opens the sign-in popup from Sign In instead of leaving the page', async () => {
+    vi.stubGlobal('fetch', fakeApi({}));
+    const { store, location } = renderWithProviders(<Header />, { path: '/products/Formal%20Shirts' });
+    await userEvent.click(within(screen.getByRole('banner')).getByRole('link', { name: 'Sign In' }));
+    expect(selectSignInPrompt(store.getState())).toEqual({ mode: 'login', notice: undefined });
+    expect(location.current?.pathname).toBe('/products/Formal%20Shirts');
+  });
+
+  it('shows a signed-in shopper their first name and the account menu: Account Details, Orders and Logout', async () => {
+    vi.stubGlobal('fetch', fakeApi({}));
+    window.localStorage.setItem('token', 'jwt');
+    window.localStorage.setItem('user', JSON.stringify(aUser({ firstName: 'Riya Kapoor' })));
+    renderWithProviders(<Header />);
+    const banner = screen.getByRole('banner');
+    expect(within(banner).queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
+    const account = within(banner).getByRole('button', { name: 'Account: Riya' });
+    expect(account).toHaveTextContent('Riya');
+    expect(account).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(account);
+    expect(account).toHaveAttribute('aria-expanded', 'true');
+    const menu = await screen.findByRole('navigation', { name: 'Account' });
+    expect(within(menu).getByRole('link', { name: 'Account Details' })).toHaveAttribute('href', '/user/accountdetails');
+    expect(within(menu).getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/user/orders');
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(screen.getByText('riya@example.com')).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('navigation', { name: 'Account' })).not.toBeInTheDocument();
+    expect(account).toHaveFocus();
+  });
+
+  it('names a signed-in shopper without a stored name by e-mail, and lists the account links in the mobile menu', async () => {
+    vi.stubGlobal('fetch', fakeApi({}));
+    window.localStorage.setItem('token', 'jwt');
+    window.localStorage.setItem('user', JSON.stringify(aUser({ firstName: '' })));
+    renderWithProviders(<Header />);
+    expect(screen.getByRole('button', { name: 'Account: riya@example.com' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const drawer = await screen.findByRole('navigation', { name: 'Mobile' });
+    expect(within(drawer).getByRole('heading', { name: 'Hello, riya@example.com' })).toBeInTheDocument();
+    expect(within(drawer).getByRole('link', { name: 'Account Details' })).toHaveAttribute('href', '/user/accountdetails');
+    expect(within(drawer).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(within(drawer).queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
   });
 });

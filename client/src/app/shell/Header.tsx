@@ -2,13 +2,14 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Link, NavLink } from '../../components/Link';
 import { BagIcon, MenuIcon, CloseIcon, SearchIcon, UserIcon } from '../../components/icons';
+import { displayName, selectToken, selectUser, signInOpened } from '../../features/account/accountSlice';
 import { SearchBox } from '../../features/catalog/components/SearchBox';
 import { ShopMenu } from '../../features/catalog/components/ShopMenu';
 import { selectCartItemCount } from '../../features/cart/cartSlice';
 import { ThemeToggle } from '../../features/ui/components/ThemeToggle';
-import { brand } from '../../lib/brand';
+import { brandName } from '../../lib/brandName';
 import { paths } from '../../lib/paths';
-import { useAppSelector } from '../hooks';
+import { useAppDispatch, useAppSelector } from '../hooks';
 import { usePageLoading } from '../lazyPage';
 import styles from './Header.module.css';
 
@@ -17,6 +18,11 @@ const mobileMenuId = 'mobile-menu';
 // The mobile menu's code loads when it is first opened (or about to be).
 const loadMobileMenu = () => import('./MobileMenu');
 const MobileMenu = lazy(() => loadMobileMenu().then((module) => ({ default: module.MobileMenu })));
+const loadAccountMenu = () => import('./AccountMenu');
+const AccountMenu = lazy(() => loadAccountMenu().then((module) => ({ default: module.AccountMenu })));
+/** The sign-in popup's code: RootLayout shows it; Sign In fetches it when the pointer comes near. */
+export const loadSignInPopup = () => import('./SignInPopup');
+const preloadSignIn = () => void loadSignInPopup();
 
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -45,8 +51,8 @@ export function Header() {
             >
               {menuOpen ? <CloseIcon /> : <MenuIcon />}
             </button>
-            <Link to={paths.home} className={styles.brand} aria-label={`${brand.name} home`}>
-              {brand.name}
+            <Link to={paths.home} className={styles.brand} aria-label={`${brandName} home`}>
+              {brandName}
             </Link>
           </div>
 
@@ -84,10 +90,7 @@ export function Header() {
               <SearchIcon size={20} />
             </Link>
             <ThemeToggle />
-            <Link to={paths.login} className={`${styles.iconLink} ${styles.account}`}>
-              <UserIcon size={20} />
-              <span className={styles.signInLabel}>Sign In</span>
-            </Link>
+            <AccountEntry />
             <Link
               to={paths.cart}
               className={styles.iconLink}
@@ -108,5 +111,52 @@ export function Header() {
         </Suspense>
       )}
     </>
+  );
+}
+
+/** Sign In (opens the popup) for guests; the first name and the account menu once signed in. */
+function AccountEntry() {
+  const dispatch = useAppDispatch();
+  const token = useAppSelector(selectToken);
+  const user = useAppSelector(selectUser);
+  const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+
+  if (!token) {
+    return (
+      <Link
+        to={paths.login}
+        className={`${styles.iconLink} ${styles.account}`}
+        onPointerEnter={preloadSignIn}
+        onClick={(event) => {
+          event.preventDefault();
+          dispatch(signInOpened());
+        }}
+      >
+        <UserIcon size={20} />
+        <span className={styles.signInLabel}>Sign In</span>
+      </Link>
+    );
+  }
+  return (
+    <div className={`${styles.accountArea} ${styles.account}`}>
+      <button
+        type="button"
+        className={styles.iconLink}
+        aria-expanded={open}
+        aria-controls="account-menu"
+        aria-label={`Account: ${displayName(user)}`}
+        onClick={() => setOpen((wasOpen) => !wasOpen)}
+        onPointerEnter={() => void loadAccountMenu()}
+      >
+        <UserIcon size={20} />
+        <span className={`${styles.signInLabel} ${styles.name}`}>{displayName(user)}</span>
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <AccountMenu id="account-menu" user={user} onClose={close} />
+        </Suspense>
+      )}
+    </div>
   );
 }

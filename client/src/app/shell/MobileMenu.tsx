@@ -1,9 +1,14 @@
 import { useEffect } from 'react';
 import { Link } from '../../components/Link';
-import { UserIcon } from '../../components/icons';
+import { BagIcon, UserIcon } from '../../components/icons';
+import { HeartIcon, LogOutIcon } from '../../components/moreIcons';
+import { displayName, selectToken, selectUser, signInOpened } from '../../features/account/accountSlice';
 import { SearchBox } from '../../features/catalog/components/SearchBox';
 import { ShopLinks } from '../../features/catalog/components/ShopMenu';
+import { accountPaths } from '../../lib/accountPaths';
 import { paths } from '../../lib/paths';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { useSession } from '../session';
 import styles from './MobileMenu.module.css';
 
 /** The full-width menu that opens from the hamburger under 640px; following a link closes it. */
@@ -36,6 +41,9 @@ export function MobileMenu({ id, open, onClose }: { id: string; open: boolean; o
         <SearchBox id="mobile-search" variant="large" />
       </div>
       <div className={styles.section}>
+        <AccountLinks />
+      </div>
+      <div className={styles.section}>
         <ul className={styles.links}>
           <li>
             <Link to={paths.home}>Home</Link>
@@ -55,12 +63,60 @@ export function MobileMenu({ id, open, onClose }: { id: string; open: boolean; o
         <h2 className={styles.heading}>Shop</h2>
         <ShopLinks className={styles.shopLinks} />
       </div>
-      <div className={styles.section}>
-        <Link to={paths.login} className={styles.account}>
-          <UserIcon size={20} />
-          Sign In
-        </Link>
-      </div>
     </nav>
+  );
+}
+
+/** Sign In (the popup) for guests; the account links and Logout once signed in. */
+function AccountLinks() {
+  const dispatch = useAppDispatch();
+  const token = useAppSelector(selectToken);
+  const user = useAppSelector(selectUser);
+  const { signOut } = useSession();
+  if (!token) {
+    return (
+      <Link
+        to={paths.login}
+        className={styles.account}
+        onClick={(event) => {
+          event.preventDefault();
+          dispatch(signInOpened());
+        }}
+      >
+        <UserIcon size={20} />
+        Sign In
+      </Link>
+    );
+  }
+  return (
+    <>
+      <h2 className={styles.heading}>Hello, {displayName(user)}</h2>
+      <ul className={styles.accountLinks} aria-label="Account">
+        <li>
+          <Link to={accountPaths.userAccountDetails} className={styles.account}>
+            <UserIcon size={20} />
+            Account Details
+          </Link>
+        </li>
+        <li>
+          <Link to={accountPaths.userOrders} className={styles.account}>
+            <BagIcon size={20} />
+            Orders
+          </Link>
+        </li>
+        <li>
+          <Link to={accountPaths.userWishlist} className={styles.account}>
+            <HeartIcon size={20} />
+            Wishlist
+          </Link>
+        </li>
+        <li>
+          <button type="button" className={`${styles.account} ${styles.logout}`} onClick={() => signOut()}>
+            <LogOutIcon size={20} />
+            Logout
+          </button>
+        </li>
+      </ul>
+    </>
   );
 }

@@ -1,21 +1,26 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Loader } from '../../components/Loader';
+import { selectSignInPrompt } from '../../features/account/accountSlice';
 import { CartAddedNotice } from '../../features/cart/components/CartAddedNotice';
 import { SaleBanner } from '../../features/sale/components/SaleBanner';
 import { ToastViewport } from '../../features/ui/components/ToastViewport';
+import { useAppSelector } from '../hooks';
 import { ErrorPage } from '../routes/ErrorPage';
 import { ErrorBoundary } from './ErrorBoundary';
-import { Header } from './Header';
+import { Header, loadSignInPopup } from './Header';
 import { ScrollToTop } from './ScrollToTop';
 import styles from './RootLayout.module.css';
 
 // Below the fold on every page: it loads beside the page instead of delaying the first paint.
 const Footer = lazy(() => import('./Footer').then((module) => ({ default: module.Footer })));
+// The sign-in popup's code loads when it first opens.
+const SignInPopup = lazy(() => loadSignInPopup().then((module) => ({ default: module.SignInPopup })));
 
 /** Header, sale banner, the page, footer and toasts: the frame every storefront page sits in. */
 export function RootLayout() {
   const { pathname } = useLocation();
+  const signInOpen = useAppSelector(selectSignInPrompt) !== null;
   return (
     <div className={styles.app}>
       <a href="#main" className="skip-link">
@@ -34,6 +39,11 @@ export function RootLayout() {
       <Suspense fallback={null}>
         <Footer />
       </Suspense>
+      {signInOpen && (
+        <Suspense fallback={null}>
+          <SignInPopup />
+        </Suspense>
+      )}
       <ToastViewport />
       <ScrollToTop />
     </div>

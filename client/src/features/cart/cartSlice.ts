@@ -31,6 +31,11 @@ export const cartSlice = createSlice({
     cartNoticeDismissed(state) {
       state.notice = null;
     },
+    /** Empties the cart; the listener then removes the stored guest cart (SPEC §4 Logout, Clear). */
+    cartCleared(state) {
+      state.lines = [];
+      state.notice = null;
+    },
   },
   selectors: {
     selectCartLines: (state) => state.lines,
@@ -39,5 +44,5 @@ export const cartSlice = createSlice({
   },
 });
 
-export const { addedToCart, cartNoticeDismissed } = cartSlice.actions;
+export const { addedToCart, cartNoticeDismissed, cartCleared } = cartSlice.actions;
 export const { selectCartLines, selectCartItemCount, selectCartNotice } = cartSlice.selectors;

@@ -6,6 +6,7 @@ import { ProductGrid, ProductGridSkeleton } from '../../../features/catalog/comp
 import { productErrorMessage } from '../../../features/catalog/pricing';
 import type { ProductPage } from '../../../features/catalog/types';
 import { useQuickView } from './useQuickView';
+import { renderWishlistHeart } from './WishlistHeart';
 import styles from './ProductResults.module.css';
 
 export interface ResultsQuery {
@@ -60,7 +61,7 @@ export function ProductResults({
 
   return (
     <div className={styles.results} aria-busy={isFetching || undefined} data-fetching={isFetching || undefined}>
-      <ProductGrid products={data.items} onQuickView={quickView.open} paise={paise} label={label} />
+      <ProductGrid products={data.items} onQuickView={quickView.open} paise={paise} label={label} renderAction={renderWishlistHeart} />
       <Pagination page={page} totalPages={data.metadata.totalPages} hrefFor={hrefFor} label={`${label}, pages`} />
       {quickView.element}
     </div>

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useAddToCart } from '../../../features/cart/useAddToCart';
 import type { Product } from '../../../features/catalog/types';
+import { WishlistHeart } from './WishlistHeart';
 
 // The dialog's code loads the first time a shopper opens it, not with the listing.
 const QuickView = lazy(() =>
@@ -23,6 +24,7 @@ export function useQuickView({ paise = false }: { paise?: boolean } = {}) {
         product={product}
         paise={paise}
         onClose={close}
+        action={<WishlistHeart product={product} variant="inline" />}
         onAddToCart={(chosen, size) => {
           addToCart(chosen, size);
           close();

@@ -3,6 +3,7 @@ import { useGetProductsQuery } from '../../../features/catalog/api';
 import { ProductCard, ProductCardSkeleton } from '../../../features/catalog/components/ProductCard';
 import { paths } from '../../../lib/paths';
 import { useQuickView } from '../catalog/useQuickView';
+import { WishlistHeart } from '../catalog/WishlistHeart';
 import styles from './BestSellerStrip.module.css';
 
 /** Home's row of up to 8 best sellers, with quick view; hidden when there are none or they fail to load. */
@@ -31,7 +32,7 @@ export function BestSellerStrip() {
             ))
           : data.items.map((product) => (
               <li key={product._id}>
-                <ProductCard product={product} onQuickView={quickView.open} />
+                <ProductCard product={product} onQuickView={quickView.open} action={<WishlistHeart product={product} />} />
               </li>
             ))}
       </ul>

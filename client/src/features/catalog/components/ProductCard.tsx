@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from '../../../components/Link';
 import { Price } from '../../../components/Price';
 import { productPath } from '../../../lib/paths';
@@ -20,12 +21,15 @@ export function ProductCard({
   paise = false,
   headingLevel = 3,
   eager = false,
+  action,
 }: {
   product: Product;
   onQuickView?: (product: Product, trigger: HTMLButtonElement) => void;
   paise?: boolean;
   headingLevel?: 2 | 3;
   eager?: boolean;
+  /** Sits over the picture's top right corner (the wishlist heart). */
+  action?: ReactNode;
 }) {
   const soldOut = isSoldOut(product);
   const off = percentOff(product);
@@ -50,6 +54,7 @@ export function ProductCard({
         </Link>
         {sale && !soldOut && <span className={styles.saleChip}>{sale.saleName}</span>}
         {soldOut && <span className={styles.soldOut}>Out of Stock</span>}
+        {action}
         {onQuickView && (
           <button
             type="button"

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ProductCard, ProductCardSkeleton } from './ProductCard';
 import type { Product } from '../types';
 import styles from './ProductGrid.module.css';
@@ -8,17 +9,20 @@ export function ProductGrid({
   onQuickView,
   paise = false,
   label,
+  renderAction,
 }: {
   products: Product[];
   onQuickView?: (product: Product, trigger: HTMLButtonElement) => void;
   paise?: boolean;
   label?: string;
+  /** What each card shows over its picture (the wishlist heart). */
+  renderAction?: (product: Product) => ReactNode;
 }) {
   return (
     <ul className={styles.grid} aria-label={label}>
       {products.map((product, index) => (
         <li key={product._id}>
-          <ProductCard product={product} onQuickView={onQuickView} paise={paise} eager={index < 4} />
+          <ProductCard product={product} onQuickView={onQuickView} paise={paise} eager={index < 4} action={renderAction?.(product)} />
         </li>
       ))}
     </ul>

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from '../../../components/Link';
 import { Dialog } from '../../../components/Dialog';
 import { Price } from '../../../components/Price';
@@ -23,11 +23,14 @@ export function QuickView({
   onClose,
   onAddToCart,
   paise = false,
+  action,
 }: {
   product: Product;
   onClose: () => void;
   onAddToCart: (product: Product, size: string) => void;
   paise?: boolean;
+  /** Shown under Add to cart (the wishlist toggle). */
+  action?: ReactNode;
 }) {
   const titleId = useId();
   const soldOut = isSoldOut(product);
@@ -59,6 +62,7 @@ export function QuickView({
             onAdd={(size) => onAddToCart(product, size)}
             aside={<SizeChartButton image={product.sizeChart} productName={product.productName} />}
           />
+          {action}
           {product.basicProductDescription && (
             <p className={styles.description}>{truncate(product.basicProductDescription, quickViewDescriptionLength)}</p>
           )}

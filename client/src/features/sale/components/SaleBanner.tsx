@@ -1,4 +1,4 @@
-import { brand } from '../../../lib/brand';
+import { brandName } from '../../../lib/brandName';
 import { useGetSaleQuery } from '../api';
 import { saleAnnouncement } from '../saleAnnouncement';
 import styles from './SaleBanner.module.css';
@@ -13,7 +13,7 @@ export function SaleBanner() {
         <aside className={styles.banner} aria-label="Sale" data-testid="sale-banner">
           <div className={styles.inner}>
             <span className={styles.badge}>Sale</span>
-            <p className={styles.text}>{saleAnnouncement(sale, brand.name)}</p>
+            <p className={styles.text}>{saleAnnouncement(sale, brandName)}</p>
           </div>
         </aside>
       )}

@@ -1,12 +1,16 @@
+import { createPortal } from 'react-dom';
 import { Toast, toastViewportClassName } from '../../../components/Toast';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectToasts, toastDismissed, toastProgressIntervalMs } from '../toastSlice';
 
-/** Renders the toast queue at the top right of the page. */
+/**
+ * Renders the toast queue at the top right of the page. It sits outside the app root so toasts
+ * stay visible and reachable above an open dialog (which makes the root inert).
+ */
 export function ToastViewport() {
   const dispatch = useAppDispatch();
   const toasts = useAppSelector(selectToasts);
-  return (
+  return createPortal(
     <section aria-label="Notifications">
       <ol className={toastViewportClassName}>
         {toasts.map((toast) => (
@@ -20,6 +24,7 @@ export function ToastViewport() {
           />
         ))}
       </ol>
-    </section>
+    </section>,
+    document.body,
   );
 }

@@ -1,0 +1,337 @@
+// The back office's entrance (SPEC §2): /adminlogin, /registeradmin and the guarded /admin/*
+// area. The admin screens themselves (orders, products …) come with later issues; for now the
+// dashboard is a calm landing with who is signed in. Outside the storefront's header and footer.
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Route, Routes, useLocation, useNavigate } from 'react-router';
+import { Redirect } from '../../../components/Redirect';
+import { Button, ButtonLink } from '../../../components/Button';
+import { Checkbox, Field, FormAlert, formStyles } from '../../../components/Form';
+import { Link } from '../../../components/Link';
+import { Spinner } from '../../../components/Spinner';
+import { StateMessage } from '../../../components/StateMessage';
+import { ShieldIcon, LogOutIcon } from '../../../components/moreIcons';
+import { UserIcon } from '../../../components/icons';
+import { displayName } from '../../../features/account/accountSlice';
+import { useAdminLoginMutation, useGetAdminProfileQuery, useRegisterStaffMutation } from '../../../features/account/adminApi';
+import { adminSignedIn, adminSignedOut, selectAdmin, selectAdminToken } from '../../../features/account/adminSlice';
+import { RequireAdmin } from '../../../features/account/components/RouteGuards';
+import type { FieldErrors, StaffRole } from '../../../features/account/types';
+import { errorMessage, fieldErrors, validateLogin, validateRegister } from '../../../features/account/validation';
+import { ToastViewport } from '../../../features/ui/components/ToastViewport';
+import { accountPaths } from '../../../lib/accountPaths';
+import { browser } from '../../../lib/browser';
+import { paths } from '../../../lib/paths';
+import { toastShown } from '../../../lib/toast';
+import { useAppDispatch, useAppSelector } from '../../hooks';
+import { safeNext } from '../../session';
+import styles from './BackOffice.module.css';
+
+function Brand() {
+  return (
+    <Link to={accountPaths.adminDashboard} className={styles.brand}>
+      drape <span>Back office</span>
+    </Link>
+  );
+}
+
+/** The frame of a signed-in back-office page: the bar with who is signed in and Sign out. */
+function AdminShell({ children }: { children: ReactNode }) {
+  const dispatch = useAppDispatch();
+  const admin = useAppSelector(selectAdmin);
+  useGetAdminProfileQuery();
+  return (
+    <div className={styles.shell}>
+      <header className={styles.bar}>
+        <Brand />
+        <div className={styles.who}>
+          <span className={styles.person}>
+            <UserIcon size={18} />
+            <span>
+              {displayName(admin ?? null)}
+              {admin?.role && <span className={styles.role}>{admin.role}</span>}
+            </span>
+          </span>
+          <button
+            type="button"
+            className={styles.signOut}
+            onClick={() => {
+              // Like the shop's Logout: forget the session and start afresh at the sign-in page.
+              dispatch(adminSignedOut());
+              browser.assign(accountPaths.adminLogin);
+            }}
+          >
+            <LogOutIcon size={18} />
+            Sign out
+          </button>
+        </div>
+      </header>
+      <main id="main" className={styles.main}>
+        {children}
+      </main>
+      <ToastViewport />
+    </div>
+  );
+}
+
+/** /adminlogin: the back office's sign-in; on success the dashboard (or where the guard came from). */
+export function AdminLoginPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const params = new URLSearchParams(useLocation().search);
+  const token = useAppSelector(selectAdminToken);
+  const [signedInBefore] = useState(Boolean(token));
+  const [fields, setFields] = useState({ email: '', password: '' });
+  const [shown, setShown] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [alert, setAlert] = useState('');
+  const [login, { isLoading }] = useAdminLoginMutation();
+  const form = useRef<HTMLFormElement>(null);
+  const target = safeNext(params.get('next')) ?? accountPaths.adminDashboard;
+
+  if (signedInBefore) return <Redirect to={target} />;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setAlert('');
+    const problems = validateLogin(fields);
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) {
+      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    try {
+      const session = await login({ email: fields.email.trim(), password: fields.password }).unwrap();
+      dispatch(adminSignedIn(session));
+      dispatch(toastShown({ message: session.message || `Welcome ${displayName(session.user)}` }));
+      navigate(target, { replace: true });
+    } catch (error) {
+      const message = errorMessage(error);
+      setErrors(fieldErrors(error));
+      setAlert(message);
+      dispatch(toastShown({ message, type: 'error' }));
+    }
+  }
+
+  return (
+    <div className={styles.entrance}>
+      <title>Back office sign in — drape</title>
+      <main id="main" className={styles.entranceCard}>
+        <div className={styles.entranceMark} aria-hidden="true">
+          <ShieldIcon size={26} />
+        </div>
+        <p className={styles.eyebrow}>drape · Back office</p>
+        <h1 className={styles.title}>Staff sign in</h1>
+        <p className={styles.lede}>For the drape team. Shoppers sign in from the shop.</p>
+        <form ref={form} className={formStyles.form} onSubmit={submit} noValidate aria-label="Back office sign in">
+          <FormAlert>{alert}</FormAlert>
+          <Field
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="username"
+            value={fields.email}
+            onChange={(event) => setFields((current) => ({ ...current, email: event.target.value }))}
+            error={errors.email}
+          />
+          <Field
+            label="Password"
+            type={shown ? 'text' : 'password'}
+            name="password"
+            autoComplete="current-password"
+            value={fields.password}
+            onChange={(event) => setFields((current) => ({ ...current, password: event.target.value }))}
+            error={errors.password}
+          />
+          <Checkbox label="Show password" checked={shown} onChange={(event) => setShown(event.target.checked)} />
+          <Button type="submit" className={styles.submit} disabled={isLoading} aria-busy={isLoading || undefined}>
+            {isLoading && <Spinner size={16} />}
+            Sign in
+          </Button>
+        </form>
+        <Link to={paths.home} className={styles.back}>
+          ← Back to the shop
+        </Link>
+      </main>
+      <ToastViewport />
+    </div>
+  );
+}
+
+/** /admin/*: the guarded back office. */
+export function AdminArea() {
+  return (
+    <RequireAdmin>
+      <AdminShell>
+        <Routes>
+          <Route index element={<Redirect to={accountPaths.adminDashboard} />} />
+          <Route path="dashboard" element={<AdminDashboard />} />
+          <Route
+            path="*"
+            element={
+              <StateMessage headingLevel={1} title="This screen is on its way" detail="It arrives with the next part of the back office.">
+                <ButtonLink to={accountPaths.adminDashboard} variant="secondary">
+                  Back to the dashboard
+                </ButtonLink>
+              </StateMessage>
+            }
+          />
+        </Routes>
+      </AdminShell>
+    </RequireAdmin>
+  );
+}
+
+function AdminDashboard() {
+  const admin = useAppSelector(selectAdmin);
+  const isAdmin = admin?.role === 'admin';
+  return (
+    <div className={styles.landing}>
+      <title>Back office — drape</title>
+      <p className={styles.eyebrow}>Back office</p>
+      <h1 className={styles.title}>Good to see you, {displayName(admin ?? null)}</h1>
+      <p className={styles.lede}>
+        You are signed in as <strong>{admin?.email ?? 'staff'}</strong>
+        {admin?.role ? ` (${admin.role})` : ''}. Orders, products, sales and the rest of the back office will appear here.
+      </p>
+      <ul className={styles.cards}>
+        <li className={styles.card}>
+          <h2 className={styles.cardTitle}>Team accounts</h2>
+          <p>{isAdmin ? 'Give a colleague their own staff or admin sign-in.' : 'Only an admin can create staff accounts.'}</p>
+          {isAdmin && <ButtonLink to={accountPaths.registerAdmin}>Create an account</ButtonLink>}
+        </li>
+        <li className={styles.card}>
+          <h2 className={styles.cardTitle}>The storefront</h2>
+          <p>See the shop as customers see it.</p>
+          <ButtonLink to={paths.home} variant="secondary">
+            Open the shop
+          </ButtonLink>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+/** /registeradmin: an admin creates a staff or admin account (POST /api/admin/register). */
+export function RegisterAdminPage() {
+  return (
+    <RequireAdmin>
+      <AdminShell>
+        <StaffForm />
+      </AdminShell>
+    </RequireAdmin>
+  );
+}
+
+const roles: { value: StaffRole; label: string; detail: string }[] = [
+  { value: 'staff', label: 'Staff', detail: 'Works in the back office.' },
+  { value: 'admin', label: 'Admin', detail: 'Also manages team accounts.' },
+];
+
+function StaffForm() {
+  const dispatch = useAppDispatch();
+  const admin = useAppSelector(selectAdmin);
+  const empty = { name: '', email: '', password: '', confirmPassword: '' };
+  const [fields, setFields] = useState(empty);
+  const [role, setRole] = useState<StaffRole>('staff');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [alert, setAlert] = useState('');
+  const [created, setCreated] = useState('');
+  const [register, { isLoading }] = useRegisterStaffMutation();
+  const form = useRef<HTMLFormElement>(null);
+  const roleId = useId();
+  const set = (field: keyof typeof empty) => (event: { target: { value: string } }) =>
+    setFields((current) => ({ ...current, [field]: event.target.value }));
+  const notAdmin = admin !== null && admin.role !== 'admin';
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setAlert('');
+    setCreated('');
+    const problems = validateRegister(fields);
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) {
+      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    try {
+      const user = await register({ firstName: fields.name.trim(), email: fields.email.trim(), password: fields.password, role }).unwrap();
+      dispatch(toastShown({ message: 'Account created' }));
+      setCreated(`${user.email} can now sign in to the back office as ${user.role}.`);
+      setFields(empty);
+    } catch (error) {
+      const message = errorMessage(error);
+      const server = fieldErrors(error);
+      setErrors({ name: server.firstName, email: server.email, password: server.password });
+      setAlert(message);
+      dispatch(toastShown({ message, type: 'error' }));
+    }
+  }
+
+  return (
+    <div className={styles.formPage}>
+      <title>Create a team account — drape</title>
+      <p className={styles.eyebrow}>Team accounts</p>
+      <h1 className={styles.title}>Create a team account</h1>
+      <p className={styles.lede}>The new colleague signs in at {accountPaths.adminLogin} with this e-mail and password.</p>
+      {notAdmin && <FormAlert tone="info">Only an admin can create accounts. Ask an admin to add your colleague.</FormAlert>}
+      <form ref={form} className={formStyles.form} onSubmit={submit} noValidate aria-label="Create a team account">
+        <FormAlert>{alert}</FormAlert>
+        <FormAlert tone="success">{created}</FormAlert>
+        <Field label="Full name" name="name" autoComplete="off" value={fields.name} onChange={set('name')} error={errors.name} />
+        <Field label="Email" name="email" type="email" autoComplete="off" value={fields.email} onChange={set('email')} error={errors.email} />
+        <div className={formStyles.row}>
+          <Field
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            hint="At least 8 characters."
+            value={fields.password}
+            onChange={set('password')}
+            error={errors.password}
+          />
+          <Field
+            label="Confirm password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            value={fields.confirmPassword}
+            onChange={set('confirmPassword')}
+            error={errors.confirmPassword}
+          />
+        </div>
+        <fieldset className={styles.roles} aria-labelledby={roleId}>
+          <legend id={roleId} className={styles.legend}>
+            Role
+          </legend>
+          {roles.map((option) => (
+            <label key={option.value} className={styles.roleOption}>
+              <input type="radio" name="role" value={option.value} checked={role === option.value} onChange={() => setRole(option.value)} />
+              <span>
+                <strong>{option.label}</strong>
+                {option.detail}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <div className={formStyles.actions}>
+          <Button type="submit" disabled={isLoading || notAdmin} aria-busy={isLoading || undefined}>
+            {isLoading && <Spinner size={16} />}
+            Create account
+          </Button>
+          <ButtonLink to={accountPaths.adminDashboard} variant="secondary">
+            Back to the dashboard
+          </ButtonLink>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+/** The back office's routes in one lazily loaded chunk: /adminlogin, /registeradmin and /admin/*. */
+export function BackOfficeRoutes() {
+  const path = useLocation().pathname.toLowerCase();
+  if (path === accountPaths.adminLogin) return <AdminLoginPage />;
+  if (path === accountPaths.registerAdmin) return <RegisterAdminPage />;
+  return <AdminArea />;
+}

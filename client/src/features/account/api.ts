@@ -1,0 +1,133 @@
+// The account calls (SPEC §7 and the server's openapi.yaml): sign-in and registration, the
+// password reset by OTP, the profile, addresses and the back office's sign-in and staff accounts.
+// Loaded with the account screens and the sign-in popup, never with the first page.
+import { api, type ApiMeta } from '../../lib/api';
+import { tokenRenewed, userUpdated } from './actions';
+import type {
+  Address,
+  AddressInput,
+  ClientConfig,
+  Credentials,
+  ProfileChange,
+  Registration,
+  Session,
+  User,
+} from './types';
+
+export function toSession(user: User, meta: ApiMeta | undefined): Session {
+  return { token: meta?.token ?? '', user, message: meta?.message ?? '' };
+}
+
+/** A mutation's answer message ('Address added successfully'), for its toast. */
+function toMessage(_data: unknown, meta: ApiMeta | undefined): string {
+  return meta?.message ?? '';
+}
+
+export const post = (url: string) => (body: object) => ({ url, method: 'POST', body });
+
+export const accountApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getClientConfig: build.query<ClientConfig, void>({
+      query: () => 'config',
+      keepUnusedDataFor: 3600,
+    }),
+
+    login: build.mutation<Session, Credentials>({ query: post('login'), transformResponse: toSession }),
+    register: build.mutation<Session, Registration>({ query: post('register'), transformResponse: toSession }),
+    googleLogin: build.mutation<Session, { credential: string }>({ query: post('auth/google'), transformResponse: toSession }),
+
+    forgotPassword: build.mutation<string, { email: string }>({ query: post('forgotpassword'), transformResponse: toMessage }),
+    verifyOtp: build.mutation<string, { email: string; otp: string }>({ query: post('otpverify'), transformResponse: toMessage }),
+    resetPassword: build.mutation<string, { email: string; newPassword: string }>({
+      query: post('updatepassword'),
+      transformResponse: toMessage,
+    }),
+
+    getProfile: build.query<User, void>({
+      query: () => 'getProfile',
+      providesTags: ['Profile'],
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(userUpdated(data));
+      },
+    }),
+    updateProfile: build.mutation<User, ProfileChange>({
+      query: post('profile'),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (!data) return;
+        dispatch(userUpdated(data));
+        dispatch(accountApi.util.upsertQueryData('getProfile', undefined, data));
+      },
+    }),
+    changeEmail: build.mutation<User, Credentials>({
+      query: post('profile/email'),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (!data) return;
+        dispatch(userUpdated(data));
+        dispatch(accountApi.util.upsertQueryData('getProfile', undefined, data));
+      },
+    }),
+    /** Other devices are signed out; the answer carries this device's new token. */
+    changePassword: build.mutation<Session, { currentPassword: string; newPassword: string }>({
+      query: post('profile/password'),
+      transformResponse: toSession,
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data?.token) dispatch(tokenRenewed(data.token));
+      },
+    }),
+    logoutEverywhere: build.mutation<string, void>({
+      query: () => ({ url: 'logout-everywhere', method: 'POST' }),
+      transformResponse: toMessage,
+    }),
+
+    /** India's states and union territories: the list the server validates against. */
+    getStates: build.query<string[], void>({
+      query: () => 'address/states',
+      transformResponse: (data: unknown) => (Array.isArray(data) ? data.filter((item) => typeof item === 'string') : []),
+      keepUnusedDataFor: 3600,
+    }),
+    getAddresses: build.query<Address[], void>({
+      query: () => 'getAddress',
+      transformResponse: (data: unknown) => (Array.isArray(data) ? (data as Address[]) : []),
+      providesTags: ['Address'],
+    }),
+    addAddress: build.mutation<string, AddressInput>({
+      query: post('addAddress'),
+      transformResponse: toMessage,
+      invalidatesTags: ['Address'],
+    }),
+    updateAddress: build.mutation<string, AddressInput & { _id: string }>({
+      query: ({ _id, ...input }) => ({ url: `updateAddress/${encodeURIComponent(_id)}`, method: 'POST', body: input }),
+      transformResponse: toMessage,
+      invalidatesTags: ['Address'],
+    }),
+    deleteAddress: build.mutation<string, string>({
+      query: (id) => ({ url: `deleteAddress/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      transformResponse: toMessage,
+      invalidatesTags: ['Address'],
+    }),
+  }),
+});
+
+export const {
+  useGetClientConfigQuery,
+  useLoginMutation,
+  useRegisterMutation,
+  useGoogleLoginMutation,
+  useForgotPasswordMutation,
+  useVerifyOtpMutation,
+  useResetPasswordMutation,
+  useGetProfileQuery,
+  useUpdateProfileMutation,
+  useChangeEmailMutation,
+  useChangePasswordMutation,
+  useLogoutEverywhereMutation,
+  useGetStatesQuery,
+  useGetAddressesQuery,
+  useAddAddressMutation,
+  useUpdateAddressMutation,
+  useDeleteAddressMutation,
+} = accountApi;

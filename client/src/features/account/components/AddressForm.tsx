@@ -1,0 +1,162 @@
+// The address form (SPEC §3, §5): every field but landmark required, the state chosen from
+// India's list (the one GET /api/address/states answers and the server checks), a 6-digit
+// pincode of digits only, and a 10-digit phone shown after +91. The server's field messages
+// appear beside the same fields.
+import { useRef, useState, type FormEvent } from 'react';
+import { Button } from '../../../components/Button';
+import { Checkbox, Field, FormAlert, SelectField, formStyles } from '../../../components/Form';
+import { Spinner } from '../../../components/Spinner';
+import { addressTypes, type AddressInput, type AddressType, type FieldErrors } from '../types';
+import { digitsOnly, errorMessage, fieldErrors, phoneDigits, validateAddress, type AddressField } from '../validation';
+import styles from './AddressForm.module.css';
+
+const typeLabels: Record<AddressType, string> = { primary: 'Primary', home: 'Home', work: 'Work' };
+
+export function emptyAddress(defaults: Partial<AddressInput> = {}): AddressInput {
+  return {
+    firstName: '',
+    lastName: '',
+    address1: '',
+    address2: '',
+    city: '',
+    state: '',
+    pincode: '',
+    email: '',
+    type: 'home',
+    phone: '',
+    landmark: '',
+    isDefault: false,
+    ...defaults,
+  };
+}
+
+/** The editable fields of a saved address (the server's _id, country and one-line address dropped). */
+export function addressInputOf(address: AddressInput): AddressInput {
+  const { firstName, lastName, address1, address2, city, state, pincode, email, type, phone, landmark, isDefault } = address;
+  return { firstName, lastName, address1, address2, city, state, pincode, email, type, phone, landmark, isDefault };
+}
+
+export function AddressForm({
+  initial,
+  states,
+  title,
+  submitLabel = 'Save address',
+  onSave,
+  onCancel,
+}: {
+  initial: AddressInput;
+  states: readonly string[];
+  title: string;
+  submitLabel?: string;
+  /** Saves the address; a rejection carries the server's message and field errors. */
+  onSave: (input: AddressInput) => Promise<unknown>;
+  onCancel?: () => void;
+}) {
+  const [form, setForm] = useState<AddressInput>(initial);
+  const [errors, setErrors] = useState<FieldErrors<AddressField>>({});
+  const [alert, setAlert] = useState('');
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  function set<K extends keyof AddressInput>(field: K, value: AddressInput[K]) {
+    setForm((current) => ({ ...current, [field]: value }));
+  }
+  const text = (field: AddressField) => ({
+    name: field,
+    value: String(form[field]),
+    error: errors[field],
+    onChange: (event: { target: { value: string } }) => set(field, event.target.value as never),
+  });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setAlert('');
+    const input = { ...form, phone: digitsOnly(form.phone) };
+    const problems = validateAddress(input, states);
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) {
+      setAlert('Please correct the highlighted fields.');
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    setBusy(true);
+    try {
+      await onSave(input);
+    } catch (error) {
+      setErrors(fieldErrors(error) as FieldErrors<AddressField>);
+      setAlert(errorMessage(error, 'The address could not be saved. Please try again.'));
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form ref={formRef} className={`${formStyles.form} ${styles.form}`} onSubmit={submit} noValidate aria-label={title}>
+      <FormAlert>{alert}</FormAlert>
+      <div className={formStyles.row}>
+        <Field label="First name" autoComplete="given-name" {...text('firstName')} />
+        <Field label="Last name" autoComplete="family-name" {...text('lastName')} />
+      </div>
+      <div className={formStyles.row}>
+        <Field label="Email" type="email" autoComplete="email" {...text('email')} />
+        <Field
+          label="Phone"
+          type="tel"
+          prefix="+91"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          {...text('phone')}
+          onChange={(event) => set('phone', phoneDigits(event.target.value))}
+          hint="10-digit mobile number for delivery updates."
+        />
+      </div>
+      <Field label="House, flat or building" autoComplete="address-line1" {...text('address1')} />
+      <Field label="Street and area" autoComplete="address-line2" {...text('address2')} />
+      <Field label="Landmark" optional {...text('landmark')} />
+      <div className={`${formStyles.row} ${styles.place}`}>
+        <Field label="City" autoComplete="address-level2" {...text('city')} />
+        <SelectField
+          label="State"
+          name="state"
+          autoComplete="address-level1"
+          placeholder={states.length > 0 ? 'Choose a state' : 'Loading states…'}
+          options={states}
+          value={form.state}
+          error={errors.state}
+          onChange={(event) => set('state', event.target.value)}
+        />
+        <Field label="Pincode" inputMode="numeric" autoComplete="postal-code" maxLength={6} {...text('pincode')} />
+      </div>
+      <fieldset className={styles.types} aria-describedby={errors.type ? 'address-type-error' : undefined}>
+        <legend className={styles.legend}>Address type</legend>
+        <div className={styles.chips}>
+          {addressTypes.map((type) => (
+            <label key={type} className={styles.chip}>
+              <input type="radio" name="type" value={type} checked={form.type === type} onChange={() => set('type', type)} />
+              <span>{typeLabels[type]}</span>
+            </label>
+          ))}
+        </div>
+        {errors.type && (
+          <p id="address-type-error" className={styles.error}>
+            {errors.type}
+          </p>
+        )}
+      </fieldset>
+      <Checkbox label="Make this my default address" checked={form.isDefault} onChange={(event) => set('isDefault', event.target.checked)} />
+      <p className={styles.country}>Country: India. We deliver free across India.</p>
+      <div className={formStyles.actions}>
+        <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+          {busy && <Spinner size={16} />}
+          {submitLabel}
+        </Button>
+        {onCancel && (
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

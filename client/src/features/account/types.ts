@@ -1,0 +1,95 @@
+/** A shopper or back-office account as the server shows it to its owner (SPEC §3 User). */
+export interface User {
+  _id: string;
+  email: string;
+  /** The full name given at registration (SPEC §5 sends it as firstName). */
+  firstName: string;
+  lastName: string;
+  phone: string;
+  federatedId: string;
+  photoURL: string;
+  role: 'user' | 'staff' | 'admin' | string;
+  createdAt: string;
+}
+
+/** SPEC §3's login response, unwrapped: the token and the user beside it. */
+export interface Session {
+  token: string;
+  user: User;
+  /** The server's message ('Welcome Aarav', 'Registration successful!'). */
+  message: string;
+}
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export interface Registration extends Credentials {
+  /** The full name. */
+  firstName: string;
+}
+
+export interface ProfileChange {
+  firstName: string;
+  lastName: string;
+  phone: string;
+}
+
+export type AddressType = 'primary' | 'home' | 'work';
+
+export const addressTypes: readonly AddressType[] = ['primary', 'home', 'work'];
+
+/** What an address form sends (SPEC §3 Address, without the server's fields). */
+export interface AddressInput {
+  firstName: string;
+  lastName: string;
+  address1: string;
+  address2: string;
+  city: string;
+  state: string;
+  pincode: string;
+  email: string;
+  type: AddressType;
+  /** Ten digits, without the +91 the form shows in front. */
+  phone: string;
+  landmark: string;
+  isDefault: boolean;
+}
+
+/** A saved address as the server answers it. */
+export interface Address extends AddressInput {
+  _id: string;
+  country: string;
+  /** The whole address on one line. */
+  address: string;
+}
+
+/** GET /api/config: what the client needs to know about this deployment. */
+export interface ClientConfig {
+  googleClientId: string;
+  googleScriptUrl: string;
+}
+
+/**
+ * A product on the wishlist. The server answers the same Product shape as listings; the account
+ * feature only needs its id and name (the page renders it with the catalog's card).
+ */
+export interface SavedProduct {
+  _id: string;
+  productName: string;
+  [field: string]: unknown;
+}
+
+export interface Wishlist {
+  items: SavedProduct[];
+}
+
+export type StaffRole = 'staff' | 'admin';
+
+export interface NewStaff extends Registration {
+  role: StaffRole;
+}
+
+/** Field name → message, as forms show them beside the fields (and the server sends in `errors`). */
+export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
