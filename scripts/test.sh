@@ -15,6 +15,8 @@ run_step() {
 }
 
 step "services"
+own_services=1
+if [ -n "${DATABASE_URL:-}" ] && [ -n "${REDIS_URL:-}" ]; then own_services=0; fi
 export SERVICES_FAST=1
 eval "$(bash scripts/services.sh start test)"
 trap 'bash scripts/services.sh stop test >/dev/null 2>&1 || true' EXIT
@@ -41,6 +43,9 @@ browser_tests() {
   # A fresh database for the stack the browser tests drive; Redis database 0 of the test Redis.
   local db_url="${DATABASE_URL%/*}/drape_e2e?sslmode=disable" port
   "${PGBIN:-/usr/lib/postgresql/15/bin}/psql" "${DATABASE_URL}" -qc "DROP DATABASE IF EXISTS drape_e2e WITH (FORCE)" -c "CREATE DATABASE drape_e2e" >/dev/null
+  # A fresh Redis database 0 too (rate-limit counters of an earlier run), but only on the
+  # project's own test Redis, never on one given through REDIS_URL.
+  if [ "$own_services" = 1 ] && command -v redis-cli >/dev/null; then redis-cli -u "${REDIS_URL%/*}/0" FLUSHDB >/dev/null; fi
   port=$(bash -c 'p=8790; while (exec 3<>/dev/tcp/127.0.0.1/$p) 2>/dev/null; do p=$((p+1)); done; echo $p')
   (cd client && DATABASE_URL="$db_url" REDIS_URL="${REDIS_URL%/*}/0" RUN_NAME=e2e \
     E2E_START=1 BASE_URL="http://127.0.0.1:$port" npx playwright test)
