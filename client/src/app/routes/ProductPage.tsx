@@ -1,14 +1,14 @@
 import { useParams } from 'react-router';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { ButtonLink } from '../../components/Button';
-import { Price } from '../../components/Price';
 import { StateMessage } from '../../components/StateMessage';
 import { useAddToCart } from '../../features/cart/useAddToCart';
 import { useGetProductQuery } from '../../features/catalog/api';
+import { PriceSummary } from '../../features/catalog/components/PriceSummary';
 import { ProductGallery } from '../../features/catalog/components/ProductGallery';
 import { SizeChartButton } from '../../features/catalog/components/SizeChartButton';
 import { SizePicker } from '../../features/catalog/components/SizePicker';
-import { appliedSale, isSoldOut, percentOff, productErrorMessage } from '../../features/catalog/pricing';
+import { appliedSale, isSoldOut, productErrorMessage } from '../../features/catalog/pricing';
 import type { Product } from '../../features/catalog/types';
 import { genderListPath, paths, productListPath } from '../../lib/paths';
 import { WishlistHeart } from './catalog/WishlistHeart';
@@ -53,7 +53,6 @@ function ProductDetail({ product }: { product: Product }) {
   const addToCart = useAddToCart();
   const soldOut = isSoldOut(product);
   const sale = appliedSale(product);
-  const off = percentOff(product);
   const dimensions = [product.length, product.width, product.hight].every((value) => value > 0)
     ? `${product.length} × ${product.width} × ${product.hight} cm`
     : '';
@@ -86,12 +85,7 @@ function ProductDetail({ product }: { product: Product }) {
           <p className={styles.code}>
             <span>Code</span> {product.productId}
           </p>
-          <div className={styles.priceRow}>
-            <Price amount={product.discountedPrice} listPrice={product.price} size="large" />
-            {off > 0 && <span className={styles.badge}>{off}% off</span>}
-          </div>
-          <p className={styles.tax}>Inclusive of all taxes · Free shipping across India</p>
-          {soldOut && <p className={styles.soldOut}>Out of Stock</p>}
+          <PriceSummary product={product} shipping="Free shipping across India" />
           <SizePicker
             product={product}
             onAdd={(size) => addToCart(product, size)}

@@ -1,11 +1,11 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from '../../../components/Link';
 import { Dialog } from '../../../components/Dialog';
-import { Price } from '../../../components/Price';
 import { productPath } from '../../../lib/paths';
 import { truncate } from '../../../lib/text';
-import { appliedSale, isSoldOut, percentOff } from '../pricing';
+import { appliedSale, isSoldOut } from '../pricing';
 import type { Product } from '../types';
+import { PriceSummary } from './PriceSummary';
 import { ProductGallery } from './ProductGallery';
 import { SizeChartButton } from './SizeChartButton';
 import { SizePicker } from './SizePicker';
@@ -35,7 +35,6 @@ export function QuickView({
   const titleId = useId();
   const soldOut = isSoldOut(product);
   const sale = appliedSale(product);
-  const off = percentOff(product);
 
   return (
     <Dialog labelledBy={titleId} onClose={onClose} className={styles.panel} variant="sheet" closeLabel="Close quick view">
@@ -49,12 +48,7 @@ export function QuickView({
             {product.productName}
           </h2>
           <p className={styles.meta}>{[product.colour, product.subCategory].filter(Boolean).join(' · ')}</p>
-          <div className={styles.priceRow}>
-            <Price amount={product.discountedPrice} listPrice={product.price} paise={paise} size="large" />
-            {off > 0 && <span className={styles.badge}>{off}% off</span>}
-          </div>
-          <p className={styles.tax}>Inclusive of all taxes · Free shipping</p>
-          {soldOut && <p className={styles.soldOut}>Out of Stock</p>}
+          <PriceSummary product={product} paise={paise} shipping="Free shipping" />
         </div>
         <div className={styles.actions}>
           <SizePicker
