@@ -1,7 +1,17 @@
 // Form controls shared by the account, address and back-office screens: a label above, the
 // control, an optional hint, and the field's error below it (announced with the field through
 // aria-describedby and aria-invalid).
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+} from 'react';
 import styles from './Form.module.css';
 
 interface FieldChrome {
@@ -160,3 +170,19 @@ export function FormAlert({ children, tone = 'error' }: { children?: ReactNode; 
 }
 
 export const formStyles = styles;
+
+/**
+ * useInvalidFocus gives a form its ref and a `focusInvalid` call: after the render that marks the
+ * fields, focus moves to the first invalid one, so keyboard and screen-reader users land on it.
+ * It runs as an effect of that render, never on a later frame, so it cannot steal focus from a
+ * field the shopper has already moved on to.
+ */
+export function useInvalidFocus() {
+  const form = useRef<HTMLFormElement>(null);
+  const [request, setRequest] = useState(0);
+  useEffect(() => {
+    if (request > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [request]);
+  const focusInvalid = useCallback(() => setRequest((count) => count + 1), []);
+  return { form, focusInvalid };
+}

@@ -1,11 +1,11 @@
 // The back office's entrance (SPEC §2): /adminlogin, /registeradmin and the guarded /admin/*
 // area. The admin screens themselves (orders, products …) come with later issues; for now the
 // dashboard is a calm landing with who is signed in. Outside the storefront's header and footer.
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import { Redirect } from '../../../components/Redirect';
 import { Button, ButtonLink } from '../../../components/Button';
-import { Checkbox, Field, FormAlert, formStyles } from '../../../components/Form';
+import { Checkbox, Field, FormAlert, formStyles, useInvalidFocus } from '../../../components/Form';
 import { Link } from '../../../components/Link';
 import { Spinner } from '../../../components/Spinner';
 import { StateMessage } from '../../../components/StateMessage';
@@ -85,7 +85,7 @@ export function AdminLoginPage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [alert, setAlert] = useState('');
   const [login, { isLoading }] = useAdminLoginMutation();
-  const form = useRef<HTMLFormElement>(null);
+  const { form, focusInvalid } = useInvalidFocus();
   const target = safeNext(params.get('next')) ?? accountPaths.adminDashboard;
 
   if (signedInBefore) return <Redirect to={target} />;
@@ -96,7 +96,7 @@ export function AdminLoginPage() {
     const problems = validateLogin(fields);
     setErrors(problems);
     if (Object.keys(problems).length > 0) {
-      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      focusInvalid();
       return;
     }
     try {
@@ -237,7 +237,7 @@ function StaffForm() {
   const [alert, setAlert] = useState('');
   const [created, setCreated] = useState('');
   const [register, { isLoading }] = useRegisterStaffMutation();
-  const form = useRef<HTMLFormElement>(null);
+  const { form, focusInvalid } = useInvalidFocus();
   const roleId = useId();
   const set = (field: keyof typeof empty) => (event: { target: { value: string } }) =>
     setFields((current) => ({ ...current, [field]: event.target.value }));
@@ -250,7 +250,7 @@ function StaffForm() {
     const problems = validateRegister(fields);
     setErrors(problems);
     if (Object.keys(problems).length > 0) {
-      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      focusInvalid();
       return;
     }
     try {

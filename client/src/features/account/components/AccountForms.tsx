@@ -1,9 +1,9 @@
 // The forms of /user/accountdetails: name and phone, a new e-mail (with the password), and a new
 // password (the server answers a fresh token for this device and signs the others out).
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
 import { Button } from '../../../components/Button';
-import { Checkbox, Field, FormAlert, formStyles } from '../../../components/Form';
+import { Checkbox, Field, FormAlert, formStyles, useInvalidFocus } from '../../../components/Form';
 import { Spinner } from '../../../components/Spinner';
 import { toastShown } from '../../../lib/toast';
 import { useChangeEmailMutation, useChangePasswordMutation, useUpdateProfileMutation } from '../api';
@@ -18,8 +18,7 @@ function useSave(successFallback: string) {
   const dispatch = useAppDispatch();
   const [errors, setErrors] = useState<Errors>({});
   const [alert, setAlert] = useState('');
-  const form = useRef<HTMLFormElement>(null);
-  const focusInvalid = () => requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  const { form, focusInvalid } = useInvalidFocus();
 
   async function run(problems: Errors, call: () => Promise<string | void>): Promise<boolean> {
     setAlert('');

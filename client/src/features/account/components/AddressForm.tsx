@@ -2,9 +2,9 @@
 // India's list (the one GET /api/address/states answers and the server checks), a 6-digit
 // pincode of digits only, and a 10-digit phone shown after +91. The server's field messages
 // appear beside the same fields.
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/Button';
-import { Checkbox, Field, FormAlert, SelectField, formStyles } from '../../../components/Form';
+import { Checkbox, Field, FormAlert, SelectField, formStyles, useInvalidFocus } from '../../../components/Form';
 import { Spinner } from '../../../components/Spinner';
 import { addressTypes, type AddressInput, type AddressType, type FieldErrors } from '../types';
 import { digitsOnly, errorMessage, fieldErrors, phoneDigits, validateAddress, type AddressField } from '../validation';
@@ -56,7 +56,7 @@ export function AddressForm({
   const [errors, setErrors] = useState<FieldErrors<AddressField>>({});
   const [alert, setAlert] = useState('');
   const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
+  const { form: formRef, focusInvalid } = useInvalidFocus();
 
   function set<K extends keyof AddressInput>(field: K, value: AddressInput[K]) {
     setForm((current) => ({ ...current, [field]: value }));
@@ -76,7 +76,7 @@ export function AddressForm({
     setErrors(problems);
     if (Object.keys(problems).length > 0) {
       setAlert('Please correct the highlighted fields.');
-      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      focusInvalid();
       return;
     }
     setBusy(true);
@@ -85,7 +85,7 @@ export function AddressForm({
     } catch (error) {
       setErrors(fieldErrors(error) as FieldErrors<AddressField>);
       setAlert(errorMessage(error, 'The address could not be saved. Please try again.'));
-      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      focusInvalid();
     } finally {
       setBusy(false);
     }

@@ -113,7 +113,7 @@ describe('sign-in popup: create account', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'tailored-2026');
     await userEvent.type(screen.getByLabelText('Confirm password'), 'tailored-2025');
     await userEvent.click(create);
-    expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
     expect(screen.queryByText('Name is required')).not.toBeInTheDocument();
   });
 
@@ -249,13 +249,13 @@ describe('sign-in popup: forgot password (email → otp → reset → login)', (
     expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeInTheDocument();
     const update = screen.getByRole('button', { name: 'Update password' });
     await userEvent.click(update);
-    expect(within(form('Reset password')).getByRole('alert')).toHaveTextContent('Both password fields are required');
+    await waitFor(() => expect(within(form('Reset password')).getByRole('alert')).toHaveTextContent('Both password fields are required'));
     await userEvent.type(screen.getByLabelText('New password'), 'a-new-cut-2026');
     await userEvent.click(update);
-    expect(within(form('Reset password')).getByRole('alert')).toHaveTextContent('Both password fields are required');
+    await waitFor(() => expect(within(form('Reset password')).getByRole('alert')).toHaveTextContent('Both password fields are required'));
     await userEvent.type(screen.getByLabelText('Confirm new password'), 'a-new-cut-2025');
     await userEvent.click(update);
-    expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
     await userEvent.clear(screen.getByLabelText('Confirm new password'));
     await userEvent.type(screen.getByLabelText('Confirm new password'), 'a-new-cut-2026');
     await userEvent.click(update);

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
 import { Button } from '../../../components/Button';
-import { Checkbox, Field, FormAlert, formStyles } from '../../../components/Form';
+import { Checkbox, Field, FormAlert, formStyles, useInvalidFocus } from '../../../components/Form';
 import { Spinner } from '../../../components/Spinner';
 import { brand } from '../../../lib/brand';
 import { toastShown, type ToastType } from '../../../lib/toast';
@@ -190,11 +190,6 @@ export function SignInPanel({
 
 type Toaster = (message: string, type?: ToastType) => void;
 
-/** Moves focus to the first field with a problem, so keyboard and screen-reader users land on it. */
-function focusFirstInvalid(form: HTMLFormElement | null) {
-  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-}
-
 function Submit({ busy, children }: { busy: boolean; children: ReactNode }) {
   return (
     <Button type="submit" className={styles.submit} disabled={busy} aria-busy={busy || undefined}>
@@ -247,14 +242,14 @@ function LoginForm({
   const [login, { isLoading }] = useLoginMutation();
   const failure = useFailure(toast);
   const password$ = usePasswordToggle();
-  const form = useRef<HTMLFormElement>(null);
+  const { form, focusInvalid } = useInvalidFocus();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     failure.clear();
     const problems = validateLogin({ email, password });
     setErrors(problems);
-    if (Object.keys(problems).length > 0) return focusFirstInvalid(form.current);
+    if (Object.keys(problems).length > 0) return focusInvalid();
     try {
       onSignedIn(await login({ email: email.trim(), password }).unwrap());
     } catch (error) {
@@ -309,7 +304,7 @@ function RegisterForm({
   const [register, { isLoading }] = useRegisterMutation();
   const failure = useFailure(toast);
   const password$ = usePasswordToggle();
-  const form = useRef<HTMLFormElement>(null);
+  const { form, focusInvalid } = useInvalidFocus();
   const set = (field: keyof typeof fields) => (event: { target: { value: string } }) =>
     setFields((current) => ({ ...current, [field]: event.target.value }));
 
@@ -318,7 +313,7 @@ function RegisterForm({
     failure.clear();
     const problems = validateRegister(fields);
     setErrors(problems);
-    if (Object.keys(problems).length > 0) return focusFirstInvalid(form.current);
+    if (Object.keys(problems).length > 0) return focusInvalid();
     try {
       onSignedIn(await register({ firstName: fields.name.trim(), email: fields.email.trim(), password: fields.password }).unwrap());
     } catch (error) {
@@ -389,14 +384,14 @@ function ForgotEmailForm({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [sendCode, { isLoading }] = useForgotPasswordMutation();
   const failure = useFailure(toast);
-  const form = useRef<HTMLFormElement>(null);
+  const { form, focusInvalid } = useInvalidFocus();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     failure.clear();
     const problems = validateForgotEmail(email);
     setErrors(problems);
-    if (Object.keys(problems).length > 0) return focusFirstInvalid(form.current);
+    if (Object.keys(problems).length > 0) return focusInvalid();
     try {
       toast((await sendCode({ email: email.trim() }).unwrap()) || 'OTP sent to your email');
       onSent(email.trim());
@@ -421,14 +416,14 @@ function OtpForm({ email, onVerified, onBack, toast }: { email: string; onVerifi
   const [verify, { isLoading }] = useVerifyOtpMutation();
   const [resend, { isLoading: resending }] = useForgotPasswordMutation();
   const failure = useFailure(toast);
-  const form = useRef<HTMLFormElement>(null);
+  const { form, focusInvalid } = useInvalidFocus();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     failure.clear();
     const problems = validateOtp(otp);
     setErrors(problems);
-    if (Object.keys(problems).length > 0) return focusFirstInvalid(form.current);
+    if (Object.keys(problems).length > 0) return focusInvalid();
     try {
       toast((await verify({ email, otp: otp.trim() }).unwrap()) || 'OTP verified');
       onVerified();
@@ -477,7 +472,7 @@ function ResetForm({ email, onDone, onBack, toast }: { email: string; onDone: ()
   const [reset, { isLoading }] = useResetPasswordMutation();
   const failure = useFailure(toast);
   const password$ = usePasswordToggle();
-  const form = useRef<HTMLFormElement>(null);
+  const { form, focusInvalid } = useInvalidFocus();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -485,7 +480,7 @@ function ResetForm({ email, onDone, onBack, toast }: { email: string; onDone: ()
     const problems = validateNewPassword(fields);
     setErrors(problems);
     if (problems.form) failure.show(problems.form);
-    if (Object.keys(problems).length > 0) return focusFirstInvalid(form.current);
+    if (Object.keys(problems).length > 0) return focusInvalid();
     try {
       toast((await reset({ email, newPassword: fields.newPassword }).unwrap()) || 'Password updated successfully');
       onDone();
