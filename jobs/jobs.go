@@ -60,3 +60,35 @@ func Decode(payload []byte, v any) error {
 	}
 	return nil
 }
+
+// QueueShipping holds shipment pushes for the fulfilment worker; a worker that does not serve
+// it yet leaves them waiting in Redis, not lost.
+const QueueShipping = "shipping"
+
+// Task types of orders and payments.
+const (
+	TypePushShipment     = "order:push_shipment"
+	TypeRefundPayment    = "payment:refund"
+	TypeReconcilePayment = "payment:reconcile"
+)
+
+// OrderPayload names an order by its internal id.
+type OrderPayload struct {
+	OrderID string `json:"orderId"`
+}
+
+// PushShipment sends a placed order to the courier aggregator; one per order.
+func PushShipment(orderID string) Job {
+	return build(TypePushShipment, "shipment:"+orderID, QueueShipping, OrderPayload{OrderID: orderID})
+}
+
+// RefundPayment refunds the online payment of a cancelled order; one per order.
+func RefundPayment(orderID string) Job {
+	return build(TypeRefundPayment, "refund:"+orderID, QueueCritical, OrderPayload{OrderID: orderID})
+}
+
+// ReconcilePayment asks the gateway about an order still waiting for its payment. round makes
+// each check of the same order a new job (the sweeper passes the minute it runs in).
+func ReconcilePayment(orderID string, round int64) Job {
+	return build(TypeReconcilePayment, fmt.Sprintf("reconcile:%s:%d", orderID, round), QueueLow, OrderPayload{OrderID: orderID})
+}

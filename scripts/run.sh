@@ -86,6 +86,14 @@ export GOOGLE_CLIENT_ID="${GOOGLE_CLIENT_ID:-drape-dev.apps.googleusercontent.ex
 export GOOGLE_ISSUER="${GOOGLE_ISSUER:-http://$SIM_ADDR/google}"
 export GOOGLE_CERTS_URL="${GOOGLE_CERTS_URL:-http://$SIM_ADDR/google/oauth2/v3/certs}"
 export GOOGLE_SCRIPT_URL="${GOOGLE_SCRIPT_URL:-http://$SIM_ADDR/google/gsi/client}"
+# Online payment against sim's Razorpay (orders, payments, refunds, checkout.js, signed webhooks).
+export RAZORPAY_KEY_ID="${RAZORPAY_KEY_ID:-rzp_test_drape}"
+export RAZORPAY_KEY_SECRET="${RAZORPAY_KEY_SECRET:-drape-sim-key-secret}"
+export RAZORPAY_WEBHOOK_SECRET="${RAZORPAY_WEBHOOK_SECRET:-drape-sim-webhook-secret}"
+export RAZORPAY_API_URL="${RAZORPAY_API_URL:-http://$SIM_ADDR/razorpay}"
+export RAZORPAY_CHECKOUT_URL="${RAZORPAY_CHECKOUT_URL:-http://$SIM_ADDR/razorpay/checkout.js}"
+export SIM_RAZORPAY_KEY_ID="$RAZORPAY_KEY_ID" SIM_RAZORPAY_KEY_SECRET="$RAZORPAY_KEY_SECRET"
+export SIM_RAZORPAY_WEBHOOK_SECRET="$RAZORPAY_WEBHOOK_SECRET" SIM_RAZORPAY_WEBHOOK_URL="$PUBLIC_URL/api/webhooks/razorpay"
 export WORKER_METRICS_ADDR="127.0.0.1:$worker_metrics" METRICS_ADDR="127.0.0.1:$server_metrics"
 
 "$bin/sim" >>"$logs/sim.log" 2>&1 &

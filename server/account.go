@@ -250,7 +250,11 @@ func (s *server) updatePassword(c fiber.Ctx) error {
 // clientConfig answers GET /api/config: what the client needs to know about this deployment.
 func (s *server) clientConfig(c fiber.Ctx) error {
 	g := s.cfg.Google
-	return ok(c, "", fiber.Map{"googleClientId": g.ClientID, "googleScriptUrl": g.ScriptURL})
+	checkout := ""
+	if s.payments.Enabled() {
+		checkout = s.cfg.Razorpay.CheckoutURL
+	}
+	return ok(c, "", fiber.Map{"googleClientId": g.ClientID, "googleScriptUrl": g.ScriptURL, "razorpayCheckoutUrl": checkout})
 }
 
 // addressInput is an address form (SPEC §3 names).

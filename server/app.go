@@ -12,8 +12,13 @@ import (
 
 	"drape/internal/account"
 	"drape/internal/address"
+	"drape/internal/cart"
 	"drape/internal/catalog"
 	"drape/internal/cms"
+	"drape/internal/company"
+	"drape/internal/coupon"
+	"drape/internal/order"
+	"drape/internal/payment"
 	"drape/internal/sale"
 	"drape/internal/wishlist"
 	"drape/realtime"
@@ -38,6 +43,11 @@ type services struct {
 	accounts  *account.Service
 	addresses *address.Service
 	wishlists *wishlist.Service
+	carts     *cart.Service
+	coupons   *coupon.Service
+	company   *company.Service
+	orders    *order.Service
+	payments  *payment.Service
 }
 
 // newServices wires the domain services over one pool.
@@ -47,11 +57,28 @@ func newServices(d deps) services {
 	if g := d.cfg.Google; g.ClientID != "" {
 		google = account.NewGoogleVerifier(context.Background(), g.Issuer, g.CertsURL, g.ClientID)
 	}
-	return services{
+	svc := services{
 		catalog: catalog.NewService(d.pool, sales), sales: sales, cms: cms.NewService(d.pool),
 		accounts:  account.NewService(d.pool, account.Config{Secret: []byte(d.cfg.JWTSecret), Google: google}),
 		addresses: address.NewService(d.pool), wishlists: wishlist.NewService(d.pool),
+		coupons: coupon.NewService(d.pool), company: company.NewService(d.pool),
 	}
+	svc.carts = cart.NewService(d.pool, svc.catalog)
+	svc.orders = order.NewService(d.pool, order.Config{PublicURL: d.cfg.PublicURL, PickupLocation: d.cfg.PickupLocation},
+		svc.catalog, svc.carts, svc.coupons, svc.addresses, svc.company)
+	svc.payments = newPayments(d, svc.orders)
+	return svc
+}
+
+// newPayments is the payment service over the configured Razorpay account (none: off).
+func newPayments(d deps, orders *order.Service) *payment.Service {
+	rp := d.cfg.Razorpay
+	var gateway payment.Gateway
+	if client := rp.NewClient(); client != nil {
+		gateway = client
+	}
+	return payment.NewService(d.pool, payment.Config{KeyID: rp.KeyID, KeySecret: rp.KeySecret, WebhookSecret: rp.WebhookSecret},
+		orders, gateway, d.log)
 }
 
 // Publish lets the services hear about changes made through other servers (the realtime
@@ -59,7 +86,7 @@ func newServices(d deps) services {
 // instead of at the end of their time to live.
 func (svc services) Publish(ev realtime.Event) {
 	switch ev.Type {
-	case "catalog.changed", "stock.changed", "sale.changed":
+	case "catalog.changed", catalog.StockChangedEvent, "sale.changed":
 		svc.sales.Expire()
 		svc.catalog.Expire()
 	}
@@ -97,7 +124,7 @@ func newApp(d deps, svc services) *fiber.App {
 		TrustProxyConfig: fiber.TrustProxyConfig{Proxies: d.cfg.TrustedProxies},
 		ProxyHeader:      proxyHeader(d.cfg.TrustedProxies),
 	})
-	app.Use(withRequestID, withDeadline(d.cfg.RequestTimeout), withAccessLog(d.log, s.metrics, handleError), withRecovery(d.log), withSecurityHeaders(contentSecurityPolicy(d.cfg.Google.ScriptURL)), withSaneInput)
+	app.Use(withRequestID, withDeadline(d.cfg.RequestTimeout), withAccessLog(d.log, s.metrics, handleError), withRecovery(d.log), withSecurityHeaders(contentSecurityPolicy(d.cfg.Google.ScriptURL, d.cfg.Razorpay.CheckoutURL, d.cfg.Razorpay.APIURL)), withSaneInput)
 	s.routes(app)
 	return app
 }

@@ -70,6 +70,8 @@ func jsonKind(goKind string) string {
 		return "list"
 	case "map", "struct":
 		return "object"
+	case "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64":
+		return "whole number"
 	}
 	return "number"
 }

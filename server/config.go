@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"drape/internal/platform/config"
+	"drape/internal/provider/razorpay"
 )
 
 // Config is everything the server reads from its environment, once, at start.
@@ -32,6 +33,11 @@ type Config struct {
 	LogLevel        slog.Level    // LOG_LEVEL
 	JWTSecret       string        // JWT_SECRET: signs session tokens and keys reset codes (32+ characters)
 	Google          GoogleConfig  // GOOGLE_CLIENT_ID, GOOGLE_ISSUER, GOOGLE_CERTS_URL, GOOGLE_SCRIPT_URL
+	// Razorpay is online payment: RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET,
+	// RAZORPAY_API_URL, RAZORPAY_CHECKOUT_URL. Off without keys (cash on delivery only).
+	Razorpay razorpay.Config
+	// PickupLocation is the courier pickup address's nickname on shipments (PICKUP_LOCATION).
+	PickupLocation string
 }
 
 // GoogleConfig is Google sign-in: off without a client id. Sim plays Google in development.
@@ -69,6 +75,8 @@ func loadConfig(getenv func(string) string) (Config, error) {
 		CertsURL:  r.URL("GOOGLE_CERTS_URL", "https://www.googleapis.com/oauth2/v3/certs", false, "http", "https"),
 		ScriptURL: r.URL("GOOGLE_SCRIPT_URL", "https://accounts.google.com/gsi/client", false, "http", "https"),
 	}
+	c.Razorpay = razorpay.ReadConfig(r)
+	c.PickupLocation = r.String("PICKUP_LOCATION", "Primary")
 	level := r.OneOf("LOG_LEVEL", "info", "debug", "info", "warn", "error")
 	c.LogLevel.UnmarshalText([]byte(level))
 	if err := r.Err(); err != nil {
@@ -125,5 +133,7 @@ func (c Config) LogValue() slog.Value {
 		slog.String("google_issuer", c.Google.Issuer),
 		slog.String("google_certs_url", c.Google.CertsURL),
 		slog.String("google_script_url", c.Google.ScriptURL),
+		slog.Any("razorpay", c.Razorpay),
+		slog.String("pickup_location", c.PickupLocation),
 	)
 }

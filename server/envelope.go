@@ -22,6 +22,11 @@ func ok(c fiber.Ctx, message string, data any) error {
 	return c.Status(http.StatusOK).JSON(envelope{Code: http.StatusOK, Success: true, Message: message, Data: data})
 }
 
+// created answers 201: the request made something new.
+func created(c fiber.Ctx, message string, data any) error {
+	return c.Status(http.StatusCreated).JSON(envelope{Code: http.StatusCreated, Success: true, Message: message, Data: data})
+}
+
 // accepted answers 202: the request was taken and will be acted on.
 func accepted(c fiber.Ctx, message string) error {
 	return c.Status(http.StatusAccepted).JSON(envelope{Code: http.StatusAccepted, Success: true, Message: message})

@@ -107,14 +107,20 @@ func withAccessLog(log *slog.Logger, m *metrics, handleError fiber.ErrorHandler)
 // connections (websocket included), images from itself and data: URLs, and no framing of the
 // shop. Sign-in with Google adds its script's origin for scripts and its account chooser's
 // frame.
-func contentSecurityPolicy(googleScriptURL string) string {
-	google := ""
-	if u, err := url.Parse(googleScriptURL); err == nil && u.Host != "" {
-		google = " " + u.Scheme + "://" + u.Host
-	}
-	return "default-src 'self'; script-src 'self'" + google + "; style-src 'self' 'unsafe-inline'; " +
-		"img-src 'self' data: blob: https:; font-src 'self'; connect-src 'self' ws: wss:; frame-src 'self'" + google + "; " +
+func contentSecurityPolicy(googleScriptURL, paymentScriptURL, paymentAPIURL string) string {
+	google, checkout, api := origin(googleScriptURL), origin(paymentScriptURL), origin(paymentAPIURL)
+	return "default-src 'self'; script-src 'self'" + google + checkout + "; style-src 'self' 'unsafe-inline'; " +
+		"img-src 'self' data: blob: https:; font-src 'self'; connect-src 'self' ws: wss:" + checkout + api + "; " +
+		"frame-src 'self'" + google + checkout + api + "; " +
 		"object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
+}
+
+// origin is " scheme://host" of a URL, or "" when it has none.
+func origin(raw string) string {
+	if u, err := url.Parse(raw); err == nil && u.Host != "" {
+		return " " + u.Scheme + "://" + u.Host
+	}
+	return ""
 }
 
 // withSecurityHeaders sets the headers every answer carries.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"strings"
 
 	"drape/internal/demo"
 	"drape/internal/platform/postgres"
@@ -36,6 +37,13 @@ func seed(ctx context.Context, cfg Config, log *slog.Logger, args []string, stdo
 	}
 	if loaded {
 		fmt.Fprintln(stdout, "demo shop loaded")
+	}
+	added, err := demo.LoadSelling(ctx, demo.SellingDeps{Company: svc.company, Coupons: svc.coupons})
+	if err != nil {
+		return err
+	}
+	if len(added) > 0 {
+		fmt.Fprintf(stdout, "demo %s added\n", strings.Join(added, " and "))
 	}
 	if *products > 0 {
 		have, err := svc.catalog.Count(ctx)

@@ -24,6 +24,12 @@ import (
 // testApp is the whole server app on a fresh database and Redis, with a tiny built client.
 func testApp(t *testing.T) (*fiber.App, deps) {
 	t.Helper()
+	return testAppWith(t, nil)
+}
+
+// testAppWith is testApp with more environment (e.g. a payment gateway's address).
+func testAppWith(t *testing.T, env map[string]string) (*fiber.App, deps) {
+	t.Helper()
 	pool, dbURL := dbtest.New(t)
 	rdb := redistest.New(t)
 	clientDir := t.TempDir()
@@ -34,6 +40,9 @@ func testApp(t *testing.T) (*fiber.App, deps) {
 	os.MkdirAll(filepath.Join(uploads, "products"), 0o755)
 	os.WriteFile(filepath.Join(uploads, "products", "JF-1.svg"), []byte("<svg xmlns='http://www.w3.org/2000/svg'/>"), 0o644)
 	cfg, err := loadConfig(func(k string) string {
+		if v, ok := env[k]; ok {
+			return v
+		}
 		return map[string]string{"DATABASE_URL": dbURL, "REDIS_URL": rdb.URL, "CLIENT_DIR": clientDir, "UPLOADS_DIR": uploads,
 			"BODY_LIMIT_BYTES": "65536", "REALTIME_CHANNEL": rdb.Prefix + "events",
 			"JWT_SECRET": testJWTSecret}[k]

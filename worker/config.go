@@ -2,10 +2,12 @@ package main
 
 import (
 	"log/slog"
+	"strings"
 	"time"
 
 	"drape/internal/platform/config"
 	"drape/internal/provider/mail"
+	"drape/internal/provider/razorpay"
 )
 
 // Config is everything the worker reads from its environment, once, at start.
@@ -18,6 +20,15 @@ type Config struct {
 	ShutdownTimeout time.Duration // SHUTDOWN_TIMEOUT: how long running jobs get to finish
 	Mail            mail.Config   // SMTP_HOST, SMTP_PORT, SMTP_USERNAME, SMTP_PASSWORD, SMTP_FROM, SMTP_TLS
 	LogLevel        slog.Level    // LOG_LEVEL
+	// Razorpay is the payment account refunds and reconciliation use (see the server's).
+	Razorpay razorpay.Config
+	// PublicURL is the shop's address, for links in mails (PUBLIC_URL).
+	PublicURL string
+	// PickupLocation names the courier pickup address on shipments (PICKUP_LOCATION).
+	PickupLocation string
+	// SweepInterval is how often unpaid orders are expired and stale ones reconciled
+	// (ORDER_SWEEP_INTERVAL).
+	SweepInterval time.Duration
 }
 
 func loadConfig(getenv func(string) string) (Config, error) {
@@ -38,6 +49,10 @@ func loadConfig(getenv func(string) string) (Config, error) {
 			TLS:      r.OneOf("SMTP_TLS", "starttls", "none", "starttls", "tls"),
 		},
 	}
+	c.Razorpay = razorpay.ReadConfig(r)
+	c.PublicURL = strings.TrimRight(r.URL("PUBLIC_URL", "http://127.0.0.1:8080", false, "http", "https"), "/")
+	c.PickupLocation = r.String("PICKUP_LOCATION", "Primary")
+	c.SweepInterval = r.Duration("ORDER_SWEEP_INTERVAL", 30*time.Second, time.Second, time.Hour)
 	level := r.OneOf("LOG_LEVEL", "info", "debug", "info", "warn", "error")
 	c.LogLevel.UnmarshalText([]byte(level))
 	return c, r.Err()
@@ -59,5 +74,9 @@ func (c Config) LogValue() slog.Value {
 		slog.String("smtp_from", c.Mail.From),
 		slog.String("smtp_tls", c.Mail.TLS),
 		slog.String("log_level", c.LogLevel.String()),
+		slog.Any("razorpay", c.Razorpay),
+		slog.String("public_url", c.PublicURL),
+		slog.String("pickup_location", c.PickupLocation),
+		slog.Duration("order_sweep_interval", c.SweepInterval),
 	)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"drape/internal/mailqueue"
+	"drape/internal/payment"
 	"drape/internal/provider/mail"
 	"drape/internal/shop"
 	"drape/jobs"
@@ -19,16 +20,35 @@ import (
 // domain's service, return its error so asynq retries. Each handler is idempotent, because
 // the outbox delivers at least once.
 type handlers struct {
-	pool  *pgxpool.Pool
-	mails *mailqueue.Service
-	log   *slog.Logger
+	pool     *pgxpool.Pool
+	mails    *mailqueue.Service
+	payments *payment.Service
+	log      *slog.Logger
 }
 
 // mux routes task types to handlers.
 func (h *handlers) mux() *asynq.ServeMux {
 	m := asynq.NewServeMux()
 	m.HandleFunc(jobs.TypeSendMail, h.sendMail)
+	m.HandleFunc(jobs.TypeRefundPayment, h.orderTask(h.payments.Refund))
+	m.HandleFunc(jobs.TypeReconcilePayment, h.orderTask(h.payments.Reconcile))
 	return m
+}
+
+// orderTask runs use case on the order a task names. An order that no longer exists is done.
+func (h *handlers) orderTask(useCase func(ctx context.Context, orderID string) error) func(context.Context, *asynq.Task) error {
+	return func(ctx context.Context, t *asynq.Task) error {
+		var p jobs.OrderPayload
+		if err := jobs.Decode(t.Payload(), &p); err != nil {
+			return fmt.Errorf("%w: %v", asynq.SkipRetry, err)
+		}
+		err := useCase(ctx, p.OrderID)
+		if shop.Is(err, shop.NotFound) {
+			h.log.Warn("task about an order that does not exist", "type", t.Type(), "order", p.OrderID)
+			return nil
+		}
+		return err
+	}
 }
 
 // sendMail sends one queued e-mail. A message the SMTP server can never take (a bad

@@ -75,7 +75,8 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	defer queue.Close()
 	relay := outbox.NewRelay(pool, jobs.NewClient(queue), realtime.NewBridge(rdb, cfg.RealtimeChannel), log)
 
-	h := &handlers{pool: pool, mails: mailqueue.NewService(pool, mailer), log: log}
+	orders, payments := newOrderServices(cfg, pool, log)
+	h := &handlers{pool: pool, mails: mailqueue.NewService(pool, mailer), payments: payments, log: log}
 	srv := asynq.NewServerFromRedisClient(rdb, asynq.Config{
 		Concurrency:     cfg.Concurrency,
 		Queues:          jobs.Queues,
@@ -90,10 +91,14 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 
 	var wg sync.WaitGroup
 	relayCtx, stopRelay := context.WithCancel(context.WithoutCancel(ctx))
-	wg.Add(1)
+	wg.Add(2)
 	go func() {
 		defer wg.Done()
 		relay.Run(relayCtx)
+	}()
+	go func() {
+		defer wg.Done()
+		sweeper{orders: orders, queue: jobs.NewClient(queue), log: log}.run(relayCtx, cfg.SweepInterval)
 	}()
 
 	var metricsServer *http.Server

@@ -173,3 +173,16 @@ FROM products p
 JOIN sub_categories sc ON sc.id = p.sub_category_id
 JOIN categories c ON c.id = sc.category_id
 WHERE p.id = ANY(@ids::text[]) AND p.active;
+
+-- name: TakeStock :one
+UPDATE product_sizes SET stock = stock - @quantity::integer
+WHERE product_id = @product_id AND size = @size AND stock >= @quantity::integer
+RETURNING stock;
+
+-- name: ReturnStock :one
+UPDATE product_sizes SET stock = stock + @quantity::integer
+WHERE product_id = @product_id AND size = @size
+RETURNING stock;
+
+-- name: StockOf :one
+SELECT stock FROM product_sizes WHERE product_id = @product_id AND size = @size;

@@ -118,3 +118,48 @@ func Coupon(subtotal shop.Money, percent int, maxDiscount shop.Money) shop.Money
 	}
 	return min(d, subtotal)
 }
+
+// Line is a priced cart or order line: one unit's quote and how many.
+type Line struct {
+	Quote    Quote
+	Quantity int
+}
+
+// Total is what one line costs.
+func (l Line) Total() shop.Money { return l.Quote.Unit * shop.Money(l.Quantity) }
+
+// CouponTerms is a coupon as pricing needs it: its percent and its cap (0 means no cap).
+type CouponTerms struct {
+	Percent     int
+	MaxDiscount shop.Money
+}
+
+// Totals is what a cart or an order costs. Shipping is free and tax is 0 (SPEC §9), so
+// Total = Subtotal - CouponDiscount.
+type Totals struct {
+	List           shop.Money // list prices added up
+	Subtotal       shop.Money // unit prices after product and sale discounts, added up
+	CouponDiscount shop.Money
+	Shipping       shop.Money
+	Tax            shop.Money
+	Total          shop.Money
+	Items          int // units
+}
+
+// ProductDiscount is what product and sale discounts save against the list prices.
+func (t Totals) ProductDiscount() shop.Money { return t.List - t.Subtotal }
+
+// Sum adds up lines and applies coupon (nil for none).
+func Sum(lines []Line, coupon *CouponTerms) Totals {
+	var t Totals
+	for _, l := range lines {
+		t.List += l.Quote.List * shop.Money(l.Quantity)
+		t.Subtotal += l.Total()
+		t.Items += l.Quantity
+	}
+	if coupon != nil {
+		t.CouponDiscount = Coupon(t.Subtotal, coupon.Percent, coupon.MaxDiscount)
+	}
+	t.Total = t.Subtotal - t.CouponDiscount + t.Shipping + t.Tax
+	return t
+}

@@ -125,3 +125,29 @@ func TestInvariants(t *testing.T) {
 		}
 	}
 }
+
+func TestSum(t *testing.T) {
+	shirt := Quote{List: shop.Rupees(1999), Unit: shop.Rupees(1439)}
+	trouser := Quote{List: shop.Rupees(2499), Unit: shop.Rupees(2499)}
+	lines := []Line{{Quote: shirt, Quantity: 2}, {Quote: trouser, Quantity: 1}}
+
+	plain := Sum(lines, nil)
+	if plain.List != shop.Rupees(6497) || plain.Subtotal != shop.Rupees(5377) || plain.Items != 3 {
+		t.Fatalf("plain totals %+v", plain)
+	}
+	if plain.ProductDiscount() != shop.Rupees(1120) || plain.Total != plain.Subtotal {
+		t.Fatalf("product discount %v total %v", plain.ProductDiscount(), plain.Total)
+	}
+
+	capped := Sum(lines, &CouponTerms{Percent: 10, MaxDiscount: shop.Rupees(500)})
+	if capped.CouponDiscount != shop.Rupees(500) || capped.Total != shop.Rupees(4877) {
+		t.Fatalf("capped coupon %+v", capped)
+	}
+	uncapped := Sum(lines, &CouponTerms{Percent: 10})
+	if uncapped.CouponDiscount != shop.Rupees(538) || uncapped.Total != shop.Rupees(4839) {
+		t.Fatalf("uncapped coupon (10%% of 5377 rounds to 538) %+v", uncapped)
+	}
+	if empty := Sum(nil, &CouponTerms{Percent: 50}); empty.Total != 0 || empty.CouponDiscount != 0 {
+		t.Fatalf("empty cart %+v", empty)
+	}
+}

@@ -1000,6 +1000,25 @@ func (q *Queries) ProductsInSubCategory(ctx context.Context, arg ProductsInSubCa
 	return items, nil
 }
 
+const returnStock = `-- name: ReturnStock :one
+UPDATE product_sizes SET stock = stock + $1::integer
+WHERE product_id = $2 AND size = $3
+RETURNING stock
+`
+
+type ReturnStockParams struct {
+	Quantity  int32
+	ProductID string
+	Size      string
+}
+
+func (q *Queries) ReturnStock(ctx context.Context, arg ReturnStockParams) (int32, error) {
+	row := q.db.QueryRow(ctx, returnStock, arg.Quantity, arg.ProductID, arg.Size)
+	var stock int32
+	err := row.Scan(&stock)
+	return stock, err
+}
+
 const searchProducts = `-- name: SearchProducts :many
 WITH q AS (SELECT websearch_to_tsquery('english', $3::text) AS tsq)
 SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,
@@ -1122,6 +1141,22 @@ func (q *Queries) SizesOf(ctx context.Context, productIds []string) ([]SizesOfRo
 	return items, nil
 }
 
+const stockOf = `-- name: StockOf :one
+SELECT stock FROM product_sizes WHERE product_id = $1 AND size = $2
+`
+
+type StockOfParams struct {
+	ProductID string
+	Size      string
+}
+
+func (q *Queries) StockOf(ctx context.Context, arg StockOfParams) (int32, error) {
+	row := q.db.QueryRow(ctx, stockOf, arg.ProductID, arg.Size)
+	var stock int32
+	err := row.Scan(&stock)
+	return stock, err
+}
+
 const subCategoriesOf = `-- name: SubCategoriesOf :many
 SELECT id FROM sub_categories WHERE category_id = $1 ORDER BY position, category_type
 `
@@ -1195,4 +1230,23 @@ func (q *Queries) SubCategoryByType(ctx context.Context, categoryType string) (S
 		&i.Position,
 	)
 	return i, err
+}
+
+const takeStock = `-- name: TakeStock :one
+UPDATE product_sizes SET stock = stock - $1::integer
+WHERE product_id = $2 AND size = $3 AND stock >= $1::integer
+RETURNING stock
+`
+
+type TakeStockParams struct {
+	Quantity  int32
+	ProductID string
+	Size      string
+}
+
+func (q *Queries) TakeStock(ctx context.Context, arg TakeStockParams) (int32, error) {
+	row := q.db.QueryRow(ctx, takeStock, arg.Quantity, arg.ProductID, arg.Size)
+	var stock int32
+	err := row.Scan(&stock)
+	return stock, err
 }

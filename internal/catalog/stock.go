@@ -1,0 +1,111 @@
+package catalog
+
+import (
+	"context"
+	"errors"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+
+	"drape/internal/catalog/catalogdb"
+	"drape/internal/outbox"
+	"drape/internal/platform/postgres"
+	"drape/internal/shop"
+	"drape/realtime"
+)
+
+// StockChange is a number of units of one size of a product, taken by an order or given back.
+type StockChange struct {
+	ProductID string
+	Name      string // the product's name, for messages
+	Size      string
+	Quantity  int
+}
+
+// StockChangedEvent is the realtime event that tells storefronts a product's stock moved.
+const StockChangedEvent = "stock.changed"
+
+// TakeStock takes changes out of stock inside the caller's transaction, all or nothing: each
+// size is decremented only while enough is left (UPDATE … WHERE stock >= n), so concurrent
+// orders can never take more than there is. Rows are locked in a fixed order, so two orders
+// for the same sizes queue rather than deadlock. A stock.changed event is written to the
+// outbox with the new counts. Errors: Conflict naming the product and size when one is short
+// ("Only 2 left in size M of Slim Shirt", "Size M of Slim Shirt is sold out").
+func (s *Service) TakeStock(ctx context.Context, tx pgx.Tx, changes []StockChange) error {
+	q := s.store.q.WithTx(tx)
+	left := map[string]map[string]int{}
+	for _, c := range sortedChanges(changes) {
+		stock, err := q.TakeStock(ctx, catalogdb.TakeStockParams{ProductID: c.ProductID, Size: c.Size, Quantity: int32(c.Quantity)})
+		if errors.Is(err, pgx.ErrNoRows) {
+			have, err := q.StockOf(ctx, catalogdb.StockOfParams{ProductID: c.ProductID, Size: c.Size})
+			if errors.Is(err, pgx.ErrNoRows) {
+				return shop.E(shop.Conflict, "Size %s of %s is no longer available", c.Size, c.Name)
+			}
+			if err != nil {
+				return postgres.Translate(err)
+			}
+			return ShortMessage(c.Name, c.Size, int(have))
+		}
+		if err != nil {
+			return postgres.Translate(err)
+		}
+		record(left, c.ProductID, c.Size, int(stock))
+	}
+	return publishStock(ctx, tx, left)
+}
+
+// ReturnStock puts changes back into stock inside the caller's transaction (a cancelled or
+// expired order) and announces the new counts. Sizes deleted since are skipped.
+func (s *Service) ReturnStock(ctx context.Context, tx pgx.Tx, changes []StockChange) error {
+	q := s.store.q.WithTx(tx)
+	left := map[string]map[string]int{}
+	for _, c := range sortedChanges(changes) {
+		stock, err := q.ReturnStock(ctx, catalogdb.ReturnStockParams{ProductID: c.ProductID, Size: c.Size, Quantity: int32(c.Quantity)})
+		if errors.Is(err, pgx.ErrNoRows) {
+			continue
+		}
+		if err != nil {
+			return postgres.Translate(err)
+		}
+		record(left, c.ProductID, c.Size, int(stock))
+	}
+	return publishStock(ctx, tx, left)
+}
+
+// ShortMessage is the Conflict a shopper gets when size of product name has only have left.
+func ShortMessage(name, size string, have int) *shop.Error {
+	if have <= 0 {
+		return shop.E(shop.Conflict, "Size %s of %s is sold out", size, name)
+	}
+	return shop.E(shop.Conflict, "Only %d left in size %s of %s", have, size, name)
+}
+
+func sortedChanges(changes []StockChange) []StockChange {
+	sorted := slices.Clone(changes)
+	slices.SortFunc(sorted, func(a, b StockChange) int {
+		if c := strings.Compare(a.ProductID, b.ProductID); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Size, b.Size)
+	})
+	return sorted
+}
+
+func record(left map[string]map[string]int, productID, size string, stock int) {
+	if left[productID] == nil {
+		left[productID] = map[string]int{}
+	}
+	left[productID][size] = stock
+}
+
+func publishStock(ctx context.Context, tx pgx.Tx, left map[string]map[string]int) error {
+	for _, id := range slices.Sorted(maps.Keys(left)) {
+		err := outbox.Publish(ctx, tx, StockChangedEvent, realtime.TopicCatalog, map[string]any{"productId": id, "sizes": left[id]})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,28 @@
+package company
+
+import "drape/internal/company/companydb"
+
+// store reads and writes the company row.
+type store struct{ q *companydb.Queries }
+
+func fromRow(r companydb.Company) Company {
+	c := Company{Name: r.Name, Tagline: r.Tagline, Description: r.Description, AddressLine1: r.AddressLine1,
+		AddressLine2: r.AddressLine2, City: r.City, State: r.State, Zip: r.Zip, Contact1: r.Contact1,
+		Contact2: r.Contact2, Email: r.Email, VendorID: r.VendorID}
+	c.Address = joinNonEmpty(", ", r.AddressLine1, r.AddressLine2, r.City, r.State, r.Zip)
+	return c
+}
+
+func joinNonEmpty(sep string, parts ...string) string {
+	out := ""
+	for _, p := range parts {
+		if p == "" {
+			continue
+		}
+		if out != "" {
+			out += sep
+		}
+		out += p
+	}
+	return out
+}

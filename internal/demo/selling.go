@@ -1,0 +1,60 @@
+package demo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"drape/internal/company"
+	"drape/internal/coupon"
+	"drape/internal/shop"
+)
+
+// SellingDeps is what loading the demo's company and coupons needs.
+type SellingDeps struct {
+	Company *company.Service
+	Coupons *coupon.Service
+}
+
+// demoCoupons are the codes a demo shopper can try: one for a first order, two for everyone
+// and one switched off.
+func demoCoupons() []coupon.NewCoupon {
+	return []coupon.NewCoupon{
+		{Code: "WELCOME15", Description: "15% off your first order above ₹999 (up to ₹750)", Active: true,
+			MinimumAmount: shop.Rupees(999), Discount: 15, MaxDiscount: shop.Rupees(750), FirstTime: true},
+		{Code: "FESTIVE10", Description: "10% off orders above ₹1,999 (up to ₹500)", Active: true,
+			MinimumAmount: shop.Rupees(1999), Discount: 10, MaxDiscount: shop.Rupees(500)},
+		{Code: "TAILOR5", Description: "5% off any order", Active: true, Discount: 5},
+		{Code: "MONSOON25", Description: "25% off orders above ₹4,999 (ended)", Active: false,
+			MinimumAmount: shop.Rupees(4999), Discount: 25},
+	}
+}
+
+// LoadSelling sets up the demo company when none is set up and the demo coupons when there
+// are none, and says what it added. It leaves what a shop owner already set up alone.
+func LoadSelling(ctx context.Context, d SellingDeps) (added []string, err error) {
+	if _, err := d.Company.Get(ctx); shop.Is(err, shop.NotFound) {
+		_, err := d.Company.Save(ctx, company.Company{Name: shopName, Tagline: "Formal wear, cut in Jaipur",
+			Description: "Shirts, trousers and blazers for the working week.", AddressLine1: "14 Mirza Ismail Road",
+			City: "Jaipur", State: "Rajasthan", Zip: "302001", Contact1: "+91 141 400 2024", Email: "care@jaipurformals.in"})
+		if err != nil {
+			return nil, fmt.Errorf("demo: company: %w", err)
+		}
+		added = append(added, "company details")
+	} else if err != nil {
+		return nil, fmt.Errorf("demo: company: %w", err)
+	}
+	n, err := d.Coupons.Count(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("demo: coupons: %w", err)
+	}
+	if n > 0 {
+		return added, nil
+	}
+	for _, c := range demoCoupons() {
+		if _, err := d.Coupons.Create(ctx, c); err != nil && !errors.Is(err, context.Canceled) {
+			return nil, fmt.Errorf("demo: coupon %s: %w", c.Code, err)
+		}
+	}
+	return append(added, fmt.Sprintf("%d coupons", len(demoCoupons()))), nil
+}

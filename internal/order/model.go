@@ -1,0 +1,199 @@
+package order
+
+import (
+	"time"
+
+	"drape/internal/cart"
+	"drape/internal/shop"
+)
+
+// Status is where an order is in its life (orderStatus on the wire).
+type Status string
+
+// The order statuses. An online order waits for its payment first; every order starts
+// (SPEC §4) as PENDING once it is placed or paid.
+const (
+	AwaitingPayment Status = "AWAITING_PAYMENT"
+	Pending         Status = "PENDING"
+	Confirmed       Status = "CONFIRMED"
+	Packed          Status = "PACKED"
+	Shipped         Status = "SHIPPED"
+	OutForDelivery  Status = "OUT_FOR_DELIVERY"
+	Delivered       Status = "DELIVERED"
+	Canceled        Status = "CANCELED"
+	Returned        Status = "RETURNED"
+)
+
+// Cancellable reports whether a shopper may still cancel an order in status s: until it ships.
+func (s Status) Cancellable() bool {
+	return s == AwaitingPayment || s == Pending || s == Confirmed || s == Packed
+}
+
+// PaymentStatus is where an order's money is (paymentStatus on the wire).
+type PaymentStatus string
+
+// The payment statuses: cash on delivery is unpaid until delivered; an online payment is
+// pending until the gateway confirms it.
+const (
+	Unpaid        PaymentStatus = "unpaid"
+	PaymentDue    PaymentStatus = "pending"
+	Paid          PaymentStatus = "success"
+	PaymentFailed PaymentStatus = "failed"
+	RefundPending PaymentStatus = "refund_pending"
+	Refunded      PaymentStatus = "refunded"
+)
+
+// Mode is how an order is paid (paymentMode on the wire).
+type Mode string
+
+// Payment modes (SPEC §9).
+const (
+	COD    Mode = "cod"
+	Online Mode = "online"
+)
+
+// Item is an order line as it was bought: a snapshot of the product's name, size and prices.
+type Item struct {
+	ProductID       string     `json:"productId"`
+	SKU             string     `json:"sku"`
+	ProductName     string     `json:"productName"`
+	Size            string     `json:"size"`
+	Quantity        int        `json:"quantity"`
+	Price           shop.Money `json:"price"`
+	Discount        int        `json:"discount"`
+	SaleName        string     `json:"saleName"`
+	SaleDiscount    int        `json:"saleDiscount"`
+	DiscountedPrice shop.Money `json:"discountedPrice"`
+	Total           shop.Money `json:"total"`
+	Thumbnail       string     `json:"thumbnail"`
+}
+
+// Address is the shipping address as it was when the order was placed.
+type Address struct {
+	FirstName string `json:"firstName"`
+	LastName  string `json:"lastName"`
+	Address1  string `json:"address1"`
+	Address2  string `json:"address2"`
+	City      string `json:"city"`
+	State     string `json:"state"`
+	Pincode   string `json:"pincode"`
+	Email     string `json:"email"`
+	Phone     string `json:"phone"`
+	Landmark  string `json:"landmark"`
+	Country   string `json:"country"`
+}
+
+// Step is one entry of an order's timeline.
+type Step struct {
+	Status string    `json:"status"`
+	Label  string    `json:"label"`
+	Note   string    `json:"note,omitempty"`
+	At     time.Time `json:"at"`
+}
+
+// Order is an order as its owner and the shop see it (SPEC §3 Order record and Client order
+// record). Money is computed by package pricing when it is placed and never changes after.
+type Order struct {
+	ID              string         `json:"_id"`
+	Number          string         `json:"orderId"`
+	UserID          string         `json:"userId"`
+	PaymentMode     Mode           `json:"paymentMode"`
+	PaymentStatus   PaymentStatus  `json:"paymentStatus"`
+	Status          Status         `json:"orderStatus"`
+	StatusLabel     string         `json:"status"`
+	ShippingStatus  string         `json:"shippingStatus"`
+	Items           []Item         `json:"items"`
+	ProductIDs      []string       `json:"productId"`
+	ListTotal       shop.Money     `json:"listTotal"`
+	SubTotal        shop.Money     `json:"subTotal"`
+	ProductDiscount shop.Money     `json:"productDiscount"`
+	CouponCode      string         `json:"couponCode"`
+	CouponDiscount  shop.Money     `json:"couponDiscount"`
+	Shipping        shop.Money     `json:"shipping"`
+	Tax             shop.Money     `json:"tax"`
+	Amount          shop.Money     `json:"amount"`
+	TotalAmount     shop.Money     `json:"totalAmount"`
+	Currency        string         `json:"currency"`
+	PaymentID       string         `json:"paymentId"`
+	GatewayOrderID  string         `json:"razorpayOrderId"`
+	PaymentError    string         `json:"paymentError,omitempty"`
+	CancelReason    string         `json:"cancelReason,omitempty"`
+	Address         Address        `json:"address"`
+	Shipment        map[string]any `json:"orderObj"`
+	OrderDate       string         `json:"orderDate"`
+	OrderTime       string         `json:"orderTime"`
+	Date            time.Time      `json:"date"`
+	CreatedAt       time.Time      `json:"createdAt"`
+	ExpiresAt       *time.Time     `json:"expiresAt"`
+	Cancellable     bool           `json:"cancellable"`
+	Timeline        []Step         `json:"timeline"`
+
+	stockHeld bool
+}
+
+// Placement is a shopper's request to turn their cart into an order.
+type Placement struct {
+	UserID         string
+	Mode           Mode
+	AddressID      string
+	CouponCode     string
+	IdempotencyKey string
+}
+
+// AppliedCoupon is the coupon of a quote.
+type AppliedCoupon struct {
+	Code        string     `json:"code"`
+	Discount    int        `json:"discount"`
+	MaxDiscount shop.Money `json:"maxDiscount"`
+	id          string
+	firstTime   bool
+}
+
+// Quote is what the shopper's cart would cost if ordered now, with a coupon.
+type Quote struct {
+	Lines           []cart.Line    `json:"lines"`
+	Subtotal        shop.Money     `json:"subtotal"`
+	ListTotal       shop.Money     `json:"listTotal"`
+	ProductDiscount shop.Money     `json:"productDiscount"`
+	Coupon          *AppliedCoupon `json:"coupon"`
+	CouponDiscount  shop.Money     `json:"couponDiscount"`
+	Shipping        shop.Money     `json:"shipping"`
+	Tax             shop.Money     `json:"tax"`
+	Total           shop.Money     `json:"total"`
+	TotalItems      int            `json:"totalItems"`
+	Blocked         bool           `json:"blocked"`
+}
+
+// Filter narrows a shopper's order list.
+type Filter struct {
+	Status Status
+	Mode   Mode
+}
+
+// Page is one page of orders.
+type Page struct {
+	Items      []Order `json:"items"`
+	Page       int     `json:"page"`
+	TotalPages int     `json:"totalPages"`
+	Total      int64   `json:"total"`
+}
+
+// Tracking is what the tracking page shows of an order.
+type Tracking struct {
+	Number        string        `json:"orderId"`
+	Status        Status        `json:"orderStatus"`
+	PaymentStatus PaymentStatus `json:"paymentStatus"`
+	PaymentMode   Mode          `json:"paymentMode"`
+	Amount        shop.Money    `json:"amount"`
+	PlacedAt      time.Time     `json:"placedAt"`
+	Items         []Item        `json:"items"`
+	Timeline      []Step        `json:"timeline"`
+}
+
+// Limits and timings.
+const (
+	// PaymentWindow is how long an online order holds its stock waiting for payment.
+	PaymentWindow = 30 * time.Minute
+	// NumberPrefix starts every order number (SPEC §9: prefix + timestamp + 10 random characters).
+	NumberPrefix = "DRP"
+)

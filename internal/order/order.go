@@ -1,0 +1,857 @@
+// Package order turns a shopper's cart into an order and keeps it through its life: placing
+// (cash on delivery, or online with the stock held until the payment arrives), payment,
+// cancellation and expiry, the shopper's order list and tracking.
+//
+// It guarantees, for every order:
+//   - the money is computed by package pricing from the server cart at the moment of placing,
+//     never taken from the client, and never changes afterwards;
+//   - stock is taken in the same transaction that creates the order, only while enough is
+//     left, so no size is ever sold beyond its stock however many checkouts race;
+//   - one Idempotency-Key of one shopper makes at most one order (a retry gets the first);
+//   - every state change is idempotent: paying a paid order, cancelling a cancelled one, or
+//     expiring an order that was paid meanwhile changes nothing;
+//   - stock taken by an order goes back exactly once when it is cancelled or expires;
+//   - its mails, shipment push and realtime events are written to the outbox in the same
+//     transaction as the change that causes them.
+package order
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"drape/internal/address"
+	"drape/internal/cart"
+	"drape/internal/catalog"
+	"drape/internal/company"
+	"drape/internal/coupon"
+	"drape/internal/mailqueue"
+	"drape/internal/order/orderdb"
+	"drape/internal/outbox"
+	"drape/internal/platform/postgres"
+	"drape/internal/pricing"
+	"drape/internal/shop"
+	"drape/jobs"
+	"drape/realtime"
+)
+
+// Realtime event types of orders.
+const (
+	CreatedEvent = "order.created"
+	UpdatedEvent = "order.updated"
+)
+
+// errCartChanged: the cart changed between pricing it and locking it (another tab).
+var errCartChanged = errors.New("order: the cart changed while placing")
+
+// cmpErr is err when there is one, else otherwise.
+func cmpErr(err, otherwise error) error {
+	if err != nil {
+		return err
+	}
+	return otherwise
+}
+
+// Messages a shopper sees (SPEC §5).
+const (
+	msgEmptyCart     = "Your cart is empty."
+	msgSelectAddress = "Please select a shipping address."
+	msgNotFound      = "Order not found"
+	msgNotCancelable = "This order can no longer be cancelled"
+)
+
+// Config is what orders need to know about the deployment.
+type Config struct {
+	PublicURL      string // links in mails
+	PickupLocation string // the courier pickup address nickname
+}
+
+// Service is the order use cases.
+type Service struct {
+	pool      *pgxpool.Pool
+	store     store
+	catalog   *catalog.Service
+	carts     *cart.Service
+	coupons   *coupon.Service
+	addresses *address.Service
+	company   *company.Service
+	cfg       Config
+}
+
+// NewService makes the order service from the services it builds on.
+func NewService(pool *pgxpool.Pool, cfg Config, products *catalog.Service, carts *cart.Service, coupons *coupon.Service,
+	addresses *address.Service, companies *company.Service) *Service {
+	if cfg.PickupLocation == "" {
+		cfg.PickupLocation = "Primary"
+	}
+	return &Service{pool: pool, store: store{q: orderdb.New(pool)}, catalog: products, carts: carts, coupons: coupons,
+		addresses: addresses, company: companies, cfg: cfg}
+}
+
+// Quote prices the user's cart as an order with couponCode ("" for none). Errors: Invalid
+// 'Your cart is empty.' and the coupon's messages (see coupon.Service.Check).
+func (s *Service) Quote(ctx context.Context, userID, couponCode string) (Quote, error) {
+	c, err := s.carts.Get(ctx, userID)
+	if err != nil {
+		return Quote{}, err
+	}
+	if len(c.Lines) == 0 {
+		return Quote{}, shop.E(shop.Invalid, msgEmptyCart)
+	}
+	first, err := s.firstOrder(ctx, s.store.q, userID)
+	if err != nil {
+		return Quote{}, err
+	}
+	return s.quote(ctx, c, couponCode, first)
+}
+
+func (s *Service) quote(ctx context.Context, c cart.Cart, couponCode string, firstOrder bool) (Quote, error) {
+	lines := priceable(c)
+	var applied *AppliedCoupon
+	var terms *pricing.CouponTerms
+	if strings.TrimSpace(couponCode) != "" {
+		cp, err := s.coupons.Check(ctx, couponCode, pricing.Sum(lines, nil).Subtotal, firstOrder)
+		if err != nil {
+			return Quote{}, err
+		}
+		applied, terms = &AppliedCoupon{Code: cp.Code, Discount: cp.Discount, MaxDiscount: cp.MaxDiscount, id: cp.ID, firstTime: cp.FirstTime}, cp.Terms()
+	}
+	t := pricing.Sum(lines, terms)
+	return Quote{Lines: c.Lines, Subtotal: t.Subtotal, ListTotal: t.List, ProductDiscount: t.ProductDiscount(),
+		Coupon: applied, CouponDiscount: t.CouponDiscount, Shipping: t.Shipping, Tax: t.Tax, Total: t.Total,
+		TotalItems: t.Items, Blocked: c.Blocked()}, nil
+}
+
+// Coupons lists the active coupons with whether the user may use them ("" for a guest, who
+// sees first-order coupons as usable).
+func (s *Service) Coupons(ctx context.Context, userID string) ([]coupon.Coupon, error) {
+	first := true
+	if userID != "" {
+		var err error
+		if first, err = s.firstOrder(ctx, s.store.q, userID); err != nil {
+			return nil, err
+		}
+	}
+	return s.coupons.Active(ctx, first)
+}
+
+// Place turns the user's server cart into an order, in one transaction: the cart is priced
+// now, the coupon checked and counted, each size's stock taken while enough is left, and the
+// order written with its lines as snapshots. A cash-on-delivery order is placed at once (its
+// lines leave the cart, its confirmation mail and shipment push are queued); an online order
+// waits for its payment for PaymentWindow, holding the stock, and keeps the cart until paid.
+// Placing cancels the user's other orders still waiting for payment (their stock goes back).
+// The same IdempotencyKey returns the order it made first, with replayed true.
+//
+// Errors: Invalid 'Your cart is empty.', 'Please select a shipping address.' and the
+// coupon's messages; Conflict 'Company details not added', and the first line stock cannot
+// cover ('Only 2 left in size M of Slim Shirt'); nothing changes on any error.
+func (s *Service) Place(ctx context.Context, p Placement) (o Order, replayed bool, err error) {
+	if p.Mode != COD && p.Mode != Online {
+		return Order{}, false, shop.E(shop.Invalid, "Choose cash on delivery (cod) or online payment (online)")
+	}
+	if p.IdempotencyKey == "" {
+		p.IdempotencyKey = shop.NewID()
+	}
+	if len(p.IdempotencyKey) > 100 {
+		return Order{}, false, shop.E(shop.Invalid, "Idempotency-Key must be at most 100 characters")
+	}
+	if existing, err := s.store.q.OrderByKey(ctx, orderdb.OrderByKeyParams{UserID: p.UserID, IdempotencyKey: p.IdempotencyKey}); err == nil {
+		o, err := s.get(ctx, s.store.q, existing)
+		return o, true, err
+	}
+	if !shop.IsID(p.AddressID) {
+		return Order{}, false, shop.E(shop.Invalid, msgSelectAddress)
+	}
+	addr, err := s.addresses.Get(ctx, p.UserID, p.AddressID)
+	if err != nil {
+		if shop.Is(err, shop.NotFound) {
+			return Order{}, false, shop.E(shop.Invalid, msgSelectAddress)
+		}
+		return Order{}, false, err
+	}
+	firm, err := s.company.Get(ctx)
+	if err != nil {
+		if shop.Is(err, shop.NotFound) {
+			return Order{}, false, shop.E(shop.Conflict, company.NotSetUp)
+		}
+		return Order{}, false, err
+	}
+
+	// Everything that reads through the pool happens before the transaction: a transaction
+	// holding row locks must never wait for a second connection, or a burst of checkouts
+	// could exhaust the pool while each waits for the next.
+	var id string
+	for attempt := 1; ; attempt++ {
+		c, quote, err := s.prepare(ctx, p)
+		if err != nil {
+			// The same attempt may have just been placed by a concurrent retry, which
+			// emptied the cart: answer that order rather than 'Your cart is empty.'.
+			if existing, keyErr := s.store.q.OrderByKey(ctx, orderdb.OrderByKeyParams{UserID: p.UserID, IdempotencyKey: p.IdempotencyKey}); keyErr == nil {
+				o, err := s.get(ctx, s.store.q, existing)
+				return o, true, err
+			}
+			return Order{}, false, err
+		}
+		err = postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+			replayed = false
+			q := s.store.q.WithTx(tx)
+			if err := q.LockPlacement(ctx, orderdb.LockPlacementParams{UserID: p.UserID, IdempotencyKey: p.IdempotencyKey}); err != nil {
+				return err
+			}
+			if existing, err := q.OrderByKey(ctx, orderdb.OrderByKeyParams{UserID: p.UserID, IdempotencyKey: p.IdempotencyKey}); err == nil {
+				id, replayed = existing.ID, true
+				return nil
+			}
+			held, err := s.carts.Lock(ctx, tx, p.UserID)
+			if err != nil {
+				return err
+			}
+			if !c.Same(held) {
+				return errCartChanged
+			}
+			if quote.Coupon != nil {
+				if quote.Coupon.firstTime {
+					if placed, err := q.HasPlacedOrder(ctx, p.UserID); err != nil || placed {
+						return cmpErr(err, shop.E(shop.Invalid, "This coupon is for your first order only"))
+					}
+				}
+				if err := s.coupons.Redeem(ctx, tx, quote.Coupon.id); err != nil {
+					return err
+				}
+			}
+			if err := s.cancelWaiting(ctx, tx, p.UserID, "", "A newer order replaced it"); err != nil {
+				return err
+			}
+			if err := s.catalog.TakeStock(ctx, tx, stockChanges(c.Lines)); err != nil {
+				return err
+			}
+			id = shop.NewID()
+			return s.insert(ctx, tx, id, p, addr, firm, c, quote)
+		})
+		if errors.Is(err, errCartChanged) && attempt < 3 {
+			continue
+		}
+		if errors.Is(err, errCartChanged) {
+			return Order{}, false, shop.E(shop.Conflict, "Your cart changed while ordering. Please review it and try again.")
+		}
+		if err != nil {
+			return Order{}, false, err
+		}
+		break
+	}
+	o, err = s.byID(ctx, id)
+	return o, replayed, err
+}
+
+// prepare prices the user's cart as an order (outside any transaction). Errors as Place's.
+func (s *Service) prepare(ctx context.Context, p Placement) (cart.Cart, Quote, error) {
+	c, err := s.carts.Get(ctx, p.UserID)
+	if err != nil {
+		return cart.Cart{}, Quote{}, err
+	}
+	if len(c.Lines) == 0 {
+		return cart.Cart{}, Quote{}, shop.E(shop.Invalid, msgEmptyCart)
+	}
+	if err := blocked(c); err != nil {
+		return cart.Cart{}, Quote{}, err
+	}
+	first, err := s.firstOrder(ctx, s.store.q, p.UserID)
+	if err != nil {
+		return cart.Cart{}, Quote{}, err
+	}
+	quote, err := s.quote(ctx, c, p.CouponCode, first)
+	return c, quote, err
+}
+
+// insert writes a new order, its lines, its first steps and its side effects.
+func (s *Service) insert(ctx context.Context, tx pgx.Tx, id string, p Placement, addr address.Address, firm company.Company, c cart.Cart, quote Quote) error {
+	q := s.store.q.WithTx(tx)
+	now := time.Now()
+	number := newNumber(now)
+	snapshot := Address{FirstName: addr.FirstName, LastName: addr.LastName, Address1: addr.Address1, Address2: addr.Address2,
+		City: addr.City, State: addr.State, Pincode: addr.Pincode, Email: addr.Email, Phone: addr.Phone,
+		Landmark: addr.Landmark, Country: addr.Country}
+	addressJSON, err := json.Marshal(snapshot)
+	if err != nil {
+		return err
+	}
+	shipmentJSON, err := json.Marshal(shipment(number, p.Mode, now, snapshot, c.Lines, quote.Total, s.cfg.PickupLocation, firm.Name))
+	if err != nil {
+		return err
+	}
+	status, payment := Pending, Unpaid
+	var expires *time.Time
+	if p.Mode == Online {
+		status, payment = AwaitingPayment, PaymentDue
+		at := now.Add(PaymentWindow)
+		expires = &at
+	}
+	couponCode := ""
+	if quote.Coupon != nil {
+		couponCode = quote.Coupon.Code
+	}
+	err = q.InsertOrder(ctx, orderdb.InsertOrderParams{ID: id, OrderNumber: number, UserID: p.UserID,
+		IdempotencyKey: p.IdempotencyKey, PaymentMode: string(p.Mode), PaymentStatus: string(payment),
+		OrderStatus: string(status), ListTotal: int64(quote.ListTotal), Subtotal: int64(quote.Subtotal),
+		CouponCode: couponCode, CouponDiscount: int64(quote.CouponDiscount), Shipping: int64(quote.Shipping),
+		Tax: int64(quote.Tax), Total: int64(quote.Total), Address: addressJSON, Shipment: shipmentJSON, ExpiresAt: expires})
+	if err != nil {
+		return err
+	}
+	for i, l := range c.Lines {
+		sale, saleDiscount := "", 0
+		if len(l.Product.Sale) > 0 {
+			sale, saleDiscount = l.Product.Sale[0].Name, l.Product.Sale[0].Discount
+		}
+		err := q.InsertLine(ctx, orderdb.InsertLineParams{OrderID: id, Position: int32(i), ProductID: l.ProductID,
+			ProductCode: l.Product.Code, ProductName: l.ProductName, Size: l.Size, Quantity: int32(l.Quantity),
+			ListPrice: int64(l.Price), Discount: int32(l.Discount), SaleName: sale, SaleDiscount: int32(saleDiscount),
+			UnitPrice: int64(l.DiscountedPrice), LineTotal: int64(l.Total), Thumbnail: l.Thumbnail})
+		if err != nil {
+			return err
+		}
+	}
+	if err := q.InsertStep(ctx, orderdb.InsertStepParams{OrderID: id, Status: "PLACED"}); err != nil {
+		return err
+	}
+	if p.Mode == Online {
+		if err := q.InsertStep(ctx, orderdb.InsertStepParams{OrderID: id, Status: "AWAITING_PAYMENT"}); err != nil {
+			return err
+		}
+		return s.announce(ctx, tx, CreatedEvent, id)
+	}
+	if err := s.carts.Ordered(ctx, tx, p.UserID, wants(c.Lines)); err != nil {
+		return err
+	}
+	return s.confirm(ctx, tx, id, CreatedEvent)
+}
+
+// confirm queues what follows an order becoming real (placed COD, or paid): the confirmation
+// mail, the shipment push and the realtime event.
+func (s *Service) confirm(ctx context.Context, tx pgx.Tx, id, event string) error {
+	o, err := s.get(ctx, s.store.q.WithTx(tx), orderdb.Order{ID: id})
+	if err != nil {
+		return err
+	}
+	if err := mailqueue.Queue(ctx, tx, confirmationMail(o, s.cfg.PublicURL)); err != nil {
+		return err
+	}
+	if err := outbox.Enqueue(ctx, tx, jobs.PushShipment(id)); err != nil {
+		return err
+	}
+	return s.announce(ctx, tx, event, id)
+}
+
+// AttachGatewayOrder records the payment gateway's order for an online order (once).
+func (s *Service) AttachGatewayOrder(ctx context.Context, id, gatewayOrderID string) error {
+	_, err := s.store.q.SetGatewayOrder(ctx, orderdb.SetGatewayOrderParams{ID: id, GatewayOrderID: pgText(gatewayOrderID)})
+	return postgres.Translate(err)
+}
+
+// Payment is a payment the gateway reports for one of our orders.
+type Payment struct {
+	GatewayOrderID string
+	PaymentID      string
+	Signature      string
+	Amount         shop.Money // 0 when the report does not say (a verified checkout callback)
+}
+
+// MarkPaid records that the order with the payment's gateway order was paid. Waiting orders
+// become PENDING: their lines leave the cart, the confirmation mail and the shipment push are
+// queued. An order that expired or was cancelled before the money arrived takes its stock
+// again when it is still there; otherwise the payment is refunded. A paid order stays as it
+// is (changed false), so a callback racing a webhook confirms once. Errors: NotFound for an
+// unknown gateway order, Conflict when the amount paid is not the order's total.
+func (s *Service) MarkPaid(ctx context.Context, pay Payment) (o Order, changed bool, err error) {
+	var id string
+	err = postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		changed = false
+		q := s.store.q.WithTx(tx)
+		row, err := q.LockOrderByGateway(ctx, pgText(pay.GatewayOrderID))
+		if err != nil {
+			return err
+		}
+		id = row.ID
+		if row.PaymentStatus == string(Paid) || row.PaymentStatus == string(RefundPending) || row.PaymentStatus == string(Refunded) {
+			return nil
+		}
+		if pay.Amount != 0 && pay.Amount != shop.Money(row.Total) {
+			return shop.E(shop.Conflict, "Payment of %s does not match the order total %s", pay.Amount, shop.Money(row.Total))
+		}
+		changed = true
+		current, err := s.get(ctx, q, row)
+		if err != nil {
+			return err
+		}
+		switch Status(row.OrderStatus) {
+		case AwaitingPayment:
+			err = q.SetPaid(ctx, orderdb.SetPaidParams{ID: id, PaymentID: pay.PaymentID, PaymentSignature: pay.Signature,
+				OrderStatus: string(Pending), StockHeld: true})
+			if err == nil {
+				err = s.carts.Ordered(ctx, tx, row.UserID, itemWants(current.Items))
+			}
+		case Canceled:
+			return s.paidAfterCancel(ctx, tx, current, pay)
+		default:
+			err = q.SetPaid(ctx, orderdb.SetPaidParams{ID: id, PaymentID: pay.PaymentID, PaymentSignature: pay.Signature,
+				OrderStatus: row.OrderStatus, StockHeld: row.StockHeld})
+		}
+		if err != nil {
+			return err
+		}
+		if err := q.InsertStep(ctx, orderdb.InsertStepParams{OrderID: id, Status: "PAID", Note: pay.PaymentID}); err != nil {
+			return err
+		}
+		return s.confirm(ctx, tx, id, UpdatedEvent)
+	})
+	if err != nil {
+		if shop.Is(err, shop.NotFound) {
+			return Order{}, false, shop.E(shop.NotFound, msgNotFound)
+		}
+		return Order{}, false, err
+	}
+	o, err = s.byID(ctx, id)
+	return o, changed, err
+}
+
+// paidAfterCancel handles money that arrived for a cancelled order: when its stock can still
+// be taken the order comes back to life as paid; otherwise the payment is refunded.
+func (s *Service) paidAfterCancel(ctx context.Context, tx pgx.Tx, o Order, pay Payment) error {
+	q := s.store.q.WithTx(tx)
+	savepoint, err := tx.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	if err := s.catalog.TakeStock(ctx, savepoint, itemChanges(o.Items)); err == nil {
+		if err := savepoint.Commit(ctx); err != nil {
+			return err
+		}
+		if err := q.SetPaid(ctx, orderdb.SetPaidParams{ID: o.ID, PaymentID: pay.PaymentID, PaymentSignature: pay.Signature,
+			OrderStatus: string(Pending), StockHeld: true}); err != nil {
+			return err
+		}
+		if err := q.InsertStep(ctx, orderdb.InsertStepParams{OrderID: o.ID, Status: "PAID", Note: "Payment arrived after the order lapsed; reinstated"}); err != nil {
+			return err
+		}
+		if err := s.carts.Ordered(ctx, tx, o.UserID, itemWants(o.Items)); err != nil {
+			return err
+		}
+		return s.confirm(ctx, tx, o.ID, UpdatedEvent)
+	} else if !shop.Is(err, shop.Conflict) {
+		return err
+	}
+	if err := savepoint.Rollback(ctx); err != nil {
+		return err
+	}
+	if err := q.SetPaid(ctx, orderdb.SetPaidParams{ID: o.ID, PaymentID: pay.PaymentID, PaymentSignature: pay.Signature,
+		OrderStatus: string(Canceled), StockHeld: false}); err != nil {
+		return err
+	}
+	if err := s.startRefund(ctx, tx, o.ID, "Payment arrived after the order lapsed and the stock was gone"); err != nil {
+		return err
+	}
+	return s.announce(ctx, tx, UpdatedEvent, o.ID)
+}
+
+// MarkPaymentFailed records a failed payment attempt on an order waiting for payment. The
+// order keeps waiting (the shopper may try again) until it is paid, abandoned or expires.
+func (s *Service) MarkPaymentFailed(ctx context.Context, gatewayOrderID, reason string) error {
+	return postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		q := s.store.q.WithTx(tx)
+		row, err := q.LockOrderByGateway(ctx, pgText(gatewayOrderID))
+		if err != nil {
+			return err
+		}
+		if row.OrderStatus != string(AwaitingPayment) || row.PaymentStatus == string(Paid) {
+			return nil
+		}
+		if err := q.SetStatus(ctx, orderdb.SetStatusParams{ID: row.ID, OrderStatus: row.OrderStatus, PaymentStatus: string(PaymentFailed),
+			StockHeld: row.StockHeld, CancelReason: row.CancelReason, PaymentError: truncate(reason, 200), ExpiresAt: row.ExpiresAt}); err != nil {
+			return err
+		}
+		if err := q.InsertStep(ctx, orderdb.InsertStepParams{OrderID: row.ID, Status: "PAYMENT_FAILED", Note: truncate(reason, 200)}); err != nil {
+			return err
+		}
+		return s.announce(ctx, tx, UpdatedEvent, row.ID)
+	})
+}
+
+// Abandon cancels the user's order number that is still waiting for payment (the shopper
+// closed the payment window): its stock goes back. A paid order is not touched. Errors:
+// NotFound 'Order not found'.
+func (s *Service) Abandon(ctx context.Context, userID, number, reason string) (Order, error) {
+	row, err := s.store.q.OrderOfUser(ctx, orderdb.OrderOfUserParams{OrderNumber: number, UserID: userID})
+	if err != nil {
+		return Order{}, notFound(err)
+	}
+	err = postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		locked, err := s.store.q.WithTx(tx).LockOrder(ctx, row.ID)
+		if err != nil {
+			return err
+		}
+		if locked.OrderStatus != string(AwaitingPayment) {
+			return nil
+		}
+		return s.cancel(ctx, tx, locked, PaymentFailed, orDefaultReason(reason, "Payment was not completed"), false)
+	})
+	if err != nil {
+		return Order{}, err
+	}
+	return s.byID(ctx, row.ID)
+}
+
+// Cancel is the shopper cancelling their order number before it ships: its stock goes back,
+// its coupon use is returned, and a paid order's refund is queued. Cancelling a cancelled
+// order changes nothing. Errors: NotFound 'Order not found', Conflict 'This order can no
+// longer be cancelled' once it has shipped.
+func (s *Service) Cancel(ctx context.Context, userID, number string) (Order, error) {
+	row, err := s.store.q.OrderOfUser(ctx, orderdb.OrderOfUserParams{OrderNumber: number, UserID: userID})
+	if err != nil {
+		return Order{}, notFound(err)
+	}
+	err = postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		locked, err := s.store.q.WithTx(tx).LockOrder(ctx, row.ID)
+		if err != nil {
+			return err
+		}
+		status := Status(locked.OrderStatus)
+		if status == Canceled {
+			return nil
+		}
+		if !status.Cancellable() {
+			return shop.E(shop.Conflict, msgNotCancelable)
+		}
+		payment := PaymentStatus(locked.PaymentStatus)
+		if status == AwaitingPayment {
+			payment = PaymentFailed
+		}
+		return s.cancel(ctx, tx, locked, payment, "Cancelled by you", true)
+	})
+	if err != nil {
+		return Order{}, err
+	}
+	return s.byID(ctx, row.ID)
+}
+
+// ExpireUnpaid cancels up to limit online orders whose payment window has passed, returning
+// their stock, and says how many it cancelled. Several workers may run it at once: each order
+// is claimed by one (SKIP LOCKED).
+func (s *Service) ExpireUnpaid(ctx context.Context, limit int) (int, error) {
+	expired := 0
+	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		expired = 0
+		q := s.store.q.WithTx(tx)
+		ids, err := q.ExpiredOrders(ctx, int32(limit))
+		if err != nil {
+			return err
+		}
+		for _, id := range ids {
+			row, err := q.LockOrder(ctx, id)
+			if err != nil {
+				return err
+			}
+			if err := s.cancel(ctx, tx, row, PaymentFailed, "Payment was not received within 30 minutes", false); err != nil {
+				return err
+			}
+			expired++
+		}
+		return nil
+	})
+	return expired, err
+}
+
+// AwaitingPayment lists up to limit orders that have waited for their payment longer than
+// age, oldest first, for reconciliation with the gateway.
+func (s *Service) AwaitingPayment(ctx context.Context, age time.Duration, limit int) ([]string, error) {
+	ids, err := s.store.q.AwaitingOlderThan(ctx, orderdb.AwaitingOlderThanParams{Before: time.Now().Add(-age), MaxOrders: int32(limit)})
+	return ids, postgres.Translate(err)
+}
+
+// cancel moves a locked order to CANCELED with payment status payment: its held stock goes
+// back, its coupon use is returned, a paid order's refund starts, and (when mail is true)
+// the shopper is told.
+func (s *Service) cancel(ctx context.Context, tx pgx.Tx, row orderdb.Order, payment PaymentStatus, reason string, mail bool) error {
+	q := s.store.q.WithTx(tx)
+	o, err := s.get(ctx, q, row)
+	if err != nil {
+		return err
+	}
+	if row.StockHeld {
+		if err := s.catalog.ReturnStock(ctx, tx, itemChanges(o.Items)); err != nil {
+			return err
+		}
+	}
+	if row.CouponCode != "" {
+		if err := s.coupons.Release(ctx, tx, row.CouponCode); err != nil {
+			return err
+		}
+	}
+	if err := q.SetStatus(ctx, orderdb.SetStatusParams{ID: row.ID, OrderStatus: string(Canceled), PaymentStatus: string(payment),
+		StockHeld: false, CancelReason: reason, PaymentError: row.PaymentError}); err != nil {
+		return err
+	}
+	if err := q.InsertStep(ctx, orderdb.InsertStepParams{OrderID: row.ID, Status: "CANCELED", Note: reason}); err != nil {
+		return err
+	}
+	if payment == Paid {
+		if err := s.startRefund(ctx, tx, row.ID, reason); err != nil {
+			return err
+		}
+	}
+	if mail {
+		o.PaymentStatus = payment
+		if payment == Paid {
+			o.PaymentStatus = RefundPending
+		}
+		if err := mailqueue.Queue(ctx, tx, cancellationMail(o, strings.ToLower(reason[:1])+reason[1:])); err != nil {
+			return err
+		}
+	}
+	return s.announce(ctx, tx, UpdatedEvent, row.ID)
+}
+
+// startRefund marks a paid order's money as being refunded and queues the refund.
+func (s *Service) startRefund(ctx context.Context, tx pgx.Tx, id, reason string) error {
+	q := s.store.q.WithTx(tx)
+	row, err := q.LockOrder(ctx, id)
+	if err != nil {
+		return err
+	}
+	if err := q.SetStatus(ctx, orderdb.SetStatusParams{ID: id, OrderStatus: row.OrderStatus, PaymentStatus: string(RefundPending),
+		StockHeld: row.StockHeld, CancelReason: row.CancelReason, PaymentError: row.PaymentError, ExpiresAt: row.ExpiresAt}); err != nil {
+		return err
+	}
+	if err := q.InsertStep(ctx, orderdb.InsertStepParams{OrderID: id, Status: "REFUND_PENDING", Note: reason}); err != nil {
+		return err
+	}
+	return outbox.Enqueue(ctx, tx, jobs.RefundPayment(id))
+}
+
+// MarkRefunded records that the refund of order id was processed (refunded stays refunded).
+// Errors: NotFound.
+func (s *Service) MarkRefunded(ctx context.Context, id, refundID string) error {
+	return postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		q := s.store.q.WithTx(tx)
+		row, err := q.LockOrder(ctx, id)
+		if err != nil {
+			return err
+		}
+		if row.PaymentStatus == string(Refunded) {
+			return nil
+		}
+		if err := q.SetStatus(ctx, orderdb.SetStatusParams{ID: id, OrderStatus: row.OrderStatus, PaymentStatus: string(Refunded),
+			StockHeld: row.StockHeld, CancelReason: row.CancelReason, PaymentError: row.PaymentError, ExpiresAt: row.ExpiresAt}); err != nil {
+			return err
+		}
+		if err := q.InsertStep(ctx, orderdb.InsertStepParams{OrderID: id, Status: "REFUNDED", Note: refundID}); err != nil {
+			return err
+		}
+		return s.announce(ctx, tx, UpdatedEvent, id)
+	})
+}
+
+// cancelWaiting cancels the user's orders still waiting for payment, except keep.
+func (s *Service) cancelWaiting(ctx context.Context, tx pgx.Tx, userID, keep, reason string) error {
+	q := s.store.q.WithTx(tx)
+	ids, err := q.AwaitingOfUser(ctx, orderdb.AwaitingOfUserParams{UserID: userID, KeepID: keep})
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
+		row, err := q.LockOrder(ctx, id)
+		if err != nil {
+			return err
+		}
+		if err := s.cancel(ctx, tx, row, PaymentFailed, reason, false); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// List is one page of the user's orders, newest first.
+func (s *Service) List(ctx context.Context, userID string, f Filter, page shop.Page) (Page, error) {
+	params := orderdb.OrdersOfUserParams{UserID: userID, Status: string(f.Status), PaymentMode: string(f.Mode),
+		PageSize: int32(page.Size), PageOffset: int32(page.Offset())}
+	rows, err := s.store.q.OrdersOfUser(ctx, params)
+	if err != nil {
+		return Page{}, postgres.Translate(err)
+	}
+	total, err := s.store.q.CountOrdersOfUser(ctx, orderdb.CountOrdersOfUserParams{UserID: userID, Status: params.Status, PaymentMode: params.PaymentMode})
+	if err != nil {
+		return Page{}, postgres.Translate(err)
+	}
+	items, err := s.store.load(ctx, s.store.q, rows)
+	if err != nil {
+		return Page{}, postgres.Translate(err)
+	}
+	return Page{Items: items, Page: page.Number, TotalPages: shop.TotalPages(total, page.Size), Total: total}, nil
+}
+
+// Get is the user's order number. Errors: NotFound 'Order not found' (also for another
+// shopper's order).
+func (s *Service) Get(ctx context.Context, userID, number string) (Order, error) {
+	row, err := s.store.q.OrderOfUser(ctx, orderdb.OrderOfUserParams{OrderNumber: number, UserID: userID})
+	if err != nil {
+		return Order{}, notFound(err)
+	}
+	return s.get(ctx, s.store.q, row)
+}
+
+// ByID is order id, for the worker. Errors: NotFound.
+func (s *Service) ByID(ctx context.Context, id string) (Order, error) { return s.byID(ctx, id) }
+
+// Track is the tracking view of order number for its owner (userID) or for whoever knows the
+// e-mail it ships to. Errors: NotFound 'Order not found' when neither matches.
+func (s *Service) Track(ctx context.Context, number, userID, email string) (Tracking, error) {
+	row, err := s.store.q.OrderByNumber(ctx, strings.TrimSpace(number))
+	if err != nil {
+		return Tracking{}, notFound(err)
+	}
+	o, err := s.get(ctx, s.store.q, row)
+	if err != nil {
+		return Tracking{}, err
+	}
+	owner := userID != "" && o.UserID == userID
+	knows := email != "" && strings.EqualFold(strings.TrimSpace(email), o.Address.Email)
+	if !owner && !knows {
+		return Tracking{}, shop.E(shop.NotFound, msgNotFound)
+	}
+	return Tracking{Number: o.Number, Status: o.Status, PaymentStatus: o.PaymentStatus, PaymentMode: o.PaymentMode,
+		Amount: o.Amount, PlacedAt: o.CreatedAt, Items: o.Items, Timeline: o.Timeline}, nil
+}
+
+func (s *Service) byID(ctx context.Context, id string) (Order, error) {
+	return s.get(ctx, s.store.q, orderdb.Order{ID: id})
+}
+
+// get loads one order with its lines and timeline; row may carry only the id.
+func (s *Service) get(ctx context.Context, q *orderdb.Queries, row orderdb.Order) (Order, error) {
+	if row.OrderNumber == "" {
+		var err error
+		if row, err = q.OrderByID(ctx, row.ID); err != nil {
+			return Order{}, notFound(err)
+		}
+	}
+	orders, err := s.store.load(ctx, q, []orderdb.Order{row})
+	if err != nil {
+		return Order{}, postgres.Translate(err)
+	}
+	return orders[0], nil
+}
+
+func (s *Service) firstOrder(ctx context.Context, q *orderdb.Queries, userID string) (bool, error) {
+	placed, err := q.HasPlacedOrder(ctx, userID)
+	return !placed, postgres.Translate(err)
+}
+
+func (s *Service) announce(ctx context.Context, tx pgx.Tx, event, id string) error {
+	row, err := s.store.q.WithTx(tx).OrderByID(ctx, id)
+	if err != nil {
+		return err
+	}
+	data := map[string]any{"orderId": row.OrderNumber, "_id": row.ID, "orderStatus": row.OrderStatus,
+		"paymentStatus": row.PaymentStatus, "paymentMode": row.PaymentMode, "amount": shop.Money(row.Total)}
+	if err := outbox.Publish(ctx, tx, event, realtime.UserTopic(row.UserID), data); err != nil {
+		return err
+	}
+	return outbox.Publish(ctx, tx, event, realtime.TopicAdminOrders, data)
+}
+
+// blocked is the first line of c stock cannot cover, as the shopper's Conflict.
+func blocked(c cart.Cart) error {
+	for _, l := range c.Lines {
+		if !l.SoldOut {
+			continue
+		}
+		if l.ProductName == "" {
+			return shop.E(shop.Conflict, "A product in your cart is no longer available. Remove it to continue.")
+		}
+		return catalog.ShortMessage(l.ProductName, l.Size, l.Available)
+	}
+	return nil
+}
+
+func priceable(c cart.Cart) []pricing.Line {
+	lines := make([]pricing.Line, 0, len(c.Lines))
+	for _, l := range c.Lines {
+		if l.ProductName == "" {
+			continue
+		}
+		lines = append(lines, pricing.Line{Quote: pricing.Quote{List: l.Price, Unit: l.DiscountedPrice}, Quantity: l.Quantity})
+	}
+	return lines
+}
+
+func stockChanges(lines []cart.Line) []catalog.StockChange {
+	out := make([]catalog.StockChange, len(lines))
+	for i, l := range lines {
+		out[i] = catalog.StockChange{ProductID: l.ProductID, Name: l.ProductName, Size: l.Size, Quantity: l.Quantity}
+	}
+	return out
+}
+
+func itemChanges(items []Item) []catalog.StockChange {
+	out := make([]catalog.StockChange, len(items))
+	for i, it := range items {
+		out[i] = catalog.StockChange{ProductID: it.ProductID, Name: it.ProductName, Size: it.Size, Quantity: it.Quantity}
+	}
+	return out
+}
+
+func wants(lines []cart.Line) []cart.Want {
+	out := make([]cart.Want, len(lines))
+	for i, l := range lines {
+		out[i] = cart.Want{ProductID: l.ProductID, Size: l.Size, Quantity: l.Quantity}
+	}
+	return out
+}
+
+func itemWants(items []Item) []cart.Want {
+	out := make([]cart.Want, len(items))
+	for i, it := range items {
+		out[i] = cart.Want{ProductID: it.ProductID, Size: it.Size, Quantity: it.Quantity}
+	}
+	return out
+}
+
+func pgText(s string) pgtype.Text { return pgtype.Text{String: s, Valid: s != ""} }
+
+func notFound(err error) error {
+	if err = postgres.Translate(err); shop.Is(err, shop.NotFound) {
+		return shop.E(shop.NotFound, msgNotFound)
+	}
+	return err
+}
+
+func orDefaultReason(reason, fallback string) string {
+	if strings.TrimSpace(reason) == "" {
+		return fallback
+	}
+	return truncate(strings.TrimSpace(reason), 200)
+}
+
+func truncate(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n])
+}
+
+// MarkRefundedByPayment is MarkRefunded for the order paid by gateway payment paymentID.
+// Errors: NotFound when no order has that payment.
+func (s *Service) MarkRefundedByPayment(ctx context.Context, paymentID, refundID string) error {
+	id, err := s.store.q.OrderIDByPayment(ctx, paymentID)
+	if err != nil {
+		return notFound(err)
+	}
+	return s.MarkRefunded(ctx, id, refundID)
+}

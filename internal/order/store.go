@@ -1,0 +1,136 @@
+package order
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"drape/internal/order/orderdb"
+	"drape/internal/shop"
+)
+
+// store reads and writes orders, their lines and their timelines.
+type store struct{ q *orderdb.Queries }
+
+// India keeps one time all year; order dates and times are written in it.
+var india = time.FixedZone("IST", 5*60*60+30*60)
+
+// stepLabels names timeline steps for people.
+var stepLabels = map[string]string{
+	"PLACED":           "Order placed",
+	"AWAITING_PAYMENT": "Waiting for payment",
+	"PAID":             "Payment received",
+	"PAYMENT_FAILED":   "Payment failed",
+	"CONFIRMED":        "Order confirmed",
+	"PACKED":           "Packed",
+	"SHIPPED":          "Shipped",
+	"OUT_FOR_DELIVERY": "Out for delivery",
+	"DELIVERED":        "Delivered",
+	"CANCELED":         "Order cancelled",
+	"REFUND_PENDING":   "Refund started",
+	"REFUNDED":         "Refund processed",
+	"RETURNED":         "Returned",
+}
+
+// statusLabels is SPEC §4's status and shippingStatus text ("Pending" at creation).
+var statusLabels = map[Status]string{
+	AwaitingPayment: "Awaiting payment", Pending: "Pending", Confirmed: "Confirmed", Packed: "Packed",
+	Shipped: "Shipped", OutForDelivery: "Out for delivery", Delivered: "Delivered", Canceled: "Cancelled", Returned: "Returned",
+}
+
+// newNumber makes an order number: the prefix, the time in milliseconds and 10 random
+// upper-case letters and digits (SPEC §9), e.g. DRP1763800000000K7Q2M9XA4B.
+func newNumber(now time.Time) string {
+	const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+	b := make([]byte, 10)
+	if _, err := rand.Read(b); err != nil {
+		panic(fmt.Sprintf("order: no randomness: %v", err))
+	}
+	for i := range b {
+		b[i] = alphabet[int(b[i])%len(alphabet)]
+	}
+	return fmt.Sprintf("%s%d%s", NumberPrefix, now.UnixMilli(), b)
+}
+
+// load reads orders with their lines and timelines, in the order of rows.
+func (s store) load(ctx context.Context, q *orderdb.Queries, rows []orderdb.Order) ([]Order, error) {
+	ids := make([]string, len(rows))
+	for i, r := range rows {
+		ids[i] = r.ID
+	}
+	lines, err := q.LinesOf(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	steps, err := q.StepsOf(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	linesOf := map[string][]orderdb.OrderLine{}
+	for _, l := range lines {
+		linesOf[l.OrderID] = append(linesOf[l.OrderID], l)
+	}
+	stepsOf := map[string][]orderdb.OrderEvent{}
+	for _, st := range steps {
+		stepsOf[st.OrderID] = append(stepsOf[st.OrderID], st)
+	}
+	out := make([]Order, len(rows))
+	for i, r := range rows {
+		o, err := fromRow(r, linesOf[r.ID], stepsOf[r.ID])
+		if err != nil {
+			return nil, err
+		}
+		out[i] = o
+	}
+	return out, nil
+}
+
+func fromRow(r orderdb.Order, lines []orderdb.OrderLine, steps []orderdb.OrderEvent) (Order, error) {
+	o := Order{
+		ID: r.ID, Number: r.OrderNumber, UserID: r.UserID, PaymentMode: Mode(r.PaymentMode),
+		PaymentStatus: PaymentStatus(r.PaymentStatus), Status: Status(r.OrderStatus),
+		ListTotal: shop.Money(r.ListTotal), SubTotal: shop.Money(r.Subtotal), CouponCode: r.CouponCode,
+		CouponDiscount: shop.Money(r.CouponDiscount), Shipping: shop.Money(r.Shipping), Tax: shop.Money(r.Tax),
+		Amount: shop.Money(r.Total), TotalAmount: shop.Money(r.Total), Currency: "INR", PaymentID: r.PaymentID,
+		GatewayOrderID: r.GatewayOrderID.String, PaymentError: r.PaymentError, CancelReason: r.CancelReason,
+		Date: r.CreatedAt, CreatedAt: r.CreatedAt, ExpiresAt: r.ExpiresAt, stockHeld: r.StockHeld,
+		Items: make([]Item, len(lines)), ProductIDs: make([]string, 0, len(lines)), Timeline: make([]Step, len(steps)),
+	}
+	o.ProductDiscount = o.ListTotal - o.SubTotal
+	o.StatusLabel = statusLabels[o.Status]
+	o.ShippingStatus = o.StatusLabel
+	if o.Status == AwaitingPayment {
+		o.ShippingStatus = statusLabels[Pending]
+	}
+	o.Cancellable = o.Status.Cancellable()
+	local := r.CreatedAt.In(india)
+	o.OrderDate, o.OrderTime = local.Format("2006-01-02"), local.Format("15:04")
+	if err := json.Unmarshal(r.Address, &o.Address); err != nil {
+		return Order{}, fmt.Errorf("order %s: address: %w", r.ID, err)
+	}
+	if err := json.Unmarshal(r.Shipment, &o.Shipment); err != nil {
+		return Order{}, fmt.Errorf("order %s: shipment: %w", r.ID, err)
+	}
+	seen := map[string]bool{}
+	for i, l := range lines {
+		o.Items[i] = Item{ProductID: l.ProductID, SKU: l.ProductCode, ProductName: l.ProductName, Size: l.Size,
+			Quantity: int(l.Quantity), Price: shop.Money(l.ListPrice), Discount: int(l.Discount), SaleName: l.SaleName,
+			SaleDiscount: int(l.SaleDiscount), DiscountedPrice: shop.Money(l.UnitPrice), Total: shop.Money(l.LineTotal),
+			Thumbnail: l.Thumbnail}
+		if !seen[l.ProductID] {
+			seen[l.ProductID] = true
+			o.ProductIDs = append(o.ProductIDs, l.ProductID)
+		}
+	}
+	for i, st := range steps {
+		label := stepLabels[st.Status]
+		if label == "" {
+			label = strings.ReplaceAll(strings.ToLower(st.Status), "_", " ")
+		}
+		o.Timeline[i] = Step{Status: st.Status, Label: label, Note: st.Note, At: st.At}
+	}
+	return o, nil
+}

@@ -1,0 +1,94 @@
+package main
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"drape/internal/address"
+	"drape/internal/cart"
+	"drape/internal/catalog"
+	"drape/internal/company"
+	"drape/internal/coupon"
+	"drape/internal/order"
+	"drape/internal/payment"
+	"drape/internal/sale"
+	"drape/jobs"
+)
+
+// Reconciliation: an online order still waiting after reconcileAfter is checked with the
+// gateway on every sweep until it is paid or expires.
+const (
+	reconcileAfter = 5 * time.Minute
+	sweepBatch     = 200
+)
+
+// newOrderServices wires the order and payment services the worker's jobs call.
+func newOrderServices(cfg Config, pool *pgxpool.Pool, log *slog.Logger) (*order.Service, *payment.Service) {
+	products := catalog.NewService(pool, sale.NewService(pool))
+	orders := order.NewService(pool, order.Config{PublicURL: cfg.PublicURL, PickupLocation: cfg.PickupLocation},
+		products, cart.NewService(pool, products), coupon.NewService(pool), address.NewService(pool), company.NewService(pool))
+	var gateway payment.Gateway
+	if client := cfg.Razorpay.NewClient(); client != nil {
+		gateway = client
+	}
+	payments := payment.NewService(pool, payment.Config{KeyID: cfg.Razorpay.KeyID, KeySecret: cfg.Razorpay.KeySecret,
+		WebhookSecret: cfg.Razorpay.WebhookSecret}, orders, gateway, log)
+	return orders, payments
+}
+
+// sweeper expires online orders whose payment window passed (their stock goes back) and
+// queues a gateway check for those that have waited longer than reconcileAfter. Every worker
+// runs one: expiry claims orders with SKIP LOCKED and checks are deduplicated by task id, so
+// more workers only mean more frequent sweeps.
+type sweeper struct {
+	orders *order.Service
+	queue  *jobs.Client
+	log    *slog.Logger
+}
+
+func (s sweeper) run(ctx context.Context, every time.Duration) {
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	for {
+		s.sweep(ctx)
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+	}
+}
+
+func (s sweeper) sweep(ctx context.Context) {
+	for {
+		n, err := s.orders.ExpireUnpaid(ctx, sweepBatch)
+		if err != nil {
+			if ctx.Err() == nil {
+				s.log.Error("expiring unpaid orders", "err", err)
+			}
+			return
+		}
+		if n > 0 {
+			s.log.Info("expired unpaid orders", "count", n)
+		}
+		if n < sweepBatch {
+			break
+		}
+	}
+	ids, err := s.orders.AwaitingPayment(ctx, reconcileAfter, sweepBatch)
+	if err != nil {
+		if ctx.Err() == nil {
+			s.log.Error("listing orders awaiting payment", "err", err)
+		}
+		return
+	}
+	round := time.Now().Unix() / 60
+	for _, id := range ids {
+		if err := s.queue.Enqueue(ctx, jobs.ReconcilePayment(id, round)); err != nil && ctx.Err() == nil {
+			s.log.Warn("queueing a payment check", "order", id, "err", err)
+		}
+	}
+}
