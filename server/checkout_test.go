@@ -15,7 +15,7 @@ import (
 
 // checkoutFixture is a shop ready to sell: the catalog fixture, the demo company and coupons
 // (WELCOME15 first order ≥ ₹999 cap ₹750, FESTIVE10 ≥ ₹1,999 cap ₹500, TAILOR5, MONSOON25 off).
-func checkoutFixture(t *testing.T, app *fiber.App, d deps) shopFixture {
+func checkoutFixture(t *testing.T, d deps) shopFixture {
 	t.Helper()
 	f := seedShop(t, d)
 	svc := newServices(d)
@@ -66,7 +66,7 @@ func countRows(t *testing.T, d deps, query string, args ...any) int {
 // shipment push, and a retried request returns the same order.
 func TestCashOnDelivery(t *testing.T) {
 	app, d := testApp(t)
-	f := checkoutFixture(t, app, d)
+	f := checkoutFixture(t, d)
 	token, addressID := shopper(t, app, "Aarav", "aarav@example.in")
 	shirt := f.newestShirt.ID
 
@@ -214,7 +214,7 @@ func TestCheckoutRefusals(t *testing.T) {
 // every answer names it.
 func TestOneKeyOneOrder(t *testing.T) {
 	app, d := testApp(t)
-	f := checkoutFixture(t, app, d)
+	f := checkoutFixture(t, d)
 	token, addressID := shopper(t, app, "Aarav", "aarav@example.in")
 	send(t, app, "POST", "/api/addToCart", token, map[string]any{"productId": f.newestShirt.ID, "size": "M", "quantity": 1})
 

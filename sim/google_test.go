@@ -45,7 +45,7 @@ func testGoogleSignIn(t *testing.T) *googleSignIn {
 // newGoogleTestServer serves sim's mux with a fresh mailbox and testGoogleSignIn.
 func newGoogleTestServer(t *testing.T) *httptest.Server {
 	t.Helper()
-	server := httptest.NewServer(newMux(newMailbox(mailboxCapacity), testGoogleSignIn(t)))
+	server := httptest.NewServer(newMux(newMailbox(mailboxCapacity), testGoogleSignIn(t), testRazorpaySim(t, razorpayConfig{})))
 	t.Cleanup(server.Close)
 	return server
 }

@@ -40,7 +40,7 @@ func TestMailboxAPI(t *testing.T) {
 	first := deliver(box, "Subject: first\r\n\r\none\r\n", start, "asha@example.com")
 	second := deliver(box, "Subject: second\r\nContent-Type: text/html\r\n\r\n<b>two</b>\r\n", start.Add(time.Minute), "ravi@example.com", "Asha@Example.com")
 	deliver(box, "Subject: third\r\n\r\nthree\r\n", start.Add(2*time.Minute), "ravi@example.com")
-	server := httptest.NewServer(newMux(box, testGoogleSignIn(t)))
+	server := httptest.NewServer(newMux(box, testGoogleSignIn(t), testRazorpaySim(t, razorpayConfig{})))
 	defer server.Close()
 
 	t.Run("list is newest first with the documented fields", func(t *testing.T) {
@@ -154,7 +154,7 @@ func TestMailboxPages(t *testing.T) {
 			"--b\r\nContent-Type: text/plain\r\n\r\nYour code is 482913\r\n"+
 			"--b\r\nContent-Type: text/html\r\n\r\n<p class=\"otp\">482913</p>\r\n--b--\r\n",
 		time.Now(), "asha@example.com")
-	server := httptest.NewServer(newMux(box, testGoogleSignIn(t)))
+	server := httptest.NewServer(newMux(box, testGoogleSignIn(t), testRazorpaySim(t, razorpayConfig{})))
 	defer server.Close()
 
 	status, header, body := get(t, server.URL+"/mail")

@@ -5,8 +5,10 @@
 // Today it runs an SMTP sink (a real SMTP server that accepts any mail and keeps
 // it in memory) with a mailbox page and JSON API, and Google Identity Services
 // sign-in (a GIS script look-alike, an account chooser, RS256 ID tokens and their
-// JWKS) under /google on the HTTP listener; each provider is one file that
-// registers its routes on the same mux (see newMux).
+// JWKS) under /google and Razorpay (orders, payments, refunds, a checkout.js
+// look-alike with a payment page, signed webhooks and fault control) under
+// /razorpay on the HTTP listener; each provider is one file that registers its
+// routes on the same mux (see newMux).
 //
 // sim guarantees:
 //   - Configuration is read once from the environment; every bad key is reported
@@ -16,7 +18,10 @@
 //   - GET /healthz answers 200 "ok" while sim runs.
 //   - Mail accepted by the SMTP sink (250 after DATA) is readable through the
 //     mailbox API before the 250 reply is sent.
-//   - SIGINT or SIGTERM stops both listeners gracefully and exits 0.
+//   - A Razorpay state change (payment, refund) is visible through its API
+//     before its webhooks are sent.
+//   - SIGINT or SIGTERM stops both listeners gracefully, cancels pending
+//     Razorpay webhook retries, and exits 0.
 //
 // It keeps everything in memory and is never part of a production path.
 package main
@@ -59,6 +64,8 @@ type config struct {
 	// googleIssuer is the iss of Google ID tokens (SIM_GOOGLE_ISSUER); empty
 	// means defaultGoogleIssuer of the HTTP listener.
 	googleIssuer string
+	// razorpay is the SIM_RAZORPAY_* keys: key pair, webhook secret and URL.
+	razorpay razorpayConfig
 }
 
 // loadConfig reads the environment once and reports every bad key in one error.
@@ -84,6 +91,9 @@ func loadConfig(getenv func(string) string) (config, error) {
 			problems = append(problems, fmt.Sprintf("SIM_GOOGLE_ISSUER=%q: %v", cfg.googleIssuer, err))
 		}
 	}
+	var razorpayProblems []string
+	cfg.razorpay, razorpayProblems = loadRazorpayConfig(getenv)
+	problems = append(problems, razorpayProblems...)
 	if len(problems) > 0 {
 		return config{}, fmt.Errorf("bad configuration: %s", strings.Join(problems, "; "))
 	}
@@ -130,11 +140,12 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 		googleIssuer = defaultGoogleIssuer(cfg.httpAddr, httpListener.Addr())
 	}
 	google := newGoogleSignIn(googleIssuer, googleKey, logger)
+	razorpay := newRazorpaySim(cfg.razorpay, logger)
 
 	box := newMailbox(mailboxCapacity)
 	smtp := newSMTPServer(box, logger)
 	web := &http.Server{
-		Handler:           newMux(box, google),
+		Handler:           newMux(box, google, razorpay),
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
@@ -154,7 +165,8 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 
 	fmt.Fprintf(stdout, "sim listening http=%s smtp=%s\n", httpListener.Addr(), smtpListener.Addr())
 	logger.Info("sim started", "http", httpListener.Addr().String(), "smtp", smtpListener.Addr().String(),
-		"google_issuer", google.issuer, "google_kid", google.keyID)
+		"google_issuer", google.issuer, "google_kid", google.keyID,
+		"razorpay_key_id", cfg.razorpay.keyID, "razorpay_webhook_url", cfg.razorpay.webhookURL)
 
 	var runErr error
 	select {
@@ -165,13 +177,14 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	stopCtx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
 	defer cancel()
 	stopErr := errors.Join(web.Shutdown(stopCtx), smtp.shutdown(stopCtx))
+	razorpay.close()
 	logger.Info("sim stopped")
 	return errors.Join(runErr, stopErr)
 }
 
 // newMux builds every HTTP route sim serves. Each simulated provider lives in its
 // own file and adds its routes here with one register call.
-func newMux(box *mailbox, google *googleSignIn) *http.ServeMux {
+func newMux(box *mailbox, google *googleSignIn, razorpay *razorpaySim) *http.ServeMux {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
@@ -180,5 +193,6 @@ func newMux(box *mailbox, google *googleSignIn) *http.ServeMux {
 	mux.Handle("GET /{$}", http.RedirectHandler("/mail", http.StatusFound))
 	registerMailbox(mux, box)
 	registerGoogle(mux, google)
+	registerRazorpay(mux, razorpay)
 	return mux
 }
