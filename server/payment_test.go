@@ -321,4 +321,3 @@ func simControl(t *testing.T, s *onlineShop, body map[string]any) {
 		t.Fatalf("sim control: %d", resp.StatusCode)
 	}
 }
-
