@@ -287,9 +287,9 @@ func TestServerShutsDownGracefully(t *testing.T) {
 }
 
 // startSim starts sim on free ports and returns its HTTP and SMTP addresses.
-func startSim(t *testing.T) (httpAddr, smtpAddr string) {
+func startSim(t *testing.T, env ...string) (httpAddr, smtpAddr string) {
 	t.Helper()
-	p := start(t, "sim", []string{"SIM_ADDR=127.0.0.1:0", "SIM_SMTP_ADDR=127.0.0.1:0"})
+	p := start(t, "sim", append([]string{"SIM_ADDR=127.0.0.1:0", "SIM_SMTP_ADDR=127.0.0.1:0"}, env...))
 	deadline := time.Now().Add(20 * time.Second)
 	for time.Now().Before(deadline) {
 		for _, line := range strings.Split(p.output.String(), "\n") {
