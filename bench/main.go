@@ -4,6 +4,7 @@
 //
 //	go run ./bench listing   product listing: our server vs a bare Fiber+pgx handler
 //	go run ./bench login     argon2id sign-ins a second, and the limiter under a flood
+//	go run ./bench checkout  order.Service.Place vs a hand-written pgx transaction: orders/s, p99, oversell
 //
 // It expects DATABASE_URL and REDIS_URL (scripts/bench.sh provides them) and the server binary
 // path in SERVER_BIN.
@@ -21,7 +22,7 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: bench listing | login | bare-listing")
+		fmt.Fprintln(os.Stderr, "usage: bench listing | login | checkout | bare-listing")
 		os.Exit(2)
 	}
 	var err error
@@ -30,6 +31,8 @@ func main() {
 		err = runListing(ctx, os.Args[2:])
 	case "login":
 		err = runLogin(ctx, os.Args[2:])
+	case "checkout":
+		err = runCheckout(ctx, os.Args[2:])
 	case "bare-listing":
 		err = serveBareListing(ctx)
 	default:

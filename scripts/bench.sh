@@ -17,6 +17,7 @@ export JWT_SECRET=${JWT_SECRET:-bench-secret-bench-secret-bench-secret}
 if [ $# -eq 0 ]; then
   "$bin/bench" listing
   "$bin/bench" login
+  "$bin/bench" checkout
 else
   "$bin/bench" "$@"
 fi

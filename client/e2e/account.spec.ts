@@ -368,7 +368,12 @@ test('a signed-in shopper saves a product with the heart and finds it on the wis
   await expect(quickView.getByRole('button', { name: 'Saved to wishlist' })).toBeVisible();
   await quickView.getByRole('radio', { disabled: false }).first().check({ force: true });
   await quickView.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(page.getByTestId('cart-added-notice')).toBeVisible();
+  // Signed in, the line goes to the server cart; the drawer shows it with the notice.
+  const drawer = page.getByRole('dialog', { name: 'Your cart' });
+  await expect(drawer.getByTestId('cart-added-notice')).toBeVisible();
+  await expect(drawer.getByRole('link', { name: 'View Cart' })).toHaveAttribute('href', '/cart');
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
 
   await grid.getByRole('button', { name: `Remove ${name} from wishlist` }).click();
   await expect(toast(page, 'Removed from your wishlist')).toBeVisible();

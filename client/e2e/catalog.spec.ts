@@ -116,6 +116,13 @@ test('a shopper browses, pages, quick-views, adds to the cart and opens the prod
   await dialog.getByRole('radio', { disabled: false }).first().check({ force: true });
   await dialog.getByRole('button', { name: 'Add to cart' }).click();
   await expect(dialog).toBeHidden();
+  // The cart drawer slides in with the line; Esc closes it and leaves the green banner.
+  const drawer = page.getByRole('dialog', { name: 'Your cart' });
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByTestId('cart-line')).toContainText(name);
+  await screenshot(page, testInfo, 'cart-drawer', { fullPage: false });
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
   const notice = page.getByTestId('cart-added-notice');
   await expect(notice).toContainText('Item added to your cart');
   await expect(notice.getByRole('link', { name: 'View Cart' })).toBeVisible();

@@ -21,10 +21,14 @@ const ProductPage = lazyPage(() => import('./routes/ProductPage'), 'ProductPage'
 const SalePage = lazyPage(() => import('./routes/SalePage'), 'SalePage');
 const ReturnPolicyPage = lazyPage(() => import('./routes/ContentPages'), 'ReturnPolicyPage');
 const TermsPage = lazyPage(() => import('./routes/ContentPages'), 'TermsPage');
+const CartPage = lazyPage(() => import('./routes/CartPage'), 'CartPage');
+const GuestCartPage = lazyPage(() => import('./routes/CartPage'), 'GuestCartPage');
 const NotFoundPage = lazyPage(() => import('./routes/NotFoundPage'), 'NotFoundPage');
 // Sign-in pages, /account and /user/* share one chunk; the back office has its own.
 const AccountRoutes = lazyPage(() => import('./routes/account/AccountRoutes'), 'AccountRoutes');
 const BackOfficeRoutes = lazyPage(() => import('./routes/admin/BackOffice'), 'BackOfficeRoutes');
+// Thank-you and order tracking pages share one chunk.
+const OrderRoutes = lazyPage(() => import('./routes/orders/OrderRoutes'), 'OrderRoutes');
 
 export function AppRoutes() {
   return (
@@ -45,6 +49,11 @@ export function AppRoutes() {
           <Route path={paths.returns} element={<ReturnPolicyPage />} />
           <Route path={paths.privacyPolicy} element={<ReturnPolicyPage />} />
           <Route path={paths.terms} element={<TermsPage />} />
+          <Route path={paths.cart} element={<CartPage />} />
+          <Route path={paths.guestCart} element={<GuestCartPage />} />
+          {['/thankyou', '/thankyoupage', paths.track, '/trackid/*'].map((path) => (
+            <Route key={path} path={path} element={<OrderRoutes />} />
+          ))}
           {[paths.login, '/signup', '/userlogin', '/account', '/user/*'].map((path) => (
             <Route key={path} path={path} element={<AccountRoutes />} />
           ))}

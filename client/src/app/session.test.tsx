@@ -8,6 +8,7 @@ import { cartLineFor } from '../features/cart/guestCart';
 import { browser } from '../lib/browser';
 import { flashStorageKey } from '../lib/flashToast';
 import { aProduct, aUser } from '../test/fixtures';
+import { envelope } from './renderWithProviders';
 import { reloadAfterLoginMs, safeNext, useSession } from './session';
 import { makeStore } from './store';
 
@@ -35,22 +36,20 @@ describe('after login (SPEC §4)', () => {
     await act(() => session.completeSignIn({ token: 'jwt-new', user: aUser(), message: 'Welcome Riya Kapoor' }));
     expect(selectToken(store.getState())).toBe('jwt-new');
     expect(window.localStorage.getItem('token')).toBe('jwt-new');
-    expect(JSON.parse(window.sessionStorage.getItem(flashStorageKey)!)).toEqual({ message: 'Welcome Riya Kapoor' });
+    expect(JSON.parse(window.sessionStorage.getItem(flashStorageKey)!)).toEqual([{ message: 'Welcome Riya Kapoor' }]);
     vi.advanceTimersByTime(reloadAfterLoginMs - 1);
     expect(browser.reload).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(browser.reload).toHaveBeenCalledTimes(1);
   });
 
-  it('goes to the page the guard came from instead, and keeps the guest cart for the cart to merge', async () => {
+  it('goes to the page the guard came from instead', async () => {
     vi.useFakeTimers();
-    const { store, session } = renderSession();
-    store.dispatch(addedToCart(cartLineFor(aProduct({ _id: 'shirt' }), 'M')));
+    const { session } = renderSession();
     await act(() => session.completeSignIn({ token: 'jwt', user: aUser(), message: '' }, { to: '/user/addresses' }));
     vi.advanceTimersByTime(reloadAfterLoginMs);
     expect(browser.assign).toHaveBeenCalledWith('/user/addresses');
-    expect(selectCartLines(store.getState())).toHaveLength(1);
-    expect(JSON.parse(window.sessionStorage.getItem(flashStorageKey)!)).toEqual({ message: 'Welcome Riya' });
+    expect(JSON.parse(window.sessionStorage.getItem(flashStorageKey)!)).toEqual([{ message: 'Welcome Riya' }]);
   });
 
   it('only follows ?next= to a path of this shop', () => {
@@ -76,5 +75,76 @@ describe('logout (SPEC §4)', () => {
     expect(selectCartLines(store.getState())).toEqual([]);
     for (const key of ['token', 'user', 'adminToken', 'guestCart']) expect(window.localStorage.getItem(key)).toBeNull();
     expect(browser.assign).toHaveBeenCalledWith('/');
+  });
+});
+
+describe('merging the guest cart after sign-in (SPEC §4)', () => {
+  const note = 'Only 1 left in size 32 of Charcoal Trouser; your cart has 1';
+
+  function signInWithGuestCart() {
+    const { store, session } = renderSession();
+    const shirt = aProduct({ _id: 'shirt', productName: 'Ivory Oxford Shirt' });
+    store.dispatch(addedToCart(cartLineFor(shirt, 'M')));
+    store.dispatch(addedToCart(cartLineFor(shirt, 'M')));
+    store.dispatch(addedToCart(cartLineFor(aProduct({ _id: 'trouser', productName: 'Charcoal Trouser' }), '32')));
+    return { store, complete: () => act(() => session.completeSignIn({ token: 'jwt-new', user: aUser(), message: '' })) };
+  }
+
+  function answerAddToCart(status: number, body: unknown) {
+    const requests: Request[] = [];
+    vi.stubGlobal('fetch', async (request: Request) => {
+      requests.push(request.clone());
+      return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    });
+    return requests;
+  }
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('sends the guest lines once, as one list with the new token, then empties the guest cart and keeps the notes for after the reload', async () => {
+    const requests = answerAddToCart(200, envelope({ data: [], summary: { subtotal: 0, totalItems: 3 }, notes: [note] }, 200, 'Item added to cart'));
+    const { store, complete } = signInWithGuestCart();
+    await complete();
+
+    expect(requests).toHaveLength(1);
+    const [request] = requests;
+    expect(request!.method).toBe('POST');
+    expect(new URL(request!.url).pathname).toBe('/api/addToCart');
+    expect(request!.headers.get('Authorization')).toBe('Bearer jwt-new');
+    expect(await request!.json()).toEqual([
+      { productId: 'shirt', size: 'M', quantity: 2 },
+      { productId: 'trouser', size: '32', quantity: 1 },
+    ]);
+    expect(selectCartLines(store.getState())).toEqual([]);
+    expect(window.localStorage.getItem('guestCart')).toBeNull();
+    expect(JSON.parse(window.sessionStorage.getItem(flashStorageKey)!)).toEqual([
+      { message: 'Welcome Riya' },
+      { message: note, type: 'info', durationMs: 6000 },
+    ]);
+    expect(browser.reload).not.toHaveBeenCalled();
+  });
+
+  it('keeps the guest cart in this browser and only logs when the server refuses the merge', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const requests = answerAddToCart(500, envelope(null, 500, 'Server error'));
+    const { store, complete } = signInWithGuestCart();
+    await complete();
+
+    expect(requests).toHaveLength(1);
+    expect(logged).toHaveBeenCalledWith('guest cart merge failed', expect.objectContaining({ status: 500 }));
+    expect(selectCartLines(store.getState())).toHaveLength(2);
+    expect(JSON.parse(window.localStorage.getItem('guestCart')!)).toHaveLength(2);
+    // Only the greeting: no error toast about the cart.
+    expect(JSON.parse(window.sessionStorage.getItem(flashStorageKey)!)).toEqual([{ message: 'Welcome Riya' }]);
+    expect(store.getState().toast.items).toEqual([]);
+  });
+
+  it('does not call the server when the guest cart is empty', async () => {
+    const requests = answerAddToCart(200, envelope(null));
+    const { session } = renderSession();
+    await act(() => session.completeSignIn({ token: 'jwt-new', user: aUser(), message: '' }));
+    expect(requests).toHaveLength(0);
   });
 });

@@ -5,6 +5,7 @@ import { displayName } from '../features/account/accountSlice';
 import { signedIn, signedOut } from '../features/account/actions';
 import { store as storeValue } from '../features/account/storage';
 import type { Session } from '../features/account/types';
+import { cartApi } from '../features/cart/api';
 import { cartCleared, selectCartLines } from '../features/cart/cartSlice';
 import type { CartLine } from '../features/cart/types';
 import { adminTokenStorageKey, api } from '../lib/api';
@@ -18,12 +19,26 @@ import type { AppDispatch } from './store';
 export const reloadAfterLoginMs = 100;
 
 /**
- * SPEC §4: after login a non-empty guest cart goes to the server with the new token, and a
- * failure there is only logged. The server cart comes with the cart issue: its merge action is
- * dispatched here. Until it exists the guest cart simply stays in this browser.
+ * SPEC §4: after login a non-empty guest cart goes to the server with the new token, once, as one
+ * list (the server adds up same product and size, caps by stock and re-prices). On success the
+ * guest cart is emptied and the server's notes (stock caps, skipped lines) are answered; a
+ * failure rejects, and the guest cart stays in this browser.
  */
-async function mergeGuestCart(_dispatch: AppDispatch, _lines: CartLine[]): Promise<void> {
-  // The cart feature's merge action plugs in here (dispatch(mergeGuestCart(lines)).unwrap()).
+export async function mergeGuestCart(dispatch: AppDispatch, lines: CartLine[], token: string): Promise<string[]> {
+  const request = dispatch(
+    cartApi.endpoints.addToCart.initiate({
+      items: lines.map((line) => ({ productId: line.productId || line.id, size: line.size, quantity: line.quantity })),
+      token,
+      quiet: true,
+    }),
+  );
+  try {
+    const { notes } = await request.unwrap();
+    dispatch(cartCleared());
+    return notes;
+  } finally {
+    request.reset();
+  }
 }
 
 /** Where the page goes after signing in: back to `next` when it is a path of this shop. */
@@ -40,12 +55,18 @@ export function useSession() {
     async (session: Session, { to }: { to?: string } = {}) => {
       dispatch(signedIn(session));
       const lines = selectCartLines(store.getState());
-      if (lines.length > 0) {
-        await mergeGuestCart(dispatch, lines).catch((error: unknown) => console.error('guest cart merge failed', error));
-      }
+      const notes =
+        lines.length > 0
+          ? await mergeGuestCart(dispatch, lines, session.token).catch((error: unknown) => {
+              // SPEC §4/§8: only logged; the guest cart stays for another try.
+              console.error('guest cart merge failed', error);
+              return [];
+            })
+          : [];
       dispatch(api.util.invalidateTags(['Profile', 'Cart']));
-      // The greeting is shown after the reload.
+      // The greeting (and what the server said about the merged cart) are shown after the reload.
       flashToast({ message: session.message || `Welcome ${displayName(session.user)}` });
+      for (const note of notes) flashToast({ message: note, type: 'info', durationMs: 6000 });
       window.setTimeout(() => (to ? browser.assign(to) : browser.reload()), reloadAfterLoginMs);
     },
     [dispatch, store],

@@ -27,7 +27,8 @@ export function Dialog({
   className?: string;
   initialFocus?: RefObject<HTMLElement | null>;
   closeLabel?: string;
-  variant?: 'panel' | 'sheet';
+  /** panel: centred; sheet: from the bottom on phones; drawer: slides in from the right, full width on phones. */
+  variant?: 'panel' | 'sheet' | 'drawer';
 }) {
   const panel = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);

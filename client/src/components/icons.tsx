@@ -81,70 +81,6 @@ export function ChevronDownIcon(props: IconProps) {
   );
 }
 
-export function TruckIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M3 6h11v10H3zM14 10h4l3 3v3h-7" />
-      <circle cx="7" cy="17.5" r="1.5" />
-      <circle cx="17" cy="17.5" r="1.5" />
-    </Icon>
-  );
-}
-
-export function ClockIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <circle cx="12" cy="12" r="8.5" />
-      <path d="M12 7.5V12l3 2" />
-    </Icon>
-  );
-}
-
-export function ReturnIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M9 14 4 9l5-5" />
-      <path d="M4 9h10a6 6 0 0 1 0 12h-3" />
-    </Icon>
-  );
-}
-
-export function NeedleIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M19.5 4.5 6 18l-1.5 1.5" />
-      <path d="M17 4.5a1.8 1.8 0 1 1 2.5 2.5" />
-      <path d="M4 12c2-2 4 2 6 0s4 2 6 0" />
-    </Icon>
-  );
-}
-
-export function MailIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <rect x="3" y="5.5" width="18" height="13" rx="1.5" />
-      <path d="m3.5 6.5 8.5 6.5 8.5-6.5" />
-    </Icon>
-  );
-}
-
-export function PhoneIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M5 4h3.5l1.5 4-2 1.5a11 11 0 0 0 6.5 6.5L16 14l4 1.5V19a1.5 1.5 0 0 1-1.5 1.5A15.5 15.5 0 0 1 3.5 5.5 1.5 1.5 0 0 1 5 4Z" />
-    </Icon>
-  );
-}
-
-export function PinIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M12 21s-6.5-6-6.5-11a6.5 6.5 0 0 1 13 0c0 5-6.5 11-6.5 11Z" />
-      <circle cx="12" cy="10" r="2.3" />
-    </Icon>
-  );
-}
-
 export function CheckIcon(props: IconProps) {
   return (
     <Icon {...props}>
@@ -174,15 +110,6 @@ export function ChevronRightIcon(props: IconProps) {
   return (
     <Icon {...props}>
       <path d="m9 6 6 6-6 6" />
-    </Icon>
-  );
-}
-
-export function RulerIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M3 15.5 15.5 3 21 8.5 8.5 21Z" />
-      <path d="m7 11.5 2 2M10 8.5l2 2M13 5.5l2 2" />
     </Icon>
   );
 }

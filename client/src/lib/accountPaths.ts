@@ -12,6 +12,7 @@ export const accountPaths = {
   userAddresses: '/user/addresses',
   userAccountDetails: '/user/accountdetails',
   userWishlist: '/user/wishlist',
+  userCoupons: '/user/couponcodes',
   adminLogin: '/adminlogin',
   registerAdmin: '/registeradmin',
   admin: '/admin',

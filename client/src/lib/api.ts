@@ -18,7 +18,7 @@ export const tokenStorageKey = 'token';
 export const adminTokenStorageKey = 'adminToken';
 
 /** Cache tags. Realtime events and reconnects invalidate these. */
-export const tagTypes = ['Sale', 'Category', 'Product', 'Content', 'Profile', 'Address', 'Wishlist', 'Cart'] as const;
+export const tagTypes = ['Sale', 'Category', 'Product', 'Content', 'Profile', 'Address', 'Wishlist', 'Cart', 'Order'] as const;
 export type TagType = (typeof tagTypes)[number];
 
 export interface Envelope<T = unknown> {

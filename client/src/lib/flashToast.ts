@@ -1,28 +1,37 @@
-// A toast kept for the next page load of this tab. Signing in reloads the page 100 ms later
-// (SPEC §4), and 'Welcome {firstName}' should still greet the shopper after it.
+// Toasts kept for the next page load of this tab. Signing in reloads the page 100 ms later
+// (SPEC §4), and 'Welcome {firstName}' (and any note about the merged cart) should still show
+// after it.
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { toastShown, type ToastRequest } from './toast';
 
 export const flashStorageKey = 'flashToast';
 
-/** Keeps `request` to be shown after the next page load. */
+function kept(): ToastRequest[] {
+  try {
+    const parsed: unknown = JSON.parse(window.sessionStorage.getItem(flashStorageKey) ?? '[]');
+    const list = Array.isArray(parsed) ? parsed : [parsed];
+    return list.filter((request): request is ToastRequest => typeof (request as ToastRequest | null)?.message === 'string');
+  } catch {
+    return [];
+  }
+}
+
+/** Keeps `request` to be shown after the next page load, after any kept before it. */
 export function flashToast(request: ToastRequest): void {
   try {
-    window.sessionStorage.setItem(flashStorageKey, JSON.stringify(request));
+    window.sessionStorage.setItem(flashStorageKey, JSON.stringify([...kept(), request]));
   } catch {
     // Without storage the toast is simply not shown after the reload.
   }
 }
 
-/** Shows the toast kept by flashToast, once. */
+/** Shows the toasts kept by flashToast, once. */
 export function showFlashToast(dispatch: (action: UnknownAction) => unknown): void {
+  const requests = kept();
   try {
-    const raw = window.sessionStorage.getItem(flashStorageKey);
-    if (!raw) return;
     window.sessionStorage.removeItem(flashStorageKey);
-    const request = JSON.parse(raw) as ToastRequest | null;
-    if (typeof request?.message === 'string') dispatch(toastShown(request));
   } catch {
-    // An unreadable kept toast is dropped.
+    return;
   }
+  for (const request of requests) dispatch(toastShown(request));
 }

@@ -23,8 +23,13 @@ describe('cacheActionsForEvent', () => {
     expect(cacheActionsForEvent(event('stock.changed', 'catalog'))).toEqual([api.util.invalidateTags(['Product'])]);
   });
 
+  it("invalidates the shopper's orders when one is created or updated", () => {
+    expect(cacheActionsForEvent(event('order.created', 'user:42'))).toEqual([api.util.invalidateTags(['Order'])]);
+    expect(cacheActionsForEvent(event('order.updated', 'user:42'))).toEqual([api.util.invalidateTags(['Order'])]);
+  });
+
   it('ignores events it does not know', () => {
-    expect(cacheActionsForEvent(event('order.updated', 'user:42'))).toEqual([]);
+    expect(cacheActionsForEvent(event('review.liked', 'user:42'))).toEqual([]);
   });
 });
 

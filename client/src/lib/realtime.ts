@@ -32,12 +32,18 @@ const unauthorisedCloseCode = 4401;
 
 /**
  * Which cached answers each event makes stale. A sale changes prices, so products refetch too;
- * a catalog change can add products or sub-categories; a stock change alters sizes and badges.
+ * a catalog change can add products or sub-categories; a stock change alters sizes and badges;
+ * an order event refreshes the shopper's order list and tracking.
  */
 const tagsInvalidatedByEvent: Record<string, TagType[]> = {
   'sale.changed': ['Sale', 'Product'],
   'catalog.changed': ['Product', 'Category'],
   'stock.changed': ['Product'],
+  // On the user's own topic: the cart changed elsewhere (another tab or device).
+  'cart.changed': ['Cart'],
+  // On the user's own topic: an order placed, paid, cancelled or moved on (another tab, the worker).
+  'order.created': ['Order'],
+  'order.updated': ['Order'],
 };
 
 /** Maps a server event to the cache actions it calls for. Unknown events map to nothing. */

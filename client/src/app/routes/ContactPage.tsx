@@ -1,5 +1,5 @@
 import { Link } from '../../components/Link';
-import { MailIcon, PhoneIcon, PinIcon, TruckIcon } from '../../components/icons';
+import { MailIcon, PhoneIcon, PinIcon, TruckIcon } from '../../components/moreIcons';
 import { PageContainer } from '../../components/PageContainer';
 import { PageIntro } from '../../components/PageIntro';
 import { brand } from '../../lib/brand';

@@ -1,5 +1,5 @@
 import { ButtonLink } from '../../components/Button';
-import { ClockIcon, ReturnIcon, TruckIcon } from '../../components/icons';
+import { ClockIcon, ReturnIcon, TruckIcon } from '../../components/moreIcons';
 import { CategoryTiles } from '../../features/catalog/components/CategoryTiles';
 import { brand } from '../../lib/brand';
 import { paths } from '../../lib/paths';

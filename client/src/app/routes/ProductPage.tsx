@@ -88,7 +88,7 @@ function ProductDetail({ product }: { product: Product }) {
           <PriceSummary product={product} shipping="Free shipping across India" />
           <SizePicker
             product={product}
-            onAdd={(size) => addToCart(product, size)}
+            onAdd={(size) => void addToCart(product, size)}
             aside={<SizeChartButton image={product.sizeChart} productName={product.productName} />}
           />
           <div className={styles.wishlist}>

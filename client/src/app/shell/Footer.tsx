@@ -1,5 +1,5 @@
 import { Link } from '../../components/Link';
-import { MailIcon, PhoneIcon, PinIcon } from '../../components/icons';
+import { MailIcon, PhoneIcon, PinIcon } from '../../components/moreIcons';
 import { brand } from '../../lib/brand';
 import { paths, productListPath } from '../../lib/paths';
 import styles from './Footer.module.css';

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { envelope, fakeApi, renderWithProviders } from '../renderWithProviders';
 import { aUser } from '../../test/fixtures';
+import { aCartLine, cartAnswer } from '../../test/cartFixtures';
+import { followServerCart } from '../background';
 import { selectSignInPrompt } from '../../features/account/accountSlice';
 import { Header } from './Header';
 
@@ -145,5 +147,17 @@ describe('Header', () => {
     expect(within(drawer).getByRole('link', { name: 'Account Details' })).toHaveAttribute('href', '/user/accountdetails');
     expect(within(drawer).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(within(drawer).queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
+  });
+
+  it("counts a signed-in shopper's server cart on the badge once it has loaded", async () => {
+    vi.stubGlobal('fetch', fakeApi({ '/api/getcartdetails': { body: cartAnswer([aCartLine({ quantity: 2 }), aCartLine({ quantity: 3 })]) } }));
+    window.localStorage.setItem('token', 'jwt');
+    window.localStorage.setItem('user', JSON.stringify(aUser()));
+    window.localStorage.setItem('guestCart', JSON.stringify([{ id: 'a', productId: 'a', size: 'M', quantity: 1, total: 1000, finalAmount: 1000 }]));
+    const { store } = renderWithProviders(<Header />);
+    expect(screen.getByRole('link', { name: 'Cart' })).not.toHaveTextContent(/\d/);
+    const stop = followServerCart(store);
+    expect(await screen.findByRole('link', { name: 'Cart, 5 items' })).toHaveTextContent('5');
+    stop();
   });
 });

@@ -5,7 +5,7 @@ import { BagIcon, MenuIcon, CloseIcon, SearchIcon, UserIcon } from '../../compon
 import { displayName, selectToken, selectUser, signInOpened } from '../../features/account/accountSlice';
 import { SearchBox } from '../../features/catalog/components/SearchBox';
 import { ShopMenu } from '../../features/catalog/components/ShopMenu';
-import { selectCartItemCount } from '../../features/cart/cartSlice';
+import { selectCartItemCount, selectServerCartCount } from '../../features/cart/cartSlice';
 import { ThemeToggle } from '../../features/ui/components/ThemeToggle';
 import { brandName } from '../../lib/brandName';
 import { paths } from '../../lib/paths';
@@ -26,7 +26,7 @@ const preloadSignIn = () => void loadSignInPopup();
 
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
-  const cartCount = useAppSelector(selectCartItemCount);
+  const cartCount = useCartCount();
   const pageLoading = usePageLoading();
   const location = useLocation();
   const navLinkClass = styles.navLink;
@@ -94,12 +94,14 @@ export function Header() {
             <Link
               to={paths.cart}
               className={styles.iconLink}
-              aria-label={`Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`}
+              aria-label={cartCount === null ? 'Cart' : `Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`}
             >
               <BagIcon />
-              <span className={styles.badge} data-testid="cart-count" aria-hidden="true">
-                {cartCount}
-              </span>
+              {cartCount !== null && (
+                <span className={styles.badge} data-testid="cart-count" aria-hidden="true">
+                  {cartCount}
+                </span>
+              )}
             </Link>
           </div>
         </div>
@@ -112,6 +114,11 @@ export function Header() {
       )}
     </>
   );
+}
+
+/** Units in whichever cart is active: the server cart's once it has loaded (null before), else the guest cart's. */
+function useCartCount(): number | null {
+  return useAppSelector((state) => (selectToken(state) ? selectServerCartCount(state) : selectCartItemCount(state)));
 }
 
 /** Sign In (opens the popup) for guests; the first name and the account menu once signed in. */

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Loader } from '../../components/Loader';
 import { selectSignInPrompt } from '../../features/account/accountSlice';
-import { CartAddedNotice } from '../../features/cart/components/CartAddedNotice';
+import { selectCartDrawerOpen, selectCartNotice } from '../../features/cart/cartSlice';
 import { SaleBanner } from '../../features/sale/components/SaleBanner';
 import { ToastViewport } from '../../features/ui/components/ToastViewport';
 import { useAppSelector } from '../hooks';
@@ -16,11 +16,15 @@ import styles from './RootLayout.module.css';
 const Footer = lazy(() => import('./Footer').then((module) => ({ default: module.Footer })));
 // The sign-in popup's code loads when it first opens.
 const SignInPopup = lazy(() => loadSignInPopup().then((module) => ({ default: module.SignInPopup })));
+// The 'Item added to your cart' banner and the cart drawer (with the cart calls) load with the
+// first add.
+const CartShell = lazy(() => import('./CartShell').then((module) => ({ default: module.CartShell })));
 
 /** Header, sale banner, the page, footer and toasts: the frame every storefront page sits in. */
 export function RootLayout() {
   const { pathname } = useLocation();
   const signInOpen = useAppSelector(selectSignInPrompt) !== null;
+  const cartShown = useAppSelector((state) => selectCartDrawerOpen(state) || selectCartNotice(state) !== null);
   return (
     <div className={styles.app}>
       <a href="#main" className="skip-link">
@@ -28,7 +32,13 @@ export function RootLayout() {
       </a>
       <Header />
       <SaleBanner />
-      <CartAddedNotice />
+      <div role="status" aria-live="polite">
+        {cartShown && (
+          <Suspense fallback={null}>
+            <CartShell />
+          </Suspense>
+        )}
+      </div>
       <main id="main" className={styles.main} tabIndex={-1}>
         <ErrorBoundary resetKey={pathname} fallback={(error) => <ErrorPage error={error} />}>
           <Suspense fallback={<Loader />}>

@@ -1,23 +1,30 @@
 // /user/* (SPEC §2): the signed-in shopper's area behind the user-route guard. A side menu
-// (a row of tabs on phones) and the page: dashboard, orders, addresses, account details, wishlist.
+// (a row of tabs on phones) and the page: dashboard, orders, addresses, account details, wishlist
+// and coupons. Orders and coupons load in a chunk of their own when first opened.
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { Redirect } from '../../../components/Redirect';
 import { NavLink } from '../../../components/Link';
 import { BagIcon, UserIcon } from '../../../components/icons';
 import { GridIcon, HeartIcon, LogOutIcon, MapPinIcon } from '../../../components/moreIcons';
+import { TagIcon } from '../../../components/orderIcons';
+import { Spinner } from '../../../components/Spinner';
 import { displayName, selectUser } from '../../../features/account/accountSlice';
 import { useGetProfileQuery } from '../../../features/account/api';
 import { RequireUser } from '../../../features/account/components/RouteGuards';
 import { accountPaths } from '../../../lib/accountPaths';
 import { useAppSelector } from '../../hooks';
+import { lazyPage } from '../../lazyPage';
 import { useSession } from '../../session';
 import { NotFoundPage } from '../NotFoundPage';
 import { AccountDetailsPage } from './AccountDetailsPage';
 import { AddressesPage } from './AddressesPage';
 import { DashboardPage } from './DashboardPage';
-import { OrdersPage } from './OrdersPage';
 import { WishlistPage } from './WishlistPage';
 import styles from './UserArea.module.css';
+
+const OrdersPage = lazyPage(() => import('./OrdersPage'), 'OrdersPage');
+const CouponsPage = lazyPage(() => import('./CouponsPage'), 'CouponsPage');
 
 const sections = [
   { to: accountPaths.userDashboard, label: 'Dashboard', Icon: GridIcon },
@@ -25,6 +32,7 @@ const sections = [
   { to: accountPaths.userAddresses, label: 'Addresses', Icon: MapPinIcon },
   { to: accountPaths.userAccountDetails, label: 'Account details', Icon: UserIcon },
   { to: accountPaths.userWishlist, label: 'Wishlist', Icon: HeartIcon },
+  { to: accountPaths.userCoupons, label: 'Coupons', Icon: TagIcon },
 ];
 
 export function UserArea() {
@@ -67,15 +75,24 @@ function UserLayout() {
         </button>
       </aside>
       <div className={styles.content}>
-        <Routes>
-          <Route index element={<Redirect to={accountPaths.userDashboard} />} />
-          <Route path="dashboard" element={<DashboardPage />} />
-          <Route path="orders" element={<OrdersPage />} />
-          <Route path="addresses" element={<AddressesPage />} />
-          <Route path="accountdetails" element={<AccountDetailsPage />} />
-          <Route path="wishlist" element={<WishlistPage />} />
-          <Route path="*" element={<NotFoundPage />} />
-        </Routes>
+        <Suspense
+          fallback={
+            <div className={styles.pageLoading}>
+              <Spinner size={28} label="Loading" />
+            </div>
+          }
+        >
+          <Routes>
+            <Route index element={<Redirect to={accountPaths.userDashboard} />} />
+            <Route path="dashboard" element={<DashboardPage />} />
+            <Route path="orders" element={<OrdersPage />} />
+            <Route path="addresses" element={<AddressesPage />} />
+            <Route path="accountdetails" element={<AccountDetailsPage />} />
+            <Route path="wishlist" element={<WishlistPage />} />
+            <Route path="couponcodes" element={<CouponsPage />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Routes>
+        </Suspense>
       </div>
     </div>
   );

@@ -1,13 +1,13 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CartAddedNotice } from '../../../features/cart/components/CartAddedNotice';
 import { selectCartItemCount, selectCartLines } from '../../../features/cart/cartSlice';
 import { guestCartStorageKey } from '../../../features/cart/guestCart';
 import type { Product } from '../../../features/catalog/types';
 import { aProduct } from '../../../test/fixtures';
 import { useAppSelector } from '../../hooks';
 import { renderWithProviders } from '../../renderWithProviders';
+import { CartShell } from '../../shell/CartShell';
 import { useQuickView } from './useQuickView';
 
 function CartCount() {
@@ -22,7 +22,7 @@ function Harness({ product }: { product: Product }) {
         Open {product.productName}
       </button>
       {quickView.element}
-      <CartAddedNotice />
+      <CartShell />
       <CartCount />
     </>
   );
@@ -91,7 +91,12 @@ describe('quick view', () => {
     let dialog = await openQuickView();
     await userEvent.click(within(dialog).getByRole('radio', { name: 'M' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add to cart' }));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Ivory Oxford Shirt' })).not.toBeInTheDocument();
+    // The cart drawer slides in with the notice; closing it leaves the green banner.
+    const drawer = await screen.findByRole('dialog', { name: 'Your cart' });
+    expect(within(drawer).getByTestId('cart-added-notice')).toHaveTextContent('Item added to your cart');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Your cart' })).not.toBeInTheDocument();
     expect(screen.getByTestId('cart-added-notice')).toHaveTextContent('Item added to your cart');
     expect(screen.getByRole('link', { name: 'View Cart' })).toHaveAttribute('href', '/guestcart');
 
@@ -105,6 +110,7 @@ describe('quick view', () => {
     expect(lines[0]).toMatchObject({ id: 'shirt-1', size: 'M', quantity: 2, finalAmount: 1279, total: 2558 });
     expect(JSON.parse(window.localStorage.getItem(guestCartStorageKey)!)).toEqual(lines);
     expect(screen.getByRole('status', { name: 'Cart count' })).toHaveTextContent('2');
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'Your cart' }), { key: 'Escape' });
 
     act(() => {
       vi.advanceTimersByTime(5999);

@@ -26,7 +26,7 @@ export function useQuickView({ paise = false }: { paise?: boolean } = {}) {
         onClose={close}
         action={<WishlistHeart product={product} variant="inline" />}
         onAddToCart={(chosen, size) => {
-          addToCart(chosen, size);
+          void addToCart(chosen, size);
           close();
         }}
       />

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Dialog } from '../../../components/Dialog';
-import { RulerIcon } from '../../../components/icons';
+import { RulerIcon } from '../../../components/moreIcons';
 import styles from './SizeChartButton.module.css';
 
 /** SPEC §9: a fallback size chart when a product has none. */

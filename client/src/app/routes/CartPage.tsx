@@ -1,0 +1,218 @@
+// /cart and /guestcart (SPEC §2). /cart is a signed-in shopper's server cart; a guest there sees
+// the guest cart page. /guestcart shows whichever cart is active in the guest cart's layout:
+// columns Details, Quantity and Total, a checkout summary beside them and 'Products you may
+// like' below. Make Payment opens the checkout for a signed-in shopper and asks a guest to sign in.
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { Button, ButtonLink } from '../../components/Button';
+import { Spinner } from '../../components/Spinner';
+import { StateMessage } from '../../components/StateMessage';
+import { selectToken } from '../../features/account/accountSlice';
+import { cartMessages } from '../../features/cart/api';
+import { CartLineItem } from '../../features/cart/components/CartLineItem';
+import { CartSummaryPanel } from '../../features/cart/components/CartSummaryPanel';
+import { lineKey } from '../../features/cart/summary';
+import type { CartView } from '../../features/cart/useCart';
+import { useGetProductsQuery } from '../../features/catalog/api';
+import { ProductGrid, ProductGridSkeleton } from '../../features/catalog/components/ProductGrid';
+import { productListPath } from '../../lib/paths';
+import { useMakePayment, useShopperCart } from '../cart';
+import { useAppSelector } from '../hooks';
+import type { CartPageState } from '../shell/CartDrawerHost';
+import { useQuickView } from './catalog/useQuickView';
+import { renderWishlistHeart } from './catalog/WishlistHeart';
+import styles from './CartPage.module.css';
+
+// The checkout modal and its calls load when Make Payment is first pressed.
+const CheckoutDialog = lazy(() => import('../../features/checkout').then((module) => ({ default: module.CheckoutDialog })));
+
+/** SPEC §2: the empty cart's Shop now goes to the Flexiwaist Pant listing. */
+export const shopNowPath = productListPath('Flexiwaist Pant');
+
+/** /cart: the signed-in shopper's cart; a guest sees the guest cart page. */
+export function CartPage() {
+  const signedIn = useAppSelector(selectToken) !== null;
+  return signedIn ? <ServerCartPage /> : <GuestCartPage />;
+}
+
+function ServerCartPage() {
+  const cart = useShopperCart();
+  const checkout = useCheckout(cart);
+  const { lines, summary } = cart;
+
+  return (
+    <div className={styles.page}>
+      <title>Your cart — drape</title>
+      <PageHeading eyebrow="Shopping bag" count={summary.totalItems} />
+      <ActivityMessage cart={cart} />
+      {cart.loading ? null : cart.failed ? (
+        <LoadFailed cart={cart} />
+      ) : (
+        <div className={styles.layout}>
+          <section className={styles.lines} aria-label="Cart items">
+            {lines.length === 0 ? (
+              <EmptyCart />
+            ) : (
+              <ul className={styles.list}>
+                {lines.map((line) => (
+                  <CartLineItem key={lineKey(line)} line={line} cart={cart} />
+                ))}
+              </ul>
+            )}
+          </section>
+          <aside className={styles.aside}>
+            <CartSummaryPanel summary={summary} onMakePayment={checkout.makePayment}>
+              <p>Shipping is free across India. Coupons can be applied at checkout.</p>
+            </CartSummaryPanel>
+          </aside>
+        </div>
+      )}
+      {checkout.element}
+    </div>
+  );
+}
+
+/** /guestcart (and /cart for a guest). */
+export function GuestCartPage() {
+  const cart = useShopperCart();
+  const checkout = useCheckout(cart);
+  const { lines, summary } = cart;
+
+  return (
+    <div className={styles.page}>
+      <title>Your cart — drape</title>
+      <PageHeading eyebrow={cart.signedIn ? 'Shopping bag' : 'Guest cart'} count={summary.totalItems} />
+      <ActivityMessage cart={cart} />
+      {cart.loading ? null : cart.failed ? (
+        <LoadFailed cart={cart} />
+      ) : (
+        <div className={styles.layout}>
+          <section className={styles.lines} aria-label="Cart items">
+            {lines.length === 0 ? (
+              <EmptyCart />
+            ) : (
+              <>
+                <div className={styles.columns} aria-hidden="true">
+                  <span>Details</span>
+                  <span>Quantity</span>
+                  <span>Total</span>
+                </div>
+                <ul className={styles.list}>
+                  {lines.map((line) => (
+                    <CartLineItem key={lineKey(line)} line={line} cart={cart} />
+                  ))}
+                </ul>
+              </>
+            )}
+          </section>
+          <aside className={styles.aside}>
+            <CartSummaryPanel summary={summary} title="Checkout summary" onMakePayment={checkout.makePayment}>
+              {cart.signedIn ? (
+                <p>Shipping is free across India. Coupons can be applied at checkout.</p>
+              ) : (
+                <p>You will sign in to pay; your cart comes with you and its prices are confirmed then. Shipping is free across India.</p>
+              )}
+            </CartSummaryPanel>
+          </aside>
+        </div>
+      )}
+      <ProductsYouMayLike />
+      {checkout.element}
+    </div>
+  );
+}
+
+function PageHeading({ eyebrow, count }: { eyebrow: string; count: number }) {
+  return (
+    <header className={styles.header}>
+      <p className={styles.eyebrow}>{eyebrow}</p>
+      <h1 className={styles.title}>Your cart</h1>
+      <p className={styles.count}>
+        {count} {count === 1 ? 'item' : 'items'}
+      </p>
+    </header>
+  );
+}
+
+/** 'Loading your cart' while the server cart first loads; 'Removing Item' while a line is being removed. */
+function ActivityMessage({ cart }: { cart: CartView }) {
+  const removing = Object.values(cart.activity).includes('removing');
+  const message = cart.loading ? 'Loading your cart' : removing ? 'Removing Item' : '';
+  return (
+    <div className={styles.activity} role="status" aria-live="polite">
+      {message && (
+        <p className={cart.loading ? styles.loading : styles.working}>
+          <Spinner size={18} />
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function EmptyCart() {
+  return (
+    <StateMessage title="No items in the cart" detail="Pieces you add to your cart wait for you here.">
+      <ButtonLink to={shopNowPath}>Shop now</ButtonLink>
+    </StateMessage>
+  );
+}
+
+function LoadFailed({ cart }: { cart: CartView }) {
+  return (
+    <StateMessage tone="error" title={cartMessages.fetchFailed} detail="Please check your connection and try again.">
+      <Button variant="secondary" onClick={cart.retry}>
+        Try again
+      </Button>
+    </StateMessage>
+  );
+}
+
+/**
+ * Make Payment and the checkout modal. The drawer's Checkout arrives here with the checkout
+ * asked for in the navigation state; it opens once the cart has loaded.
+ */
+function useCheckout(cart: CartView) {
+  const [open, setOpen] = useState(false);
+  const pay = useMakePayment();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const makePayment = useCallback(() => void pay(cart, () => setOpen(true)), [pay, cart]);
+  const asked = (location.state as CartPageState | null)?.checkout === true;
+
+  useEffect(() => {
+    if (!asked || cart.loading) return;
+    navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+    makePayment();
+  }, [asked, cart.loading, location.pathname, location.search, navigate, makePayment]);
+
+  const element = open ? (
+    <Suspense fallback={null}>
+      <CheckoutDialog open onClose={() => setOpen(false)} />
+    </Suspense>
+  ) : null;
+  return { makePayment, element };
+}
+
+/** Best sellers, in reverse order, with quick view; hidden when there are none or they fail to load. */
+function ProductsYouMayLike() {
+  const titleId = useId();
+  const { data, isLoading, isError } = useGetProductsQuery({ status: 'BestSeller' });
+  const quickView = useQuickView();
+  const products = useMemo(() => [...(data?.items ?? [])].reverse(), [data]);
+  if (isError || (!isLoading && products.length === 0)) return null;
+
+  return (
+    <section className={styles.related} aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.relatedTitle}>
+        Products you may like
+      </h2>
+      {isLoading ? (
+        <ProductGridSkeleton count={4} />
+      ) : (
+        <ProductGrid products={products} onQuickView={quickView.open} label="Products you may like" renderAction={renderWishlistHeart} />
+      )}
+      {quickView.element}
+    </section>
+  );
+}

@@ -1,0 +1,146 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { recordingFetch, refusal } from '../../../test/recordingFetch';
+import { envelope, renderWithProviders } from '../../renderWithProviders';
+import { OrdersPage } from './OrdersPage';
+
+function anOrder(overrides: object = {}) {
+  return {
+    _id: '65a1f0c2b4d3e8a9c0f10001',
+    orderId: 'DRP1732251234567AB12CD34EF',
+    userId: 'u1',
+    paymentMode: 'cod',
+    paymentStatus: 'unpaid',
+    orderStatus: 'PENDING',
+    status: 'Pending',
+    items: [
+      {
+        productId: 'p1',
+        productName: 'Slim Shirt',
+        size: 'M',
+        quantity: 2,
+        price: 1999,
+        discount: 10,
+        discountedPrice: 1439,
+        total: 2878,
+        thumbnail: '/uploads/products/slim.svg',
+      },
+    ],
+    subTotal: 2878,
+    couponCode: '',
+    couponDiscount: 0,
+    amount: 2878,
+    totalAmount: 2878,
+    orderDate: '2026-11-22',
+    orderTime: '14:05',
+    createdAt: '2026-11-22T08:35:00Z',
+    cancellable: true,
+    timeline: [{ status: 'PLACED', label: 'Order placed', at: '2026-11-22T08:35:00Z' }],
+    ...overrides,
+  };
+}
+
+const page = (items: object[], more: object = {}) => ({ body: envelope({ items, page: 1, totalPages: 1, total: items.length, ...more }) });
+
+beforeEach(() => {
+  window.localStorage.setItem('token', 'jwt');
+});
+
+describe('orders page', () => {
+  it('shows each order with its items, status, payment and total', async () => {
+    const calls = recordingFetch((call) => (call.path === 'getallorder' ? page([anOrder()]) : undefined));
+    renderWithProviders(<OrdersPage />, { path: '/user/orders' });
+    const card = await screen.findByRole('article', { name: 'DRP1732251234567AB12CD34EF' });
+    expect(within(card).getByText('Order placed')).toBeInTheDocument();
+    expect(within(card).getByText('Cash on delivery')).toBeInTheDocument();
+    expect(within(card).getByText('Pay on delivery')).toBeInTheDocument();
+    expect(within(card).getByText('Placed on 22 Nov 2026')).toBeInTheDocument();
+    const items = within(card).getByRole('list', { name: 'Items in order DRP1732251234567AB12CD34EF' });
+    expect(within(items).getByText('Slim Shirt')).toBeInTheDocument();
+    expect(within(items).getByText(/Size M · Qty 2 · ₹1,439 each/)).toBeInTheDocument();
+    expect(within(card).getAllByText('₹2,878')).toHaveLength(2);
+    expect(within(card).getByRole('link', { name: 'Track order DRP1732251234567AB12CD34EF' })).toHaveAttribute(
+      'href',
+      '/trackid/DRP1732251234567AB12CD34EF',
+    );
+    expect(calls[0]!.search.get('page')).toBe('1');
+    expect(calls[0]!.search.get('limit')).toBe('10');
+    expect(calls[0]!.search.has('status')).toBe(false);
+  });
+
+  it('asks before cancelling, then cancels and shows the order as cancelled', async () => {
+    let cancelled = false;
+    const calls = recordingFetch((call) => {
+      if (call.path === 'getallorder') {
+        return page([cancelled ? anOrder({ orderStatus: 'CANCELED', cancellable: false }) : anOrder()]);
+      }
+      if (call.path === 'orders/DRP1732251234567AB12CD34EF/cancel' && call.method === 'POST') {
+        cancelled = true;
+        return { body: envelope(anOrder({ orderStatus: 'CANCELED', cancellable: false })) };
+      }
+      return undefined;
+    });
+    const { store } = renderWithProviders(<OrdersPage />, { path: '/user/orders' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel order DRP1732251234567AB12CD34EF' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel this order?' });
+    expect(within(dialog).getByText(/Nothing has been charged/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    await waitFor(() => expect(calls.some((call) => call.path.endsWith('/cancel'))).toBe(true));
+    const card = await screen.findByRole('article', { name: 'DRP1732251234567AB12CD34EF' });
+    await waitFor(() => expect(within(card).getByText('Cancelled')).toBeInTheDocument());
+    expect(within(card).queryByRole('button', { name: /Cancel order/ })).not.toBeInTheDocument();
+    expect(store.getState().toast.items.map((toast) => toast.message)).toContain('Order DRP1732251234567AB12CD34EF cancelled');
+  });
+
+  it("says why an order can no longer be cancelled", async () => {
+    recordingFetch((call) => {
+      if (call.path === 'getallorder') return page([anOrder()]);
+      if (call.path.endsWith('/cancel')) return refusal(409, 'This order can no longer be cancelled');
+      return undefined;
+    });
+    const { store } = renderWithProviders(<OrdersPage />, { path: '/user/orders' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel order DRP1732251234567AB12CD34EF' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel order' }));
+    await waitFor(() =>
+      expect(store.getState().toast.items.map((toast) => toast.message)).toContain('This order can no longer be cancelled'),
+    );
+  });
+
+  it('filters by status and pages through, both in the query', async () => {
+    const calls = recordingFetch((call) =>
+      call.path === 'getallorder' ? page([anOrder({ orderStatus: 'DELIVERED', cancellable: false })], { page: 2, totalPages: 3 }) : undefined,
+    );
+    renderWithProviders(<OrdersPage />, { path: '/user/orders?status=DELIVERED&page=2' });
+    const card = await screen.findByRole('article');
+    expect(within(card).getByText('Delivered')).toBeInTheDocument();
+    expect(calls[0]!.search.get('status')).toBe('DELIVERED');
+    expect(calls[0]!.search.get('page')).toBe('2');
+    const filters = screen.getByRole('navigation', { name: 'Filter orders by status' });
+    expect(within(filters).getByRole('link', { name: 'Delivered' })).toHaveAttribute('aria-current', 'page');
+    expect(within(filters).getByRole('link', { name: 'All orders' })).toHaveAttribute('href', '/user/orders');
+    const pages = screen.getByRole('navigation', { name: 'Order pages' });
+    expect(within(pages).getByRole('link', { name: /Next/ })).toHaveAttribute('href', '/user/orders?status=DELIVERED&page=3');
+  });
+
+  it('invites a first order when there are none', async () => {
+    recordingFetch((call) => (call.path === 'getallorder' ? page([]) : undefined));
+    renderWithProviders(<OrdersPage />, { path: '/user/orders' });
+    expect(await screen.findByRole('heading', { name: 'No orders yet' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Shop now' })).toHaveAttribute('href', '/shop');
+  });
+
+  it('shows a skeleton while loading and an error view with Try again', async () => {
+    let fail = true;
+    recordingFetch((call) => {
+      if (call.path !== 'getallorder') return undefined;
+      return fail ? refusal(500, 'Something broke') : page([anOrder()]);
+    });
+    renderWithProviders(<OrdersPage />, { path: '/user/orders' });
+    expect(screen.getByRole('status', { name: 'Loading your orders' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Your orders could not be loaded' })).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('article')).toBeInTheDocument();
+  });
+});

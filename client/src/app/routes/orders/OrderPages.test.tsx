@@ -1,0 +1,118 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { recordingFetch, refusal } from '../../../test/recordingFetch';
+import { envelope, renderWithProviders } from '../../renderWithProviders';
+import { makeStore } from '../../store';
+import { OrderRoutes } from './OrderRoutes';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('thank-you pages', () => {
+  it("/thankyou thanks the shopper, shows the order number and links to 'Check your order'", () => {
+    renderWithProviders(<OrderRoutes />, { path: '/thankyou' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Thank-you' })).toBeInTheDocument();
+    expect(screen.getByText("Your order has been placed successfully. We'll keep you updated!")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Check your order' })).toHaveAttribute('href', '/user/orders');
+  });
+
+  it('/thankyou names the order passed in the navigation state, with a link to track it', () => {
+    render(
+      <Provider store={makeStore()}>
+        <MemoryRouter initialEntries={[{ pathname: '/thankyou', state: { orderId: 'DRP1732251234567AB12CD34EF' } }]}>
+          <OrderRoutes />
+        </MemoryRouter>
+      </Provider>,
+    );
+    expect(screen.getByText('DRP1732251234567AB12CD34EF')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Track this order' })).toHaveAttribute('href', '/trackid/DRP1732251234567AB12CD34EF');
+  });
+
+  it('/thankyoupage returns to the home page after 3 s', () => {
+    vi.useFakeTimers();
+    const { location } = renderWithProviders(<OrderRoutes />, { path: '/thankyoupage' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Thanks for purchasing' })).toBeInTheDocument();
+    expect(screen.getByText('We will keep you updated')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(2900));
+    expect(location.current?.pathname).toBe('/thankyoupage');
+    act(() => vi.advanceTimersByTime(100));
+    expect(location.current?.pathname).toBe('/');
+  });
+});
+
+const tracking = {
+  orderId: 'DRP1732251234567AB12CD34EF',
+  orderStatus: 'SHIPPED',
+  paymentStatus: 'success',
+  paymentMode: 'online',
+  amount: 2590,
+  placedAt: '2026-11-22T08:35:00Z',
+  items: [
+    { productId: 'p1', productName: 'Slim Shirt', size: 'M', quantity: 2, price: 1999, discountedPrice: 1439, total: 2878, thumbnail: '' },
+  ],
+  timeline: [
+    { status: 'PLACED', label: 'Order placed', at: '2026-11-22T08:35:00Z' },
+    { status: 'PAID', label: 'Payment received', at: '2026-11-22T08:36:00Z' },
+    { status: 'SHIPPED', label: 'Shipped', at: '2026-11-23T10:00:00Z' },
+  ],
+};
+
+describe('order tracking', () => {
+  it('/track asks a guest for the order number and e-mail, then shows the timeline', async () => {
+    const calls = recordingFetch((call) => (call.path === 'track' ? { body: envelope(tracking) } : undefined));
+    const { location } = renderWithProviders(<OrderRoutes />, { path: '/track' });
+    await userEvent.click(screen.getByRole('button', { name: 'Track order' }));
+    expect(screen.getByRole('textbox', { name: 'Order number' })).toHaveAccessibleDescription('Please enter your order number');
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('Please enter the e-mail the order was placed with');
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'Order number' }), 'DRP1732251234567AB12CD34EF');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'riya@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Track order' }));
+    expect(location.current?.pathname).toBe('/trackid/DRP1732251234567AB12CD34EF');
+    expect(location.current?.search).toBe('?email=riya%40example.com');
+
+    const progress = await screen.findByRole('list', { name: 'Order progress' });
+    const steps = within(progress).getAllByRole('listitem');
+    expect(steps.map((step) => step.querySelector('span > span')?.textContent)).toEqual([
+      'Order placed',
+      'Payment received',
+      'Shipped',
+      'Out for delivery',
+      'Delivered',
+    ]);
+    expect(steps[2]).toHaveAttribute('aria-current', 'step');
+    expect(screen.getByText('Shipped', { selector: '[data-tone]' })).toBeInTheDocument();
+    expect(calls.find((call) => call.path === 'track')?.search.toString()).toBe(
+      'orderId=DRP1732251234567AB12CD34EF&email=riya%40example.com',
+    );
+  });
+
+  it('/trackid?orderId=… lets the signed-in owner track without an e-mail', async () => {
+    window.localStorage.setItem('token', 'jwt');
+    const calls = recordingFetch((call) =>
+      call.path === 'track' ? { body: envelope({ ...tracking, orderStatus: 'CANCELED', timeline: tracking.timeline.slice(0, 1) }) } : undefined,
+    );
+    renderWithProviders(<OrderRoutes />, { path: '/trackid?orderId=DRP1732251234567AB12CD34EF' });
+    const progress = await screen.findByRole('list', { name: 'Order progress' });
+    expect(within(progress).getAllByRole('listitem').at(-1)).toHaveAttribute('data-state', 'cancelled');
+    expect(calls[0]!.search.has('email')).toBe(false);
+    expect(calls[0]!.headers.get('Authorization')).toBe('Bearer jwt');
+  });
+
+  it('says when the order is not found', async () => {
+    recordingFetch((call) => (call.path === 'track' ? refusal(404, 'Order not found') : undefined));
+    renderWithProviders(<OrderRoutes />, { path: '/trackid/NOPE?email=a%40b.in' });
+    expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/track');
+  });
+
+  it('asks a guest with only an order number for the e-mail', async () => {
+    renderWithProviders(<OrderRoutes />, { path: '/trackid/DRP1' });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Order number' })).toHaveValue('DRP1'));
+    expect(screen.getByText('Enter the e-mail the order was placed with to see its progress.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,150 @@
+// The checkout's view of the wire (contract of issue 5): coupons, the server's quote of the cart,
+// the shopper's saved addresses, the company, and the calls that place an order. Money is rupees
+// as the server computed it; the client only formats.
+
+/** A coupon as GET /api/getcoupon lists it (SPEC §3; `mimimumAmount` sic). */
+export interface Coupon {
+  _id: string;
+  name: string;
+  code: string;
+  description: string;
+  status: string;
+  mimimumAmount: number;
+  /** Percent off the subtotal. */
+  discount: number;
+  /** Largest discount in rupees; 0 means no cap. */
+  maxDiscount: number;
+  /** For the shopper's first order only. */
+  firstTime: boolean;
+  /** Whether the caller can use it now (sent when a token is). */
+  eligible?: boolean;
+  /** Why not, e.g. 'For your first order only'. */
+  reason?: string;
+}
+
+/** One line of the quote: a cart line priced by the server. */
+export interface QuoteLine {
+  _id: string;
+  productId: string;
+  productName: string;
+  name: string;
+  size: string;
+  quantity: number;
+  /** List price of one. */
+  price: number;
+  /** The product's own percent off. */
+  discount: number;
+  /** What one costs after the product and sale discounts. */
+  discountedPrice: number;
+  total: number;
+  thumbnail: string;
+  /** Units of this size in stock now. */
+  available: number;
+  /** True when fewer are in stock than asked for: the line blocks payment. */
+  soldOut: boolean;
+  /** 'Only 1 left in size M' or 'Size M is sold out'; '' when fine. */
+  problem: string;
+}
+
+export interface AppliedCoupon {
+  code: string;
+  discount: number;
+  maxDiscount: number;
+}
+
+/** POST /api/checkout/quote: the cart with every total, with or without a coupon. */
+export interface Quote {
+  lines: QuoteLine[];
+  /** After product and sale discounts, before the coupon. */
+  subtotal: number;
+  /** At list prices. */
+  listTotal: number;
+  productDiscount: number;
+  coupon: AppliedCoupon | null;
+  couponDiscount: number;
+  shipping: number;
+  tax: number;
+  total: number;
+  totalItems: number;
+  /** Some line is sold out or its product gone. */
+  blocked: boolean;
+}
+
+/** A saved delivery address (SPEC §3 Address). */
+export interface CheckoutAddress {
+  _id: string;
+  firstName: string;
+  lastName: string;
+  address1: string;
+  address2: string;
+  city: string;
+  state: string;
+  pincode: string;
+  email: string;
+  phone: string;
+  landmark?: string;
+  type: string;
+  country?: string;
+  isDefault: boolean;
+}
+
+/** What the new-address form sends to POST /api/addAddress. */
+export type NewAddress = Omit<CheckoutAddress, '_id' | 'country' | 'landmark'> & { landmark: string };
+
+export type AddressType = 'home' | 'work' | 'primary';
+
+/** GET /api/company: the seller (checkout needs one to be set up). */
+export interface Company {
+  companyName: string;
+  tagline?: string;
+}
+
+export type PaymentMode = 'cod' | 'online';
+
+/** The order the server answers once it has one (only what checkout reads of it). */
+export interface PlacedOrder {
+  _id: string;
+  orderId: string;
+  paymentMode: PaymentMode;
+  paymentStatus: string;
+  orderStatus: string;
+  totalAmount: number;
+}
+
+export interface CodOrderRequest {
+  paymentMode: 'cod';
+  address: string;
+  couponCode?: string;
+}
+
+export interface OnlineOrderRequest {
+  paymentMode: 'online';
+  orderId: string;
+  paymentId: string;
+  signature: string;
+  razorpay_order_id: string;
+  razorpay_payment_id: string;
+  razorpay_signature: string;
+}
+
+/** A write that must happen once: the Idempotency-Key goes with it, and a retry sends the same. */
+export type Idempotent<T> = T & { idempotencyKey: string };
+
+/** POST /api/payments/razorpay/order: our order awaiting payment and the Razorpay order for it. */
+export interface RazorpayOrder {
+  orderId: string;
+  razorpayOrderId: string;
+  key: string;
+  /** Paise. */
+  amount: number;
+  currency: string;
+  name: string;
+  description: string;
+  prefill: { name?: string; email?: string; contact?: string };
+  order: PlacedOrder;
+}
+
+/** GET /api/config, as far as checkout reads it. */
+export interface CheckoutConfig {
+  razorpayCheckoutUrl?: string;
+}

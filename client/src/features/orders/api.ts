@@ -1,0 +1,104 @@
+// The shopper's orders (contract of issue 5): the paged history with its status filter (both in
+// the cache key), cancelling, and tracking by order id (and e-mail for guests' links).
+import { api } from '../../lib/api';
+import type { Order, OrderItem, OrderPage, OrdersQuery, TimelineEntry, TrackQuery, Tracking } from './types';
+
+/** Orders per page of the history. */
+export const ordersPageSize = 10;
+
+const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+
+function toItem(raw: Partial<OrderItem>): OrderItem {
+  return {
+    productId: str(raw.productId),
+    productName: str(raw.productName),
+    size: str(raw.size),
+    quantity: num(raw.quantity),
+    price: num(raw.price),
+    discount: num(raw.discount),
+    discountedPrice: num(raw.discountedPrice) || num(raw.price),
+    total: num(raw.total),
+    thumbnail: str(raw.thumbnail),
+  };
+}
+
+function toTimeline(raw: unknown): TimelineEntry[] {
+  return Array.isArray(raw)
+    ? raw.map((entry: Partial<TimelineEntry>) => ({ status: str(entry.status), label: str(entry.label), at: str(entry.at) }))
+    : [];
+}
+
+export function toOrder(raw: Partial<Order> & { amount?: number; date?: string }): Order {
+  return {
+    _id: str(raw._id),
+    orderId: str(raw.orderId) || str(raw._id),
+    paymentMode: str(raw.paymentMode),
+    paymentStatus: str(raw.paymentStatus),
+    orderStatus: str(raw.orderStatus) || 'PENDING',
+    items: Array.isArray(raw.items) ? raw.items.map(toItem) : [],
+    subTotal: num(raw.subTotal),
+    listTotal: num(raw.listTotal),
+    productDiscount: num(raw.productDiscount),
+    couponCode: str(raw.couponCode),
+    couponDiscount: num(raw.couponDiscount),
+    shipping: num(raw.shipping),
+    tax: num(raw.tax),
+    totalAmount: num(raw.totalAmount) || num(raw.amount),
+    address: raw.address && typeof raw.address === 'object' ? raw.address : null,
+    orderDate: str(raw.orderDate),
+    orderTime: str(raw.orderTime),
+    createdAt: str(raw.createdAt) || str(raw.date),
+    cancellable: raw.cancellable === true,
+    timeline: toTimeline(raw.timeline),
+  };
+}
+
+function toTracking(raw: Partial<Tracking>): Tracking {
+  return {
+    orderId: str(raw.orderId),
+    orderStatus: str(raw.orderStatus),
+    paymentStatus: str(raw.paymentStatus),
+    paymentMode: str(raw.paymentMode),
+    amount: num(raw.amount),
+    placedAt: str(raw.placedAt),
+    items: Array.isArray(raw.items) ? raw.items.map(toItem) : [],
+    timeline: toTimeline(raw.timeline),
+  };
+}
+
+export const ordersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getOrders: build.query<OrderPage, OrdersQuery>({
+      query: ({ page, status }) => ({
+        url: 'getallorder',
+        params: { page, limit: ordersPageSize, ...(status ? { status } : {}) },
+      }),
+      transformResponse: (data: Partial<OrderPage> | null) => ({
+        items: Array.isArray(data?.items) ? data.items.map(toOrder) : [],
+        page: num(data?.page) || 1,
+        totalPages: num(data?.totalPages),
+        total: num(data?.total),
+      }),
+      providesTags: ['Order'],
+    }),
+    getOrder: build.query<Order, string>({
+      query: (orderId) => `orders/${encodeURIComponent(orderId)}`,
+      transformResponse: toOrder,
+      providesTags: ['Order'],
+    }),
+    /** Cancels while `cancellable`; stock goes back and a paid order is refunded. */
+    cancelOrder: build.mutation<Order, string>({
+      query: (orderId) => ({ url: `orders/${encodeURIComponent(orderId)}/cancel`, method: 'POST' }),
+      transformResponse: toOrder,
+      invalidatesTags: ['Order'],
+    }),
+    trackOrder: build.query<Tracking, TrackQuery>({
+      query: ({ orderId, email }) => ({ url: 'track', params: { orderId, ...(email ? { email } : {}) } }),
+      transformResponse: toTracking,
+      providesTags: ['Order'],
+    }),
+  }),
+});
+
+export const { useGetOrdersQuery, useGetOrderQuery, useCancelOrderMutation, useTrackOrderQuery } = ordersApi;

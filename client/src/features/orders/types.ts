@@ -1,0 +1,91 @@
+// An order as its owner sees it (contract of issue 5). Money is rupees as the server computed it.
+
+export type OrderStatus = 'AWAITING_PAYMENT' | 'PENDING' | 'CANCELED' | 'SHIPPED' | 'DELIVERED' | (string & {});
+export type PaymentStatus = 'unpaid' | 'pending' | 'success' | 'failed' | 'refunded' | (string & {});
+
+export interface OrderItem {
+  productId: string;
+  productName: string;
+  size: string;
+  quantity: number;
+  /** List price of one. */
+  price: number;
+  discount: number;
+  /** What one cost. */
+  discountedPrice: number;
+  total: number;
+  thumbnail: string;
+}
+
+export interface TimelineEntry {
+  status: string;
+  label: string;
+  at: string;
+}
+
+export interface OrderAddress {
+  firstName: string;
+  lastName: string;
+  address1: string;
+  address2: string;
+  city: string;
+  state: string;
+  pincode: string;
+  phone: string;
+  landmark?: string;
+}
+
+export interface Order {
+  _id: string;
+  orderId: string;
+  paymentMode: 'cod' | 'online' | (string & {});
+  paymentStatus: PaymentStatus;
+  orderStatus: OrderStatus;
+  items: OrderItem[];
+  subTotal: number;
+  listTotal: number;
+  productDiscount: number;
+  couponCode: string;
+  couponDiscount: number;
+  shipping: number;
+  tax: number;
+  totalAmount: number;
+  address: OrderAddress | null;
+  orderDate: string;
+  orderTime: string;
+  createdAt: string;
+  cancellable: boolean;
+  timeline: TimelineEntry[];
+}
+
+/** GET /api/getallorder: one page, newest first. */
+export interface OrderPage {
+  items: Order[];
+  page: number;
+  totalPages: number;
+  total: number;
+}
+
+export interface OrdersQuery {
+  page: number;
+  /** An orderStatus, or '' for every order. */
+  status: string;
+}
+
+/** GET /api/track: what anyone with the order id (and e-mail) may see. */
+export interface Tracking {
+  orderId: string;
+  orderStatus: OrderStatus;
+  paymentStatus: PaymentStatus;
+  paymentMode: string;
+  amount: number;
+  placedAt: string;
+  items: OrderItem[];
+  timeline: TimelineEntry[];
+}
+
+export interface TrackQuery {
+  orderId: string;
+  /** Needed unless the signed-in owner asks. */
+  email?: string;
+}
