@@ -261,10 +261,7 @@ func (c Cart) Same(held map[string]int) bool {
 func (s *Service) Ordered(ctx context.Context, tx pgx.Tx, userID string, lines []Want) error {
 	q := s.store.q.WithTx(tx)
 	for _, l := range lines {
-		if err := q.TakeFromCart(ctx, cartdb.TakeFromCartParams{UserID: userID, ProductID: l.ProductID, Size: l.Size, Quantity: int32(l.Quantity)}); err != nil {
-			return postgres.Translate(err)
-		}
-		if err := q.DropFromCart(ctx, cartdb.DropFromCartParams{UserID: userID, ProductID: l.ProductID, Size: l.Size, Quantity: int32(l.Quantity)}); err != nil {
+		if err := q.TakeOrdered(ctx, cartdb.TakeOrderedParams{UserID: userID, ProductID: l.ProductID, Size: l.Size, Quantity: int32(l.Quantity)}); err != nil {
 			return postgres.Translate(err)
 		}
 	}

@@ -21,10 +21,11 @@ DELETE FROM cart_items WHERE id = @id AND user_id = @user_id;
 -- name: ClearCart :exec
 DELETE FROM cart_items WHERE user_id = @user_id;
 
--- name: TakeFromCart :exec
-UPDATE cart_items SET quantity = quantity - @quantity::integer, updated_at = now()
-WHERE user_id = @user_id AND product_id = @product_id AND size = @size AND quantity > @quantity::integer;
 
--- name: DropFromCart :exec
-DELETE FROM cart_items
-WHERE user_id = @user_id AND product_id = @product_id AND size = @size AND quantity <= @quantity::integer;
+-- name: TakeOrdered :exec
+WITH dropped AS (
+    DELETE FROM cart_items d
+    WHERE d.user_id = @user_id::text AND d.product_id = @product_id::text AND d.size = @size::text AND d.quantity <= @quantity::integer
+)
+UPDATE cart_items c SET quantity = c.quantity - @quantity::integer, updated_at = now()
+WHERE c.user_id = @user_id::text AND c.product_id = @product_id::text AND c.size = @size::text AND c.quantity > @quantity::integer;

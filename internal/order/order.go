@@ -162,10 +162,6 @@ func (s *Service) Place(ctx context.Context, p Placement) (o Order, replayed boo
 	if len(p.IdempotencyKey) > 100 {
 		return Order{}, false, shop.E(shop.Invalid, "Idempotency-Key must be at most 100 characters")
 	}
-	if existing, err := s.store.q.OrderByKey(ctx, orderdb.OrderByKeyParams{UserID: p.UserID, IdempotencyKey: p.IdempotencyKey}); err == nil {
-		o, err := s.get(ctx, s.store.q, existing)
-		return o, true, err
-	}
 	if !shop.IsID(p.AddressID) {
 		return Order{}, false, shop.E(shop.Invalid, msgSelectAddress)
 	}
@@ -188,6 +184,7 @@ func (s *Service) Place(ctx context.Context, p Placement) (o Order, replayed boo
 	// holding row locks must never wait for a second connection, or a burst of checkouts
 	// could exhaust the pool while each waits for the next.
 	var id string
+	var made *Order
 	for attempt := 1; ; attempt++ {
 		c, quote, err := s.prepare(ctx, p)
 		if err != nil {
@@ -200,7 +197,7 @@ func (s *Service) Place(ctx context.Context, p Placement) (o Order, replayed boo
 			return Order{}, false, err
 		}
 		err = postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
-			replayed = false
+			replayed, made = false, nil
 			q := s.store.q.WithTx(tx)
 			if err := q.LockPlacement(ctx, orderdb.LockPlacementParams{UserID: p.UserID, IdempotencyKey: p.IdempotencyKey}); err != nil {
 				return err
@@ -229,11 +226,13 @@ func (s *Service) Place(ctx context.Context, p Placement) (o Order, replayed boo
 			if err := s.cancelWaiting(ctx, tx, p.UserID, "", "A newer order replaced it"); err != nil {
 				return err
 			}
-			if err := s.catalog.TakeStock(ctx, tx, stockChanges(c.Lines)); err != nil {
+			id = shop.NewID()
+			o, err := s.insert(ctx, tx, id, p, addr, firm, c, quote)
+			if err != nil {
 				return err
 			}
-			id = shop.NewID()
-			return s.insert(ctx, tx, id, p, addr, firm, c, quote)
+			made = o
+			return s.catalog.TakeStock(ctx, tx, stockChanges(c.Lines))
 		})
 		if errors.Is(err, errCartChanged) && attempt < 3 {
 			continue
@@ -245,6 +244,9 @@ func (s *Service) Place(ctx context.Context, p Placement) (o Order, replayed boo
 			return Order{}, false, err
 		}
 		break
+	}
+	if made != nil {
+		return *made, false, nil
 	}
 	o, err = s.byID(ctx, id)
 	return o, replayed, err
@@ -262,16 +264,18 @@ func (s *Service) prepare(ctx context.Context, p Placement) (cart.Cart, Quote, e
 	if err := blocked(c); err != nil {
 		return cart.Cart{}, Quote{}, err
 	}
-	first, err := s.firstOrder(ctx, s.store.q, p.UserID)
-	if err != nil {
-		return cart.Cart{}, Quote{}, err
+	first := false
+	if strings.TrimSpace(p.CouponCode) != "" {
+		if first, err = s.firstOrder(ctx, s.store.q, p.UserID); err != nil {
+			return cart.Cart{}, Quote{}, err
+		}
 	}
 	quote, err := s.quote(ctx, c, p.CouponCode, first)
 	return c, quote, err
 }
 
 // insert writes a new order, its lines, its first steps and its side effects.
-func (s *Service) insert(ctx context.Context, tx pgx.Tx, id string, p Placement, addr address.Address, firm company.Company, c cart.Cart, quote Quote) error {
+func (s *Service) insert(ctx context.Context, tx pgx.Tx, id string, p Placement, addr address.Address, firm company.Company, c cart.Cart, quote Quote) (*Order, error) {
 	q := s.store.q.WithTx(tx)
 	now := time.Now()
 	number := newNumber(now)
@@ -280,11 +284,11 @@ func (s *Service) insert(ctx context.Context, tx pgx.Tx, id string, p Placement,
 		Landmark: addr.Landmark, Country: addr.Country}
 	addressJSON, err := json.Marshal(snapshot)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	shipmentJSON, err := json.Marshal(shipment(number, p.Mode, now, snapshot, c.Lines, quote.Total, s.cfg.PickupLocation, firm.Name))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	status, payment := Pending, Unpaid
 	var expires *time.Time
@@ -303,7 +307,7 @@ func (s *Service) insert(ctx context.Context, tx pgx.Tx, id string, p Placement,
 		CouponCode: couponCode, CouponDiscount: int64(quote.CouponDiscount), Shipping: int64(quote.Shipping),
 		Tax: int64(quote.Tax), Total: int64(quote.Total), Address: addressJSON, Shipment: shipmentJSON, ExpiresAt: expires})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	for i, l := range c.Lines {
 		sale, saleDiscount := "", 0
@@ -315,38 +319,46 @@ func (s *Service) insert(ctx context.Context, tx pgx.Tx, id string, p Placement,
 			ListPrice: int64(l.Price), Discount: int32(l.Discount), SaleName: sale, SaleDiscount: int32(saleDiscount),
 			UnitPrice: int64(l.DiscountedPrice), LineTotal: int64(l.Total), Thumbnail: l.Thumbnail})
 		if err != nil {
-			return err
+			return nil, err
 		}
 	}
 	if err := q.InsertStep(ctx, orderdb.InsertStepParams{OrderID: id, Status: "PLACED"}); err != nil {
-		return err
+		return nil, err
 	}
 	if p.Mode == Online {
 		if err := q.InsertStep(ctx, orderdb.InsertStepParams{OrderID: id, Status: "AWAITING_PAYMENT"}); err != nil {
-			return err
+			return nil, err
 		}
-		return s.announce(ctx, tx, CreatedEvent, id)
+		return nil, s.announce(ctx, tx, CreatedEvent, id)
 	}
 	if err := s.carts.Ordered(ctx, tx, p.UserID, wants(c.Lines)); err != nil {
-		return err
+		return nil, err
 	}
-	return s.confirm(ctx, tx, id, CreatedEvent)
+	o, err := s.confirmed(ctx, tx, id, CreatedEvent)
+	return &o, err
 }
 
 // confirm queues what follows an order becoming real (placed COD, or paid): the confirmation
 // mail, the shipment push and the realtime event.
 func (s *Service) confirm(ctx context.Context, tx pgx.Tx, id, event string) error {
+	_, err := s.confirmed(ctx, tx, id, event)
+	return err
+}
+
+func (s *Service) confirmed(ctx context.Context, tx pgx.Tx, id, event string) (Order, error) {
 	o, err := s.get(ctx, s.store.q.WithTx(tx), orderdb.Order{ID: id})
 	if err != nil {
-		return err
+		return Order{}, err
 	}
 	if err := mailqueue.Queue(ctx, tx, confirmationMail(o, s.cfg.PublicURL)); err != nil {
-		return err
+		return Order{}, err
 	}
 	if err := outbox.Enqueue(ctx, tx, jobs.PushShipment(id)); err != nil {
-		return err
+		return Order{}, err
 	}
-	return s.announce(ctx, tx, event, id)
+	data := map[string]any{"orderId": o.Number, "_id": o.ID, "orderStatus": string(o.Status),
+		"paymentStatus": string(o.PaymentStatus), "paymentMode": string(o.PaymentMode), "amount": o.Amount}
+	return o, outbox.PublishMany(ctx, tx, event, []string{realtime.UserTopic(o.UserID), realtime.TopicAdminOrders}, data)
 }
 
 // AttachGatewayOrder records the payment gateway's order for an online order (once).

@@ -57,6 +57,24 @@ func Publish(ctx context.Context, tx outboxdb.DBTX, typ, topic string, data any)
 	})
 }
 
+// PublishMany writes one realtime event of type typ with data to each of topics, in the
+// caller's transaction, in one statement.
+func PublishMany(ctx context.Context, tx outboxdb.DBTX, typ string, topics []string, data any) error {
+	b, err := json.Marshal(data)
+	if err != nil {
+		return fmt.Errorf("outbox: event data: %w", err)
+	}
+	keys, payloads := make([]string, len(topics)), make([][]byte, len(topics))
+	for i, topic := range topics {
+		ev := realtime.Event{ID: shop.NewID(), Type: typ, Topic: topic, Data: b, At: time.Now().UTC()}
+		if payloads[i], err = json.Marshal(ev); err != nil {
+			return fmt.Errorf("outbox: event: %w", err)
+		}
+		keys[i] = ev.ID
+	}
+	return outboxdb.New(tx).InsertEvents(ctx, outboxdb.InsertEventsParams{Name: typ, Topics: topics, DedupeKeys: keys, Payloads: payloads})
+}
+
 // Stats is how far behind the relay is.
 type Stats struct {
 	Pending       int64   // rows not yet delivered

@@ -2,6 +2,10 @@
 INSERT INTO outbox (kind, name, topic, queue, dedupe_key, payload)
 VALUES (@kind, @name, @topic, @queue, @dedupe_key, @payload);
 
+-- name: InsertEvents :exec
+INSERT INTO outbox (kind, name, topic, queue, dedupe_key, payload)
+SELECT 'event', @name::text, unnest(@topics::text[]), '', unnest(@dedupe_keys::text[]), unnest(@payloads::jsonb[]);
+
 -- name: ClaimPending :many
 SELECT id, kind, name, topic, queue, dedupe_key, payload, created_at, attempts
 FROM outbox

@@ -91,28 +91,6 @@ func (q *Queries) DeleteCartItem(ctx context.Context, arg DeleteCartItemParams) 
 	return result.RowsAffected(), nil
 }
 
-const dropFromCart = `-- name: DropFromCart :exec
-DELETE FROM cart_items
-WHERE user_id = $1 AND product_id = $2 AND size = $3 AND quantity <= $4::integer
-`
-
-type DropFromCartParams struct {
-	UserID    string
-	ProductID string
-	Size      string
-	Quantity  int32
-}
-
-func (q *Queries) DropFromCart(ctx context.Context, arg DropFromCartParams) error {
-	_, err := q.db.Exec(ctx, dropFromCart,
-		arg.UserID,
-		arg.ProductID,
-		arg.Size,
-		arg.Quantity,
-	)
-	return err
-}
-
 const lockCartOf = `-- name: LockCartOf :many
 SELECT id, user_id, product_id, size, quantity, created_at, updated_at FROM cart_items WHERE user_id = $1 ORDER BY created_at DESC, id DESC FOR UPDATE
 `
@@ -188,20 +166,24 @@ func (q *Queries) SetCartQuantity(ctx context.Context, arg SetCartQuantityParams
 	return result.RowsAffected(), nil
 }
 
-const takeFromCart = `-- name: TakeFromCart :exec
-UPDATE cart_items SET quantity = quantity - $1::integer, updated_at = now()
-WHERE user_id = $2 AND product_id = $3 AND size = $4 AND quantity > $1::integer
+const takeOrdered = `-- name: TakeOrdered :exec
+WITH dropped AS (
+    DELETE FROM cart_items d
+    WHERE d.user_id = $2::text AND d.product_id = $3::text AND d.size = $4::text AND d.quantity <= $1::integer
+)
+UPDATE cart_items c SET quantity = c.quantity - $1::integer, updated_at = now()
+WHERE c.user_id = $2::text AND c.product_id = $3::text AND c.size = $4::text AND c.quantity > $1::integer
 `
 
-type TakeFromCartParams struct {
+type TakeOrderedParams struct {
 	Quantity  int32
 	UserID    string
 	ProductID string
 	Size      string
 }
 
-func (q *Queries) TakeFromCart(ctx context.Context, arg TakeFromCartParams) error {
-	_, err := q.db.Exec(ctx, takeFromCart,
+func (q *Queries) TakeOrdered(ctx context.Context, arg TakeOrderedParams) error {
+	_, err := q.db.Exec(ctx, takeOrdered,
 		arg.Quantity,
 		arg.UserID,
 		arg.ProductID,

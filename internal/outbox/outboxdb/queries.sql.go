@@ -99,6 +99,28 @@ func (q *Queries) Insert(ctx context.Context, arg InsertParams) error {
 	return err
 }
 
+const insertEvents = `-- name: InsertEvents :exec
+INSERT INTO outbox (kind, name, topic, queue, dedupe_key, payload)
+SELECT 'event', $1::text, unnest($2::text[]), '', unnest($3::text[]), unnest($4::jsonb[])
+`
+
+type InsertEventsParams struct {
+	Name       string
+	Topics     []string
+	DedupeKeys []string
+	Payloads   [][]byte
+}
+
+func (q *Queries) InsertEvents(ctx context.Context, arg InsertEventsParams) error {
+	_, err := q.db.Exec(ctx, insertEvents,
+		arg.Name,
+		arg.Topics,
+		arg.DedupeKeys,
+		arg.Payloads,
+	)
+	return err
+}
+
 const markDelivered = `-- name: MarkDelivered :exec
 UPDATE outbox SET delivered_at = now(), attempts = attempts + 1
 WHERE id = ANY($1::bigint[])
