@@ -6,6 +6,8 @@ package company
 import (
 	"context"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -18,13 +20,29 @@ import (
 const NotSetUp = "Company details not added"
 
 // Service is the company use cases.
-type Service struct{ store store }
+type Service struct {
+	store store
+	mu    sync.Mutex
+	kept  *Company // read at `at`; every checkout asks, the answer rarely changes
+	at    time.Time
+}
+
+// Fresh is how long Get answers from memory. Details saved through this process show at once;
+// saved through another, within Fresh.
+const Fresh = 30 * time.Second
 
 // NewService makes the company service.
 func NewService(pool *pgxpool.Pool) *Service { return &Service{store: store{q: companydb.New(pool)}} }
 
 // Get is the company. Errors: NotFound (NotSetUp) before the details are saved.
 func (s *Service) Get(ctx context.Context) (Company, error) {
+	s.mu.Lock()
+	if s.kept != nil && time.Since(s.at) < Fresh {
+		c := *s.kept
+		s.mu.Unlock()
+		return c, nil
+	}
+	s.mu.Unlock()
 	row, err := s.store.q.Company(ctx)
 	if err != nil {
 		if err = postgres.Translate(err); shop.Is(err, shop.NotFound) {
@@ -32,7 +50,11 @@ func (s *Service) Get(ctx context.Context) (Company, error) {
 		}
 		return Company{}, err
 	}
-	return fromRow(row), nil
+	c := fromRow(row)
+	s.mu.Lock()
+	s.kept, s.at = &c, time.Now()
+	s.mu.Unlock()
+	return c, nil
 }
 
 // Save writes the company details. Errors: Invalid without a name.
@@ -49,5 +71,8 @@ func (s *Service) Save(ctx context.Context, c Company) (Company, error) {
 	if err != nil {
 		return Company{}, postgres.Translate(err)
 	}
+	s.mu.Lock()
+	s.kept = nil
+	s.mu.Unlock()
 	return s.Get(ctx)
 }

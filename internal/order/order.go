@@ -301,26 +301,34 @@ func (s *Service) insert(ctx context.Context, tx pgx.Tx, id string, p Placement,
 	if quote.Coupon != nil {
 		couponCode = quote.Coupon.Code
 	}
-	err = q.InsertOrder(ctx, orderdb.InsertOrderParams{ID: id, OrderNumber: number, UserID: p.UserID,
+	params := orderdb.InsertOrderParams{ID: id, OrderNumber: number, UserID: p.UserID,
 		IdempotencyKey: p.IdempotencyKey, PaymentMode: string(p.Mode), PaymentStatus: string(payment),
 		OrderStatus: string(status), ListTotal: int64(quote.ListTotal), Subtotal: int64(quote.Subtotal),
 		CouponCode: couponCode, CouponDiscount: int64(quote.CouponDiscount), Shipping: int64(quote.Shipping),
-		Tax: int64(quote.Tax), Total: int64(quote.Total), Address: addressJSON, Shipment: shipmentJSON, ExpiresAt: expires})
-	if err != nil {
+		Tax: int64(quote.Tax), Total: int64(quote.Total), Address: addressJSON, Shipment: shipmentJSON, ExpiresAt: expires}
+	if err := q.InsertOrder(ctx, params); err != nil {
 		return nil, err
 	}
+	// The order as written, kept to answer with instead of reading it back.
+	row := orderdb.Order{ID: id, OrderNumber: number, UserID: p.UserID, IdempotencyKey: p.IdempotencyKey,
+		PaymentMode: params.PaymentMode, PaymentStatus: params.PaymentStatus, OrderStatus: params.OrderStatus,
+		ListTotal: params.ListTotal, Subtotal: params.Subtotal, CouponCode: couponCode, CouponDiscount: params.CouponDiscount,
+		Shipping: params.Shipping, Tax: params.Tax, Total: params.Total, Address: addressJSON, Shipment: shipmentJSON,
+		StockHeld: true, ExpiresAt: expires, CreatedAt: now, UpdatedAt: now}
+	written := make([]orderdb.OrderLine, 0, len(c.Lines))
 	for i, l := range c.Lines {
 		sale, saleDiscount := "", 0
 		if len(l.Product.Sale) > 0 {
 			sale, saleDiscount = l.Product.Sale[0].Name, l.Product.Sale[0].Discount
 		}
-		err := q.InsertLine(ctx, orderdb.InsertLineParams{OrderID: id, Position: int32(i), ProductID: l.ProductID,
+		line := orderdb.InsertLineParams{OrderID: id, Position: int32(i), ProductID: l.ProductID,
 			ProductCode: l.Product.Code, ProductName: l.ProductName, Size: l.Size, Quantity: int32(l.Quantity),
 			ListPrice: int64(l.Price), Discount: int32(l.Discount), SaleName: sale, SaleDiscount: int32(saleDiscount),
-			UnitPrice: int64(l.DiscountedPrice), LineTotal: int64(l.Total), Thumbnail: l.Thumbnail})
-		if err != nil {
+			UnitPrice: int64(l.DiscountedPrice), LineTotal: int64(l.Total), Thumbnail: l.Thumbnail}
+		if err := q.InsertLine(ctx, line); err != nil {
 			return nil, err
 		}
+		written = append(written, orderdb.OrderLine(line))
 	}
 	if err := q.InsertStep(ctx, orderdb.InsertStepParams{OrderID: id, Status: "PLACED"}); err != nil {
 		return nil, err
@@ -334,31 +342,34 @@ func (s *Service) insert(ctx context.Context, tx pgx.Tx, id string, p Placement,
 	if err := s.carts.Ordered(ctx, tx, p.UserID, wants(c.Lines)); err != nil {
 		return nil, err
 	}
-	o, err := s.confirmed(ctx, tx, id, CreatedEvent)
-	return &o, err
+	o, err := fromRow(row, written, []orderdb.OrderEvent{{OrderID: id, Status: "PLACED", At: now}})
+	if err != nil {
+		return nil, err
+	}
+	return &o, s.queueConfirmation(ctx, tx, o, CreatedEvent)
 }
 
-// confirm queues what follows an order becoming real (placed COD, or paid): the confirmation
-// mail, the shipment push and the realtime event.
+// confirm queues what follows order id becoming real (paid, or placed cash on delivery): the
+// confirmation mail, the shipment push and the realtime event.
 func (s *Service) confirm(ctx context.Context, tx pgx.Tx, id, event string) error {
-	_, err := s.confirmed(ctx, tx, id, event)
-	return err
-}
-
-func (s *Service) confirmed(ctx context.Context, tx pgx.Tx, id, event string) (Order, error) {
 	o, err := s.get(ctx, s.store.q.WithTx(tx), orderdb.Order{ID: id})
 	if err != nil {
-		return Order{}, err
+		return err
 	}
+	return s.queueConfirmation(ctx, tx, o, event)
+}
+
+// queueConfirmation writes confirm's side effects for o in tx.
+func (s *Service) queueConfirmation(ctx context.Context, tx pgx.Tx, o Order, event string) error {
 	if err := mailqueue.Queue(ctx, tx, confirmationMail(o, s.cfg.PublicURL)); err != nil {
-		return Order{}, err
+		return err
 	}
-	if err := outbox.Enqueue(ctx, tx, jobs.PushShipment(id)); err != nil {
-		return Order{}, err
+	if err := outbox.Enqueue(ctx, tx, jobs.PushShipment(o.ID)); err != nil {
+		return err
 	}
 	data := map[string]any{"orderId": o.Number, "_id": o.ID, "orderStatus": string(o.Status),
 		"paymentStatus": string(o.PaymentStatus), "paymentMode": string(o.PaymentMode), "amount": o.Amount}
-	return o, outbox.PublishMany(ctx, tx, event, []string{realtime.UserTopic(o.UserID), realtime.TopicAdminOrders}, data)
+	return outbox.PublishMany(ctx, tx, event, []string{realtime.UserTopic(o.UserID), realtime.TopicAdminOrders}, data)
 }
 
 // AttachGatewayOrder records the payment gateway's order for an online order (once).
