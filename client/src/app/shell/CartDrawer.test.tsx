@@ -111,6 +111,8 @@ describe('the cart drawer for a guest', () => {
     expect(where.location?.pathname).toBe('/guestcart');
     expect(screen.queryByRole('dialog', { name: 'Your cart' })).not.toBeInTheDocument();
     expect(await screen.findByRole('region', { name: 'Checkout summary' })).toBeInTheDocument();
+    // On the cart page the 'Item added' banner and its View Cart have nothing left to say.
+    expect(screen.queryByTestId('cart-added-notice')).not.toBeInTheDocument();
   });
 
   it("asks a guest to sign in from Checkout: 'Please login first' and the sign-in popup", async () => {

@@ -58,10 +58,10 @@ const paymentStates: Record<string, string> = {
   refunded: 'Refunded',
 };
 
-/** 'Cash on delivery · Pay on delivery', 'Paid online · Paid'. */
+/** 'Cash on delivery · Pay on delivery', 'Online payment · Paid', 'Online payment · Payment failed'. */
 export function paymentLabel(mode: string, status: PaymentStatus): { mode: string; state: string } {
   return {
-    mode: mode === 'cod' ? 'Cash on delivery' : mode === 'online' ? 'Paid online' : mode || 'Payment',
+    mode: mode === 'cod' ? 'Cash on delivery' : mode === 'online' ? 'Online payment' : mode || 'Payment',
     state: paymentStates[status] ?? titleCase(statusKey(status)),
   };
 }

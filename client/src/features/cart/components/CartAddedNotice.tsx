@@ -1,4 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { Link } from '../../../components/Link';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { CheckIcon, CloseIcon } from '../../../components/icons';
@@ -32,13 +33,20 @@ export function CartNoticeBanner({ notice, children }: { notice: CartNotice; chi
 
 /**
  * The green 'Item added to your cart' banner with a View Cart link, shown for 6 s after each add
- * (guest or signed in). While the cart drawer is open the drawer shows it instead. The shell
- * mounts it (lazily) inside its live region while there is a notice.
+ * (guest or signed in). While the cart drawer is open the drawer shows it instead; on a cart page
+ * (the drawer's View Cart) it has nothing left to say and goes. The shell mounts it (lazily)
+ * inside its live region while there is a notice.
  */
 export function CartAddedNotice() {
   const dispatch = useAppDispatch();
   const notice = useAppSelector(selectCartNotice);
   const drawerOpen = useAppSelector(selectCartDrawerOpen);
+  const { pathname } = useLocation();
+  const onCartPage = pathname === paths.cart || pathname === paths.guestCart;
+
+  useEffect(() => {
+    if (notice && onCartPage && !drawerOpen) dispatch(cartNoticeDismissed());
+  }, [notice, onCartPage, drawerOpen, dispatch]);
 
   useEffect(() => {
     if (!notice) return;
@@ -48,7 +56,7 @@ export function CartAddedNotice() {
 
   return (
     <div className={styles.region}>
-      {notice && !drawerOpen && (
+      {notice && !drawerOpen && !onCartPage && (
         <CartNoticeBanner notice={notice}>
           <Link to={noticeCartPath(notice)} className={styles.link} onClick={() => dispatch(cartNoticeDismissed())}>
             View Cart
