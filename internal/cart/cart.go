@@ -256,16 +256,16 @@ func (c Cart) Same(held map[string]int) bool {
 	return true
 }
 
-// Ordered takes lines that were ordered out of the user's cart in the caller's transaction:
+// Ordered takes lines that were ordered out of the user's cart in the caller's transaction (db is it, or its Writes):
 // each line loses the ordered quantity, and goes when nothing is left.
-func (s *Service) Ordered(ctx context.Context, tx pgx.Tx, userID string, lines []Want) error {
-	q := s.store.q.WithTx(tx)
+func (s *Service) Ordered(ctx context.Context, db postgres.DB, userID string, lines []Want) error {
+	q := cartdb.New(db)
 	for _, l := range lines {
 		if err := q.TakeOrdered(ctx, cartdb.TakeOrderedParams{UserID: userID, ProductID: l.ProductID, Size: l.Size, Quantity: int32(l.Quantity)}); err != nil {
 			return postgres.Translate(err)
 		}
 	}
-	return announce(ctx, tx, userID)
+	return announce(ctx, db, userID)
 }
 
 func checkQuantity(quantity int) error {
@@ -345,6 +345,6 @@ func (s *Service) price(ctx context.Context, rows []cartdb.CartItem) (Cart, erro
 	return c, nil
 }
 
-func announce(ctx context.Context, tx pgx.Tx, userID string) error {
-	return outbox.Publish(ctx, tx, ChangedEvent, realtime.UserTopic(userID), struct{}{})
+func announce(ctx context.Context, db postgres.DB, userID string) error {
+	return outbox.Publish(ctx, db, ChangedEvent, realtime.UserTopic(userID), struct{}{})
 }

@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -49,6 +50,17 @@ const (
 
 // errCartChanged: the cart changed between pricing it and locking it (another tab).
 var errCartChanged = errors.New("order: the cart changed while placing")
+
+// errPlacedMeanwhile: a concurrent request with the same idempotency key placed the order
+// first (the key's unique index refused the second).
+var errPlacedMeanwhile = errors.New("order: placed meanwhile under the same key")
+
+// isDuplicateKey reports whether err is the unique index on (user, idempotency key) refusing
+// a second order.
+func isDuplicateKey(err error) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && pgErr.Code == "23505" && pgErr.ConstraintName == "orders_user_id_idempotency_key_key"
+}
 
 // cmpErr is err when there is one, else otherwise.
 func cmpErr(err, otherwise error) error {
@@ -199,19 +211,24 @@ func (s *Service) Place(ctx context.Context, p Placement) (o Order, replayed boo
 		err = postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 			replayed, made = false, nil
 			q := s.store.q.WithTx(tx)
-			if err := q.LockPlacement(ctx, orderdb.LockPlacementParams{UserID: p.UserID, IdempotencyKey: p.IdempotencyKey}); err != nil {
-				return err
-			}
-			if existing, err := q.OrderByKey(ctx, orderdb.OrderByKeyParams{UserID: p.UserID, IdempotencyKey: p.IdempotencyKey}); err == nil {
-				id, replayed = existing.ID, true
-				return nil
-			}
+			// The cart's rows are locked first: two placements of one cart (the same key
+			// sent twice, or two tabs) queue here, and the second sees what the first did.
 			held, err := s.carts.Lock(ctx, tx, p.UserID)
 			if err != nil {
 				return err
 			}
 			if !c.Same(held) {
 				return errCartChanged
+			}
+			rivals, err := q.PlacementRivals(ctx, orderdb.PlacementRivalsParams{UserID: p.UserID, IdempotencyKey: p.IdempotencyKey})
+			if err != nil {
+				return err
+			}
+			for _, r := range rivals {
+				if r.IdempotencyKey == p.IdempotencyKey {
+					id, replayed = r.ID, true
+					return nil
+				}
 			}
 			if quote.Coupon != nil {
 				if quote.Coupon.firstTime {
@@ -223,17 +240,33 @@ func (s *Service) Place(ctx context.Context, p Placement) (o Order, replayed boo
 					return err
 				}
 			}
-			if err := s.cancelWaiting(ctx, tx, p.UserID, "", "A newer order replaced it"); err != nil {
-				return err
+			for _, r := range rivals {
+				if err := s.cancel(ctx, tx, r, PaymentFailed, "A newer order replaced it", false); err != nil {
+					return err
+				}
 			}
 			id = shop.NewID()
-			o, err := s.insert(ctx, tx, id, p, addr, firm, c, quote)
+			var writes postgres.Writes
+			o, err := s.insert(ctx, &writes, id, p, addr, firm, c, quote)
 			if err != nil {
+				return err
+			}
+			if err := writes.Send(ctx, tx); err != nil {
+				if isDuplicateKey(err) {
+					return errPlacedMeanwhile
+				}
 				return err
 			}
 			made = o
 			return s.catalog.TakeStock(ctx, tx, stockChanges(c.Lines))
 		})
+		if errors.Is(err, errPlacedMeanwhile) {
+			existing, keyErr := s.store.q.OrderByKey(ctx, orderdb.OrderByKeyParams{UserID: p.UserID, IdempotencyKey: p.IdempotencyKey})
+			if keyErr != nil {
+				return Order{}, false, postgres.Translate(keyErr)
+			}
+			id, replayed, made, err = existing.ID, true, nil, nil
+		}
 		if errors.Is(err, errCartChanged) && attempt < 3 {
 			continue
 		}
@@ -274,9 +307,10 @@ func (s *Service) prepare(ctx context.Context, p Placement) (cart.Cart, Quote, e
 	return c, quote, err
 }
 
-// insert writes a new order, its lines, its first steps and its side effects.
-func (s *Service) insert(ctx context.Context, tx pgx.Tx, id string, p Placement, addr address.Address, firm company.Company, c cart.Cart, quote Quote) (*Order, error) {
-	q := s.store.q.WithTx(tx)
+// insert queues the writes of a new order: the order, its lines, its first steps and its side
+// effects. It reads nothing, so all of them go to PostgreSQL in one round trip.
+func (s *Service) insert(ctx context.Context, w *postgres.Writes, id string, p Placement, addr address.Address, firm company.Company, c cart.Cart, quote Quote) (*Order, error) {
+	q := orderdb.New(w)
 	now := time.Now()
 	number := newNumber(now)
 	snapshot := Address{FirstName: addr.FirstName, LastName: addr.LastName, Address1: addr.Address1, Address2: addr.Address2,
@@ -337,16 +371,16 @@ func (s *Service) insert(ctx context.Context, tx pgx.Tx, id string, p Placement,
 		if err := q.InsertStep(ctx, orderdb.InsertStepParams{OrderID: id, Status: "AWAITING_PAYMENT"}); err != nil {
 			return nil, err
 		}
-		return nil, s.announce(ctx, tx, CreatedEvent, id)
+		return nil, publishRow(ctx, w, CreatedEvent, row)
 	}
-	if err := s.carts.Ordered(ctx, tx, p.UserID, wants(c.Lines)); err != nil {
+	if err := s.carts.Ordered(ctx, w, p.UserID, wants(c.Lines)); err != nil {
 		return nil, err
 	}
 	o, err := fromRow(row, written, []orderdb.OrderEvent{{OrderID: id, Status: "PLACED", At: now}})
 	if err != nil {
 		return nil, err
 	}
-	return &o, s.queueConfirmation(ctx, tx, o, CreatedEvent)
+	return &o, s.queueConfirmation(ctx, w, o, CreatedEvent)
 }
 
 // confirm queues what follows order id becoming real (paid, or placed cash on delivery): the
@@ -360,16 +394,14 @@ func (s *Service) confirm(ctx context.Context, tx pgx.Tx, id, event string) erro
 }
 
 // queueConfirmation writes confirm's side effects for o in tx.
-func (s *Service) queueConfirmation(ctx context.Context, tx pgx.Tx, o Order, event string) error {
-	if err := mailqueue.Queue(ctx, tx, confirmationMail(o, s.cfg.PublicURL)); err != nil {
+func (s *Service) queueConfirmation(ctx context.Context, db postgres.DB, o Order, event string) error {
+	if err := mailqueue.Queue(ctx, db, confirmationMail(o, s.cfg.PublicURL)); err != nil {
 		return err
 	}
-	if err := outbox.Enqueue(ctx, tx, jobs.PushShipment(o.ID)); err != nil {
+	if err := outbox.Enqueue(ctx, db, jobs.PushShipment(o.ID)); err != nil {
 		return err
 	}
-	data := map[string]any{"orderId": o.Number, "_id": o.ID, "orderStatus": string(o.Status),
-		"paymentStatus": string(o.PaymentStatus), "paymentMode": string(o.PaymentMode), "amount": o.Amount}
-	return outbox.PublishMany(ctx, tx, event, []string{realtime.UserTopic(o.UserID), realtime.TopicAdminOrders}, data)
+	return publishOrder(ctx, db, event, o.UserID, orderEventData(o.Number, o.ID, string(o.Status), string(o.PaymentStatus), string(o.PaymentMode), o.Amount))
 }
 
 // AttachGatewayOrder records the payment gateway's order for an online order (once).
@@ -680,25 +712,6 @@ func (s *Service) MarkRefunded(ctx context.Context, id, refundID string) error {
 	})
 }
 
-// cancelWaiting cancels the user's orders still waiting for payment, except keep.
-func (s *Service) cancelWaiting(ctx context.Context, tx pgx.Tx, userID, keep, reason string) error {
-	q := s.store.q.WithTx(tx)
-	ids, err := q.AwaitingOfUser(ctx, orderdb.AwaitingOfUserParams{UserID: userID, KeepID: keep})
-	if err != nil {
-		return err
-	}
-	for _, id := range ids {
-		row, err := q.LockOrder(ctx, id)
-		if err != nil {
-			return err
-		}
-		if err := s.cancel(ctx, tx, row, PaymentFailed, reason, false); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // List is one page of the user's orders, newest first.
 func (s *Service) List(ctx context.Context, userID string, f Filter, page shop.Page) (Page, error) {
 	params := orderdb.OrdersOfUserParams{UserID: userID, Status: string(f.Status), PaymentMode: string(f.Mode),
@@ -775,17 +788,28 @@ func (s *Service) firstOrder(ctx context.Context, q *orderdb.Queries, userID str
 	return !placed, postgres.Translate(err)
 }
 
+// announce publishes event about order id as it now is in tx.
 func (s *Service) announce(ctx context.Context, tx pgx.Tx, event, id string) error {
 	row, err := s.store.q.WithTx(tx).OrderByID(ctx, id)
 	if err != nil {
 		return err
 	}
-	data := map[string]any{"orderId": row.OrderNumber, "_id": row.ID, "orderStatus": row.OrderStatus,
-		"paymentStatus": row.PaymentStatus, "paymentMode": row.PaymentMode, "amount": shop.Money(row.Total)}
-	if err := outbox.Publish(ctx, tx, event, realtime.UserTopic(row.UserID), data); err != nil {
-		return err
-	}
-	return outbox.Publish(ctx, tx, event, realtime.TopicAdminOrders, data)
+	return publishRow(ctx, tx, event, row)
+}
+
+// publishRow writes event about the order in row.
+func publishRow(ctx context.Context, db postgres.DB, event string, row orderdb.Order) error {
+	return publishOrder(ctx, db, event, row.UserID, orderEventData(row.OrderNumber, row.ID, row.OrderStatus, row.PaymentStatus, row.PaymentMode, shop.Money(row.Total)))
+}
+
+// publishOrder writes event with data to the shopper's own topic and the admin order boards.
+func publishOrder(ctx context.Context, db postgres.DB, event, userID string, data map[string]any) error {
+	return outbox.PublishMany(ctx, db, event, []string{realtime.UserTopic(userID), realtime.TopicAdminOrders}, data)
+}
+
+// orderEventData is what an order event tells its listeners.
+func orderEventData(number, id, status, payment, mode string, amount shop.Money) map[string]any {
+	return map[string]any{"orderId": number, "_id": id, "orderStatus": status, "paymentStatus": payment, "paymentMode": mode, "amount": amount}
 }
 
 // blocked is the first line of c stock cannot cover, as the shopper's Conflict.

@@ -1,5 +1,9 @@
--- name: LockPlacement :exec
-SELECT pg_advisory_xact_lock(hashtextextended(@user_id::text || '/' || @idempotency_key::text, 7));
+-- name: PlacementRivals :many
+-- The user's orders a new placement must know about, locked: the one already made with its
+-- idempotency key, and those still waiting for payment (the new order replaces them).
+SELECT * FROM orders
+WHERE user_id = @user_id AND (idempotency_key = @idempotency_key OR order_status = 'AWAITING_PAYMENT')
+FOR UPDATE;
 
 -- name: OrderByKey :one
 SELECT * FROM orders WHERE user_id = @user_id AND idempotency_key = @idempotency_key;
@@ -58,9 +62,6 @@ SELECT count(*) FROM orders
 WHERE user_id = @user_id
   AND (@status::text = '' OR order_status = @status::text)
   AND (@payment_mode::text = '' OR payment_mode = @payment_mode::text);
-
--- name: AwaitingOfUser :many
-SELECT id FROM orders WHERE user_id = @user_id AND order_status = 'AWAITING_PAYMENT' AND id <> @keep_id FOR UPDATE;
 
 -- name: SetGatewayOrder :execrows
 UPDATE orders SET gateway_order_id = @gateway_order_id, updated_at = now()

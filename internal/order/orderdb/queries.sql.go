@@ -12,35 +12,6 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
-const awaitingOfUser = `-- name: AwaitingOfUser :many
-SELECT id FROM orders WHERE user_id = $1 AND order_status = 'AWAITING_PAYMENT' AND id <> $2 FOR UPDATE
-`
-
-type AwaitingOfUserParams struct {
-	UserID string
-	KeepID string
-}
-
-func (q *Queries) AwaitingOfUser(ctx context.Context, arg AwaitingOfUserParams) ([]string, error) {
-	rows, err := q.db.Query(ctx, awaitingOfUser, arg.UserID, arg.KeepID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		items = append(items, id)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
 const awaitingOlderThan = `-- name: AwaitingOlderThan :many
 SELECT id FROM orders
 WHERE order_status = 'AWAITING_PAYMENT' AND gateway_order_id IS NOT NULL AND created_at < $1
@@ -357,20 +328,6 @@ func (q *Queries) LockOrderByGateway(ctx context.Context, gatewayOrderID pgtype.
 	return i, err
 }
 
-const lockPlacement = `-- name: LockPlacement :exec
-SELECT pg_advisory_xact_lock(hashtextextended($1::text || '/' || $2::text, 7))
-`
-
-type LockPlacementParams struct {
-	UserID         string
-	IdempotencyKey string
-}
-
-func (q *Queries) LockPlacement(ctx context.Context, arg LockPlacementParams) error {
-	_, err := q.db.Exec(ctx, lockPlacement, arg.UserID, arg.IdempotencyKey)
-	return err
-}
-
 const orderByID = `-- name: OrderByID :one
 SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at FROM orders WHERE id = $1
 `
@@ -569,6 +526,66 @@ func (q *Queries) OrdersOfUser(ctx context.Context, arg OrdersOfUserParams) ([]O
 		arg.PageOffset,
 		arg.PageSize,
 	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Order
+	for rows.Next() {
+		var i Order
+		if err := rows.Scan(
+			&i.ID,
+			&i.OrderNumber,
+			&i.UserID,
+			&i.IdempotencyKey,
+			&i.PaymentMode,
+			&i.PaymentStatus,
+			&i.OrderStatus,
+			&i.ListTotal,
+			&i.Subtotal,
+			&i.CouponCode,
+			&i.CouponDiscount,
+			&i.Shipping,
+			&i.Tax,
+			&i.Total,
+			&i.Address,
+			&i.Shipment,
+			&i.GatewayOrderID,
+			&i.PaymentID,
+			&i.PaymentSignature,
+			&i.PaymentError,
+			&i.StockHeld,
+			&i.CancelReason,
+			&i.ExpiresAt,
+			&i.PaidAt,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const placementRivals = `-- name: PlacementRivals :many
+SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at FROM orders
+WHERE user_id = $1 AND (idempotency_key = $2 OR order_status = 'AWAITING_PAYMENT')
+FOR UPDATE
+`
+
+type PlacementRivalsParams struct {
+	UserID         string
+	IdempotencyKey string
+}
+
+// The user's orders a new placement must know about, locked: the one already made with its
+// idempotency key, and those still waiting for payment (the new order replaces them).
+func (q *Queries) PlacementRivals(ctx context.Context, arg PlacementRivalsParams) ([]Order, error) {
+	rows, err := q.db.Query(ctx, placementRivals, arg.UserID, arg.IdempotencyKey)
 	if err != nil {
 		return nil, err
 	}
