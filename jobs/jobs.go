@@ -28,7 +28,7 @@ const (
 )
 
 // Queues maps queue names to their priority weights for the asynq server.
-var Queues = map[string]int{QueueCritical: 6, QueueDefault: 3, QueueLow: 1}
+var Queues = map[string]int{QueueCritical: 6, QueueDefault: 3, QueueShipping: 2, QueueLow: 1}
 
 // TypeSendMail sends one e-mail through SMTP.
 const TypeSendMail = "mail:send"
@@ -61,13 +61,15 @@ func Decode(payload []byte, v any) error {
 	return nil
 }
 
-// QueueShipping holds shipment pushes for the fulfilment worker; a worker that does not serve
-// it yet leaves them waiting in Redis, not lost.
+// QueueShipping holds the jobs that talk to the courier aggregator (pushes, cancellations,
+// tracking), so a slow courier never holds up mails or payments.
 const QueueShipping = "shipping"
 
-// Task types of orders and payments.
+// Task types of orders, shipments and payments.
 const (
 	TypePushShipment     = "order:push_shipment"
+	TypeCancelShipment   = "order:cancel_shipment"
+	TypeTrackShipment    = "order:track_shipment"
 	TypeRefundPayment    = "payment:refund"
 	TypeReconcilePayment = "payment:reconcile"
 )
@@ -82,9 +84,27 @@ func PushShipment(orderID string) Job {
 	return build(TypePushShipment, "shipment:"+orderID, QueueShipping, OrderPayload{OrderID: orderID})
 }
 
-// RefundPayment refunds the online payment of a cancelled order; one per order.
-func RefundPayment(orderID string) Job {
-	return build(TypeRefundPayment, "refund:"+orderID, QueueCritical, OrderPayload{OrderID: orderID})
+// PushShipmentAgain is staff's retry of a push that failed for good; after is the number of
+// attempts made before, so each retry is a new job.
+func PushShipmentAgain(orderID string, after int) Job {
+	return build(TypePushShipment, fmt.Sprintf("shipment:%s:%d", orderID, after), QueueShipping, OrderPayload{OrderID: orderID})
+}
+
+// CancelShipment takes a cancelled order back from the courier aggregator; one per order.
+func CancelShipment(orderID string) Job {
+	return build(TypeCancelShipment, "shipment-cancel:"+orderID, QueueShipping, OrderPayload{OrderID: orderID})
+}
+
+// TrackShipment asks the courier where an order's shipment is, in case a status webhook was
+// lost. round makes each check of the same order a new job.
+func TrackShipment(orderID string, round int64) Job {
+	return build(TypeTrackShipment, fmt.Sprintf("track:%s:%d", orderID, round), QueueShipping, OrderPayload{OrderID: orderID})
+}
+
+// RefundPayment refunds an order's online payment; one per order and attempt (a failed
+// refund tried again is attempt 2).
+func RefundPayment(orderID string, attempt int) Job {
+	return build(TypeRefundPayment, fmt.Sprintf("refund:%s:%d", orderID, attempt), QueueCritical, OrderPayload{OrderID: orderID})
 }
 
 // ReconcilePayment asks the gateway about an order still waiting for its payment. round makes

@@ -20,6 +20,7 @@ import (
 	"drape/internal/order"
 	"drape/internal/payment"
 	"drape/internal/sale"
+	"drape/internal/shipping"
 	"drape/internal/wishlist"
 	"drape/realtime"
 )
@@ -48,6 +49,7 @@ type services struct {
 	company   *company.Service
 	orders    *order.Service
 	payments  *payment.Service
+	shipping  *shipping.Service
 }
 
 // newServices wires the domain services over one pool.
@@ -67,6 +69,8 @@ func newServices(d deps) services {
 	svc.orders = order.NewService(d.pool, order.Config{PublicURL: d.cfg.PublicURL, PickupLocation: d.cfg.PickupLocation},
 		svc.catalog, svc.carts, svc.coupons, svc.addresses, svc.company)
 	svc.payments = newPayments(d, svc.orders)
+	// The server only hears the courier's webhooks; pushes run in the worker.
+	svc.shipping = shipping.NewService(svc.orders, nil, shipping.Config{WebhookToken: d.cfg.Shiprocket.WebhookToken})
 	return svc
 }
 

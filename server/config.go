@@ -10,6 +10,7 @@ import (
 
 	"drape/internal/platform/config"
 	"drape/internal/provider/razorpay"
+	"drape/internal/provider/shiprocket"
 )
 
 // Config is everything the server reads from its environment, once, at start.
@@ -36,6 +37,9 @@ type Config struct {
 	// Razorpay is online payment: RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET,
 	// RAZORPAY_API_URL, RAZORPAY_CHECKOUT_URL. Off without keys (cash on delivery only).
 	Razorpay razorpay.Config
+	// Shiprocket is the courier account; the server uses its webhook token
+	// (SHIPROCKET_WEBHOOK_TOKEN) to trust status updates.
+	Shiprocket shiprocket.Config
 	// PickupLocation is the courier pickup address's nickname on shipments (PICKUP_LOCATION).
 	PickupLocation string
 }
@@ -76,6 +80,7 @@ func loadConfig(getenv func(string) string) (Config, error) {
 		ScriptURL: r.URL("GOOGLE_SCRIPT_URL", "https://accounts.google.com/gsi/client", false, "http", "https"),
 	}
 	c.Razorpay = razorpay.ReadConfig(r)
+	c.Shiprocket = shiprocket.ReadConfig(r)
 	c.PickupLocation = r.String("PICKUP_LOCATION", "Primary")
 	level := r.OneOf("LOG_LEVEL", "info", "debug", "info", "warn", "error")
 	c.LogLevel.UnmarshalText([]byte(level))
@@ -134,6 +139,7 @@ func (c Config) LogValue() slog.Value {
 		slog.String("google_certs_url", c.Google.CertsURL),
 		slog.String("google_script_url", c.Google.ScriptURL),
 		slog.Any("razorpay", c.Razorpay),
+		slog.Any("shiprocket", c.Shiprocket),
 		slog.String("pickup_location", c.PickupLocation),
 	)
 }

@@ -253,7 +253,7 @@ func TestUnpaidOrders(t *testing.T) {
 	status, body = send(t, s.app, "GET", "/api/orders/"+number, s.token, nil)
 	expect(t, "refund started", status, body, 200, map[string]any{"data.orderStatus": "CANCELED", "data.paymentStatus": "refund_pending"})
 	id := s.orderID(t, number)
-	if n := countRows(t, s.d, `SELECT count(*) FROM outbox WHERE name = 'payment:refund' AND dedupe_key = $1`, "refund:"+id); n != 1 {
+	if n := countRows(t, s.d, `SELECT count(*) FROM outbox WHERE name = 'payment:refund' AND dedupe_key = $1`, "refund:"+id+":1"); n != 1 {
 		t.Fatalf("refund jobs: %d", n)
 	}
 	for range 2 {

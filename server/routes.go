@@ -68,12 +68,16 @@ func (s *server) routes(app *fiber.App) {
 	api.Get("/orders/:orderId", s.requireUser, s.getOrder)
 	api.Post("/orders/:orderId/cancel", s.requireUser, s.cancelOrder)
 	api.Get("/track", s.perIP("track", 60, time.Minute), s.trackOrder)
+	api.Post("/orderStatus", s.requireStaff, s.changeOrderStatus)
+	api.Post("/refund", s.requireAdmin, s.refundOrder)
+	api.Post("/hooks/courier", s.courierWebhook)
 
 	admin := api.Group("/admin")
 	admin.Post("/login", s.perIP("admin-login", 20, time.Minute), s.adminLogin)
 	admin.Post("/register", s.requireAdmin, s.registerStaff)
 	admin.Get("/profile", s.requireStaff, s.profile)
 	admin.Get("/getcompany", s.requireStaff, s.getCompany)
+	admin.Post("/orders/:id/push", s.requireStaff, s.retryShipment)
 	api.Use(s.apiNotFound)
 
 	app.Get("/*", s.client.serve)

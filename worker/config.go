@@ -8,6 +8,7 @@ import (
 	"drape/internal/platform/config"
 	"drape/internal/provider/mail"
 	"drape/internal/provider/razorpay"
+	"drape/internal/provider/shiprocket"
 )
 
 // Config is everything the worker reads from its environment, once, at start.
@@ -22,6 +23,17 @@ type Config struct {
 	LogLevel        slog.Level    // LOG_LEVEL
 	// Razorpay is the payment account refunds and reconciliation use (see the server's).
 	Razorpay razorpay.Config
+	// Shiprocket is the courier account shipments are pushed to (SHIPROCKET_EMAIL,
+	// SHIPROCKET_PASSWORD, SHIPROCKET_API_URL); without one, pushes wait and retry.
+	Shiprocket shiprocket.Config
+	// ShopName is the reseller name on parcels (SHOP_NAME).
+	ShopName string
+	// ShipmentRetryDelay is the first wait before a courier job is retried; each retry
+	// waits twice as long, up to 30 minutes (SHIPMENT_RETRY_DELAY).
+	ShipmentRetryDelay time.Duration
+	// TrackAfter is how long a shipment may go without news before the worker asks the
+	// courier about it (SHIPMENT_TRACK_AFTER).
+	TrackAfter time.Duration
 	// PublicURL is the shop's address, for links in mails (PUBLIC_URL).
 	PublicURL string
 	// PickupLocation names the courier pickup address on shipments (PICKUP_LOCATION).
@@ -50,6 +62,10 @@ func loadConfig(getenv func(string) string) (Config, error) {
 		},
 	}
 	c.Razorpay = razorpay.ReadConfig(r)
+	c.Shiprocket = shiprocket.ReadConfig(r)
+	c.ShopName = r.String("SHOP_NAME", "drape")
+	c.ShipmentRetryDelay = r.Duration("SHIPMENT_RETRY_DELAY", 10*time.Second, time.Millisecond, time.Hour)
+	c.TrackAfter = r.Duration("SHIPMENT_TRACK_AFTER", time.Hour, time.Second, 7*24*time.Hour)
 	c.PublicURL = strings.TrimRight(r.URL("PUBLIC_URL", "http://127.0.0.1:8080", false, "http", "https"), "/")
 	c.PickupLocation = r.String("PICKUP_LOCATION", "Primary")
 	c.SweepInterval = r.Duration("ORDER_SWEEP_INTERVAL", 30*time.Second, time.Second, time.Hour)
@@ -75,6 +91,10 @@ func (c Config) LogValue() slog.Value {
 		slog.String("smtp_tls", c.Mail.TLS),
 		slog.String("log_level", c.LogLevel.String()),
 		slog.Any("razorpay", c.Razorpay),
+		slog.Any("shiprocket", c.Shiprocket),
+		slog.String("shop_name", c.ShopName),
+		slog.Duration("shipment_retry_delay", c.ShipmentRetryDelay),
+		slog.Duration("shipment_track_after", c.TrackAfter),
 		slog.String("public_url", c.PublicURL),
 		slog.String("pickup_location", c.PickupLocation),
 		slog.Duration("order_sweep_interval", c.SweepInterval),

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"time"
 
 	"github.com/hibiken/asynq"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -12,6 +13,7 @@ import (
 	"drape/internal/mailqueue"
 	"drape/internal/payment"
 	"drape/internal/provider/mail"
+	"drape/internal/shipping"
 	"drape/internal/shop"
 	"drape/jobs"
 )
@@ -23,6 +25,7 @@ type handlers struct {
 	pool     *pgxpool.Pool
 	mails    *mailqueue.Service
 	payments *payment.Service
+	shipping *shipping.Service
 	log      *slog.Logger
 }
 
@@ -32,7 +35,42 @@ func (h *handlers) mux() *asynq.ServeMux {
 	m.HandleFunc(jobs.TypeSendMail, h.sendMail)
 	m.HandleFunc(jobs.TypeRefundPayment, h.orderTask(h.payments.Refund))
 	m.HandleFunc(jobs.TypeReconcilePayment, h.orderTask(h.payments.Reconcile))
+	m.HandleFunc(jobs.TypePushShipment, h.orderTask(h.pushShipment))
+	m.HandleFunc(jobs.TypeCancelShipment, h.orderTask(h.shipping.CancelAtCourier))
+	m.HandleFunc(jobs.TypeTrackShipment, h.orderTask(h.shipping.Track))
 	return m
+}
+
+// pushShipment pushes an order to the courier. When the courier refuses it, or the last
+// retry fails, the order is flagged for staff ('Not Added on Shiprocket') and the job ends.
+func (h *handlers) pushShipment(ctx context.Context, orderID string) error {
+	err := h.shipping.Push(ctx, orderID)
+	if err == nil || shop.Is(err, shop.NotFound) {
+		return err
+	}
+	retried, _ := asynq.GetRetryCount(ctx)
+	maxRetry, _ := asynq.GetMaxRetry(ctx)
+	if shop.Is(err, shop.Invalid) || retried >= maxRetry {
+		if giveUpErr := h.shipping.GiveUp(ctx, orderID, err); giveUpErr != nil {
+			return giveUpErr
+		}
+		return fmt.Errorf("%w: %v", asynq.SkipRetry, err)
+	}
+	return err
+}
+
+// retryDelay is how long a failed job waits before its next try: asynq's default for most
+// jobs, and for courier jobs first, doubled on each retry up to 30 minutes, so a courier
+// that is down for a while is tried often at first and patiently after.
+func retryDelay(first time.Duration) asynq.RetryDelayFunc {
+	return func(n int, err error, t *asynq.Task) time.Duration {
+		switch t.Type() {
+		case jobs.TypePushShipment, jobs.TypeCancelShipment, jobs.TypeTrackShipment:
+			delay := first << min(n, 20)
+			return min(delay, 30*time.Minute)
+		}
+		return asynq.DefaultRetryDelayFunc(n, err, t)
+	}
 }
 
 // orderTask runs use case on the order a task names. An order that no longer exists is done.

@@ -75,8 +75,8 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	defer queue.Close()
 	relay := outbox.NewRelay(pool, jobs.NewClient(queue), realtime.NewBridge(rdb, cfg.RealtimeChannel), log)
 
-	orders, payments := newOrderServices(cfg, pool, log)
-	h := &handlers{pool: pool, mails: mailqueue.NewService(pool, mailer), payments: payments, log: log}
+	orders, payments, shipments := newOrderServices(cfg, pool, rdb, log)
+	h := &handlers{pool: pool, mails: mailqueue.NewService(pool, mailer), payments: payments, shipping: shipments, log: log}
 	srv := asynq.NewServerFromRedisClient(rdb, asynq.Config{
 		Concurrency:     cfg.Concurrency,
 		Queues:          jobs.Queues,
@@ -84,6 +84,7 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 		Logger:          asynqLogger{log},
 		LogLevel:        asynq.WarnLevel,
 		ErrorHandler:    asynq.ErrorHandlerFunc(h.jobFailed),
+		RetryDelayFunc:  retryDelay(cfg.ShipmentRetryDelay),
 	})
 	if err := srv.Start(h.mux()); err != nil {
 		return fmt.Errorf("asynq: %w", err)
@@ -98,7 +99,7 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	}()
 	go func() {
 		defer wg.Done()
-		sweeper{orders: orders, queue: jobs.NewClient(queue), log: log}.run(relayCtx, cfg.SweepInterval)
+		sweeper{orders: orders, queue: jobs.NewClient(queue), trackAfter: cfg.TrackAfter, log: log}.run(relayCtx, cfg.SweepInterval)
 	}()
 
 	var metricsServer *http.Server

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/redis/go-redis/v9"
 
 	"drape/internal/address"
 	"drape/internal/cart"
@@ -15,6 +16,7 @@ import (
 	"drape/internal/order"
 	"drape/internal/payment"
 	"drape/internal/sale"
+	"drape/internal/shipping"
 	"drape/jobs"
 )
 
@@ -25,8 +27,8 @@ const (
 	sweepBatch     = 200
 )
 
-// newOrderServices wires the order and payment services the worker's jobs call.
-func newOrderServices(cfg Config, pool *pgxpool.Pool, log *slog.Logger) (*order.Service, *payment.Service) {
+// newOrderServices wires the order, payment and shipping services the worker's jobs call.
+func newOrderServices(cfg Config, pool *pgxpool.Pool, rdb redis.Cmdable, log *slog.Logger) (*order.Service, *payment.Service, *shipping.Service) {
 	products := catalog.NewService(pool, sale.NewService(pool))
 	orders := order.NewService(pool, order.Config{PublicURL: cfg.PublicURL, PickupLocation: cfg.PickupLocation},
 		products, cart.NewService(pool, products), coupon.NewService(pool), address.NewService(pool), company.NewService(pool))
@@ -36,7 +38,13 @@ func newOrderServices(cfg Config, pool *pgxpool.Pool, log *slog.Logger) (*order.
 	}
 	payments := payment.NewService(pool, payment.Config{KeyID: cfg.Razorpay.KeyID, KeySecret: cfg.Razorpay.KeySecret,
 		WebhookSecret: cfg.Razorpay.WebhookSecret}, orders, gateway, log)
-	return orders, payments
+	var courier shipping.Courier
+	if session := cfg.Shiprocket.NewSession(rdb); session != nil {
+		courier = session
+	}
+	shipments := shipping.NewService(orders, courier, shipping.Config{Credentials: cfg.Shiprocket.Credentials,
+		WebhookToken: cfg.Shiprocket.WebhookToken, PickupLocation: cfg.PickupLocation, Reseller: cfg.ShopName})
+	return orders, payments, shipments
 }
 
 // sweeper expires online orders whose payment window passed (their stock goes back) and
@@ -44,9 +52,10 @@ func newOrderServices(cfg Config, pool *pgxpool.Pool, log *slog.Logger) (*order.
 // runs one: expiry claims orders with SKIP LOCKED and checks are deduplicated by task id, so
 // more workers only mean more frequent sweeps.
 type sweeper struct {
-	orders *order.Service
-	queue  *jobs.Client
-	log    *slog.Logger
+	orders     *order.Service
+	queue      *jobs.Client
+	trackAfter time.Duration // shipments without news this long are asked about
+	log        *slog.Logger
 }
 
 func (s sweeper) run(ctx context.Context, every time.Duration) {
@@ -89,6 +98,18 @@ func (s sweeper) sweep(ctx context.Context) {
 	for _, id := range ids {
 		if err := s.queue.Enqueue(ctx, jobs.ReconcilePayment(id, round)); err != nil && ctx.Err() == nil {
 			s.log.Warn("queueing a payment check", "order", id, "err", err)
+		}
+	}
+	quiet, err := s.orders.StaleShipments(ctx, s.trackAfter, sweepBatch)
+	if err != nil {
+		if ctx.Err() == nil {
+			s.log.Error("listing shipments without news", "err", err)
+		}
+		return
+	}
+	for _, id := range quiet {
+		if err := s.queue.Enqueue(ctx, jobs.TrackShipment(id, round)); err != nil && ctx.Err() == nil {
+			s.log.Warn("queueing a tracking check", "order", id, "err", err)
 		}
 	}
 }

@@ -26,7 +26,7 @@ func TestSweeperExpiresUnpaidOrders(t *testing.T) {
 	rdb := redistest.New(t)
 	ctx := context.Background()
 	log := slog.New(slog.NewJSONHandler(io.Discard, nil))
-	orders, _ := newOrderServices(Config{PublicURL: "http://shop.test"}, pool, log)
+	orders, _, _ := newOrderServices(Config{PublicURL: "http://shop.test"}, pool, rdb.Client, log)
 	products := catalog.NewService(pool, sale.NewService(pool))
 
 	men, err := products.CreateCategory(ctx, catalog.NewCategory{Name: "Men", Gender: "Men"})
@@ -104,7 +104,7 @@ func TestOrderTasks(t *testing.T) {
 	h := &handlers{log: slog.New(slog.NewJSONHandler(io.Discard, nil))}
 	ctx := context.Background()
 	gone := h.orderTask(func(context.Context, string) error { return shop.E(shop.NotFound, "Order not found") })
-	if err := gone(ctx, asynq.NewTask(jobs.TypeRefundPayment, jobs.RefundPayment(shop.NewID()).Payload)); err != nil {
+	if err := gone(ctx, asynq.NewTask(jobs.TypeRefundPayment, jobs.RefundPayment(shop.NewID(), 1).Payload)); err != nil {
 		t.Errorf("missing order: %v, want done", err)
 	}
 	if err := gone(ctx, asynq.NewTask(jobs.TypeRefundPayment, []byte("{"))); !errors.Is(err, asynq.SkipRetry) {

@@ -12,6 +12,9 @@ import (
 const (
 	confirmationKind = "order_confirmation"
 	cancellationKind = "order_cancellation"
+	shippedKind      = "order_shipped"
+	deliveredKind    = "order_delivered"
+	refundKind       = "order_refunded"
 )
 
 // confirmationMail tells the shopper their order is placed: what, where it goes, what it
@@ -59,4 +62,33 @@ func cancellationMail(o Order, reason string) mailqueue.Message {
 		html.EscapeString(o.Address.FirstName), o.Number, html.EscapeString(reason), html.EscapeString(money))
 	return mailqueue.Message{Kind: cancellationKind, Ref: o.ID, To: o.Address.Email, Subject: "Your drape order " + o.Number + " is cancelled",
 		Text: text, HTML: page}
+}
+
+// progressMail tells the shopper their order shipped (with the courier's tracking link when
+// there is one) or was delivered.
+func progressMail(o Order, publicURL string) mailqueue.Message {
+	track := publicURL + "/trackid?orderId=" + o.Number
+	kind, subject, line := shippedKind, "Your drape order "+o.Number+" is on its way", "Your order "+o.Number+" has shipped."
+	if o.Courier.AWB != "" {
+		line += " " + strings.TrimSpace(o.Courier.Name+" airway bill "+o.Courier.AWB) + "."
+	}
+	if o.Courier.TrackURL != "" {
+		track = o.Courier.TrackURL
+	}
+	if o.Status == Delivered {
+		kind, subject, line = deliveredKind, "Your drape order "+o.Number+" is delivered", "Your order "+o.Number+" has been delivered. We hope it fits beautifully."
+	}
+	text := fmt.Sprintf("Hello %s,\n\n%s\n\nTrack it: %s\n\ndrape", o.Address.FirstName, line, track)
+	page := fmt.Sprintf(`<div style="font-family:Georgia,serif;color:#1f2a44;max-width:560px;margin:auto;padding:24px"><p style="font-size:22px">drape</p><p>Hello %s,</p><p>%s</p><p><a href="%s" style="color:#1f2a44">Track your order</a></p></div>`,
+		html.EscapeString(o.Address.FirstName), html.EscapeString(line), html.EscapeString(track))
+	return mailqueue.Message{Kind: kind, Ref: o.ID, To: o.Address.Email, Subject: subject, Text: text, HTML: page}
+}
+
+// refundMail tells the shopper their payment was refunded.
+func refundMail(o Order) mailqueue.Message {
+	line := fmt.Sprintf("We have refunded %s for your order %s to the original payment method. Banks take 5–7 working days to show it.", o.Amount, o.Number)
+	text := fmt.Sprintf("Hello %s,\n\n%s\n\ndrape", o.Address.FirstName, line)
+	page := fmt.Sprintf(`<div style="font-family:Georgia,serif;color:#1f2a44;max-width:560px;margin:auto;padding:24px"><p style="font-size:22px">drape</p><p>Hello %s,</p><p>%s</p></div>`,
+		html.EscapeString(o.Address.FirstName), html.EscapeString(line))
+	return mailqueue.Message{Kind: refundKind, Ref: o.ID, To: o.Address.Email, Subject: "Your drape refund for " + o.Number, Text: text, HTML: page}
 }

@@ -7,28 +7,6 @@ import (
 	"drape/internal/shop"
 )
 
-// Status is where an order is in its life (orderStatus on the wire).
-type Status string
-
-// The order statuses. An online order waits for its payment first; every order starts
-// (SPEC §4) as PENDING once it is placed or paid.
-const (
-	AwaitingPayment Status = "AWAITING_PAYMENT"
-	Pending         Status = "PENDING"
-	Confirmed       Status = "CONFIRMED"
-	Packed          Status = "PACKED"
-	Shipped         Status = "SHIPPED"
-	OutForDelivery  Status = "OUT_FOR_DELIVERY"
-	Delivered       Status = "DELIVERED"
-	Canceled        Status = "CANCELED"
-	Returned        Status = "RETURNED"
-)
-
-// Cancellable reports whether a shopper may still cancel an order in status s: until it ships.
-func (s Status) Cancellable() bool {
-	return s == AwaitingPayment || s == Pending || s == Confirmed || s == Packed
-}
-
 // PaymentStatus is where an order's money is (paymentStatus on the wire).
 type PaymentStatus string
 
@@ -88,6 +66,8 @@ type Step struct {
 	Status string    `json:"status"`
 	Label  string    `json:"label"`
 	Note   string    `json:"note,omitempty"`
+	From   string    `json:"from,omitempty"`
+	Actor  string    `json:"actor,omitempty"`
 	At     time.Time `json:"at"`
 }
 
@@ -127,8 +107,23 @@ type Order struct {
 	ExpiresAt       *time.Time     `json:"expiresAt"`
 	Cancellable     bool           `json:"cancellable"`
 	Timeline        []Step         `json:"timeline"`
+	Courier         Courier        `json:"shiprocket"`
+	NotAddOrder     bool           `json:"notaddorder"`
+	Next            []Status       `json:"nextStatuses"`
 
 	stockHeld bool
+}
+
+// Courier is the order's shipment at the courier aggregator (Shiprocket): its ids there once
+// pushed, the airway bill and tracking link once assigned.
+type Courier struct {
+	OrderID    int64      `json:"orderId,omitempty"`
+	ShipmentID int64      `json:"shipmentId,omitempty"`
+	AWB        string     `json:"awb,omitempty"`
+	Name       string     `json:"courierName,omitempty"`
+	TrackURL   string     `json:"trackUrl,omitempty"`
+	PushedAt   *time.Time `json:"pushedAt,omitempty"`
+	PushError  string     `json:"pushError,omitempty"`
 }
 
 // Placement is a shopper's request to turn their cart into an order.

@@ -241,7 +241,7 @@ func (s *Service) Place(ctx context.Context, p Placement) (o Order, replayed boo
 				}
 			}
 			for _, r := range rivals {
-				if err := s.cancel(ctx, tx, r, PaymentFailed, "A newer order replaced it", false); err != nil {
+				if err := s.cancel(ctx, tx, r, PaymentFailed, "A newer order replaced it", ActorShopper, false); err != nil {
 					return err
 				}
 			}
@@ -509,7 +509,7 @@ func (s *Service) paidAfterCancel(ctx context.Context, tx pgx.Tx, o Order, pay P
 		OrderStatus: string(Canceled), StockHeld: false}); err != nil {
 		return err
 	}
-	if err := s.startRefund(ctx, tx, o.ID, "Payment arrived after the order lapsed and the stock was gone"); err != nil {
+	if err := s.startRefund(ctx, tx, o.ID, "Payment arrived after the order lapsed and the stock was gone", ActorSystem); err != nil {
 		return err
 	}
 	return s.announce(ctx, tx, UpdatedEvent, o.ID)
@@ -554,7 +554,7 @@ func (s *Service) Abandon(ctx context.Context, userID, number, reason string) (O
 		if locked.OrderStatus != string(AwaitingPayment) {
 			return nil
 		}
-		return s.cancel(ctx, tx, locked, PaymentFailed, orDefaultReason(reason, "Payment was not completed"), false)
+		return s.cancel(ctx, tx, locked, PaymentFailed, orDefaultReason(reason, "Payment was not completed"), ActorShopper, false)
 	})
 	if err != nil {
 		return Order{}, err
@@ -587,7 +587,7 @@ func (s *Service) Cancel(ctx context.Context, userID, number string) (Order, err
 		if status == AwaitingPayment {
 			payment = PaymentFailed
 		}
-		return s.cancel(ctx, tx, locked, payment, "Cancelled by you", true)
+		return s.cancel(ctx, tx, locked, payment, "Cancelled by you", ActorShopper, true)
 	})
 	if err != nil {
 		return Order{}, err
@@ -612,7 +612,7 @@ func (s *Service) ExpireUnpaid(ctx context.Context, limit int) (int, error) {
 			if err != nil {
 				return err
 			}
-			if err := s.cancel(ctx, tx, row, PaymentFailed, "Payment was not received within 30 minutes", false); err != nil {
+			if err := s.cancel(ctx, tx, row, PaymentFailed, "Payment was not received within 30 minutes", ActorSystem, false); err != nil {
 				return err
 			}
 			expired++
@@ -630,9 +630,9 @@ func (s *Service) AwaitingPayment(ctx context.Context, age time.Duration, limit 
 }
 
 // cancel moves a locked order to CANCELED with payment status payment: its held stock goes
-// back, its coupon use is returned, a paid order's refund starts, and (when mail is true)
-// the shopper is told.
-func (s *Service) cancel(ctx context.Context, tx pgx.Tx, row orderdb.Order, payment PaymentStatus, reason string, mail bool) error {
+// back, its coupon use is returned, a paid order's refund starts, a shipment the courier has
+// is cancelled there, and (when mail is true) the shopper is told.
+func (s *Service) cancel(ctx context.Context, tx pgx.Tx, row orderdb.Order, payment PaymentStatus, reason, actor string, mail bool) error {
 	q := s.store.q.WithTx(tx)
 	o, err := s.get(ctx, q, row)
 	if err != nil {
@@ -652,11 +652,17 @@ func (s *Service) cancel(ctx context.Context, tx pgx.Tx, row orderdb.Order, paym
 		StockHeld: false, CancelReason: reason, PaymentError: row.PaymentError}); err != nil {
 		return err
 	}
-	if err := q.InsertStep(ctx, orderdb.InsertStepParams{OrderID: row.ID, Status: "CANCELED", Note: reason}); err != nil {
+	if err := q.InsertMove(ctx, orderdb.InsertMoveParams{OrderID: row.ID, Status: string(Canceled), Note: reason,
+		FromStatus: row.OrderStatus, Actor: actor}); err != nil {
 		return err
 	}
 	if payment == Paid {
-		if err := s.startRefund(ctx, tx, row.ID, reason); err != nil {
+		if err := s.startRefund(ctx, tx, row.ID, reason, actor); err != nil {
+			return err
+		}
+	}
+	if row.CourierOrderID.Valid {
+		if err := outbox.Enqueue(ctx, tx, jobs.CancelShipment(row.ID)); err != nil {
 			return err
 		}
 	}
@@ -672,21 +678,33 @@ func (s *Service) cancel(ctx context.Context, tx pgx.Tx, row orderdb.Order, paym
 	return s.announce(ctx, tx, UpdatedEvent, row.ID)
 }
 
-// startRefund marks a paid order's money as being refunded and queues the refund.
-func (s *Service) startRefund(ctx context.Context, tx pgx.Tx, id, reason string) error {
+// startRefund marks a paid order's money as being refunded, records the refund and queues
+// the job that asks the gateway for it. A refund that failed before is tried again.
+func (s *Service) startRefund(ctx context.Context, tx pgx.Tx, id, reason, actor string) error {
 	q := s.store.q.WithTx(tx)
 	row, err := q.LockOrder(ctx, id)
 	if err != nil {
 		return err
 	}
+	added, err := q.InsertRefund(ctx, orderdb.InsertRefundParams{OrderID: id, Amount: row.Total, Reason: truncate(reason, 300), RequestedBy: actor})
+	if err != nil {
+		return err
+	}
+	attempt := int32(1)
+	if added == 0 {
+		if attempt, err = q.RetryRefund(ctx, orderdb.RetryRefundParams{OrderID: id, RequestedBy: actor}); err != nil {
+			return notFound(err)
+		}
+	}
 	if err := q.SetStatus(ctx, orderdb.SetStatusParams{ID: id, OrderStatus: row.OrderStatus, PaymentStatus: string(RefundPending),
 		StockHeld: row.StockHeld, CancelReason: row.CancelReason, PaymentError: row.PaymentError, ExpiresAt: row.ExpiresAt}); err != nil {
 		return err
 	}
-	if err := q.InsertStep(ctx, orderdb.InsertStepParams{OrderID: id, Status: "REFUND_PENDING", Note: reason}); err != nil {
+	if err := q.InsertMove(ctx, orderdb.InsertMoveParams{OrderID: id, Status: "REFUND_PENDING", Note: reason,
+		FromStatus: row.OrderStatus, Actor: actor}); err != nil {
 		return err
 	}
-	return outbox.Enqueue(ctx, tx, jobs.RefundPayment(id))
+	return outbox.Enqueue(ctx, tx, jobs.RefundPayment(id, int(attempt)))
 }
 
 // MarkRefunded records that the refund of order id was processed (refunded stays refunded).
@@ -701,14 +719,26 @@ func (s *Service) MarkRefunded(ctx context.Context, id, refundID string) error {
 		if row.PaymentStatus == string(Refunded) {
 			return nil
 		}
+		if err := q.SetRefundProcessed(ctx, orderdb.SetRefundProcessedParams{OrderID: id, GatewayRefundID: refundID}); err != nil {
+			return err
+		}
 		if err := q.SetStatus(ctx, orderdb.SetStatusParams{ID: id, OrderStatus: row.OrderStatus, PaymentStatus: string(Refunded),
 			StockHeld: row.StockHeld, CancelReason: row.CancelReason, PaymentError: row.PaymentError, ExpiresAt: row.ExpiresAt}); err != nil {
 			return err
 		}
-		if err := q.InsertStep(ctx, orderdb.InsertStepParams{OrderID: id, Status: "REFUNDED", Note: refundID}); err != nil {
+		if err := q.InsertMove(ctx, orderdb.InsertMoveParams{OrderID: id, Status: "REFUNDED", Note: refundID,
+			FromStatus: row.OrderStatus, Actor: ActorSystem}); err != nil {
 			return err
 		}
-		return s.announce(ctx, tx, UpdatedEvent, id)
+		o, err := s.get(ctx, q, row)
+		if err != nil {
+			return err
+		}
+		o.PaymentStatus = Refunded
+		if err := mailqueue.Queue(ctx, tx, refundMail(o)); err != nil {
+			return err
+		}
+		return s.announce(ctx, tx, PaymentEvent, id)
 	})
 }
 
@@ -804,7 +834,7 @@ func publishRow(ctx context.Context, db postgres.DB, event string, row orderdb.O
 
 // publishOrder writes event with data to the shopper's own topic and the admin order boards.
 func publishOrder(ctx context.Context, db postgres.DB, event, userID string, data map[string]any) error {
-	return outbox.PublishMany(ctx, db, event, []string{realtime.UserTopic(userID), realtime.TopicAdminOrders}, data)
+	return outbox.PublishMany(ctx, db, event, []string{realtime.UserTopic(userID), realtime.TopicAdminOrders, realtime.TopicAdminDashboard}, data)
 }
 
 // orderEventData is what an order event tells its listeners.

@@ -91,3 +91,74 @@ LIMIT @max_orders;
 
 -- name: OrderIDByPayment :one
 SELECT id FROM orders WHERE payment_id = @payment_id;
+
+-- name: InsertMove :exec
+INSERT INTO order_events (order_id, status, note, from_status, actor)
+VALUES (@order_id, @status, @note, @from_status, @actor);
+
+-- name: SetOrderStatus :exec
+UPDATE orders SET order_status = @order_status, payment_status = @payment_status, stock_held = @stock_held,
+    updated_at = now()
+WHERE id = @id;
+
+-- name: LockOrderByNumber :one
+SELECT * FROM orders WHERE order_number = @order_number FOR UPDATE;
+
+-- name: StartPush :one
+-- Counts a push attempt of the order's shipment and says which attempt this is.
+UPDATE orders SET push_attempts = push_attempts + 1, updated_at = now() WHERE id = @id
+RETURNING push_attempts;
+
+-- name: RecordPush :exec
+UPDATE orders SET courier_order_id = @courier_order_id, courier_shipment_id = @courier_shipment_id,
+    pushed_at = now(), push_failed = false, push_error = '', updated_at = now()
+WHERE id = @id;
+
+-- name: RecordPushFailure :exec
+UPDATE orders SET push_failed = true, push_error = @push_error, updated_at = now() WHERE id = @id;
+
+-- name: ClearPushFailure :exec
+UPDATE orders SET push_failed = false, push_error = '', updated_at = now() WHERE id = @id;
+
+-- name: RecordCourierReport :execrows
+INSERT INTO courier_reports (order_id, status, reported_at, applied)
+VALUES (@order_id, @status, @reported_at, @applied)
+ON CONFLICT DO NOTHING;
+
+-- name: SetTracking :exec
+UPDATE orders SET awb = CASE WHEN @awb::text = '' THEN awb ELSE @awb::text END,
+    courier_name = CASE WHEN @courier_name::text = '' THEN courier_name ELSE @courier_name::text END,
+    tracking_url = CASE WHEN @tracking_url::text = '' THEN tracking_url ELSE @tracking_url::text END,
+    courier_reported_at = GREATEST(courier_reported_at, @reported_at::timestamptz), updated_at = now()
+WHERE id = @id;
+
+-- name: InShipment :many
+-- Orders at the courier that have not moved for a while, oldest first: the tracking sweep asks
+-- the courier about them in case a status webhook was lost.
+SELECT id FROM orders
+WHERE courier_shipment_id IS NOT NULL
+  AND order_status IN ('NEW', 'READY_TO_SHIP', 'PICKUP_SCHEDULED', 'SHIPPED', 'IN_TRANSIT', 'OUT_FOR_DELIVERY', 'RTO_INITIATED')
+  AND updated_at < @before
+ORDER BY updated_at
+LIMIT @max_orders;
+
+-- name: InsertRefund :execrows
+INSERT INTO refunds (order_id, amount, status, reason, requested_by)
+VALUES (@order_id, @amount, 'pending', @reason, @requested_by)
+ON CONFLICT (order_id) DO NOTHING;
+
+-- name: RetryRefund :one
+UPDATE refunds SET status = 'pending', attempt = attempt + 1, failure = '', requested_by = @requested_by, updated_at = now()
+WHERE order_id = @order_id AND status = 'failed'
+RETURNING attempt;
+
+-- name: RefundOf :one
+SELECT * FROM refunds WHERE order_id = @order_id;
+
+-- name: SetRefundProcessed :exec
+UPDATE refunds SET status = 'processed', gateway_refund_id = @gateway_refund_id, updated_at = now()
+WHERE order_id = @order_id;
+
+-- name: SetRefundFailed :execrows
+UPDATE refunds SET status = 'failed', failure = @failure, updated_at = now()
+WHERE order_id = @order_id AND status = 'pending';

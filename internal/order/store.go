@@ -25,20 +25,29 @@ var stepLabels = map[string]string{
 	"PAID":             "Payment received",
 	"PAYMENT_FAILED":   "Payment failed",
 	"CONFIRMED":        "Order confirmed",
-	"PACKED":           "Packed",
+	"NEW":              "Handed to the courier",
+	"READY_TO_SHIP":    "Packed",
+	"PICKUP_SCHEDULED": "Pickup scheduled",
 	"SHIPPED":          "Shipped",
+	"IN_TRANSIT":       "In transit",
 	"OUT_FOR_DELIVERY": "Out for delivery",
 	"DELIVERED":        "Delivered",
 	"CANCELED":         "Order cancelled",
+	"RTO_INITIATED":    "Returning to us",
+	"RTO_DELIVERED":    "Returned to us",
+	"RETURN_REQUESTED": "Return requested",
+	"RETURNED":         "Returned",
 	"REFUND_PENDING":   "Refund started",
 	"REFUNDED":         "Refund processed",
-	"RETURNED":         "Returned",
+	"REFUND_FAILED":    "Refund failed",
 }
 
 // statusLabels is SPEC §4's status and shippingStatus text ("Pending" at creation).
 var statusLabels = map[Status]string{
-	AwaitingPayment: "Awaiting payment", Pending: "Pending", Confirmed: "Confirmed", Packed: "Packed",
-	Shipped: "Shipped", OutForDelivery: "Out for delivery", Delivered: "Delivered", Canceled: "Cancelled", Returned: "Returned",
+	AwaitingPayment: "Awaiting payment", Pending: "Pending", Confirmed: "Confirmed", New: "Processing",
+	ReadyToShip: "Packed", PickupScheduled: "Pickup scheduled", Shipped: "Shipped", InTransit: "In transit",
+	OutForDelivery: "Out for delivery", Delivered: "Delivered", Canceled: "Cancelled", RTOInitiated: "Returning to us",
+	RTODelivered: "Returned to us", ReturnRequested: "Return requested", Returned: "Returned",
 }
 
 // newNumber makes an order number: the prefix, the time in milliseconds and 10 random
@@ -106,6 +115,10 @@ func fromRow(r orderdb.Order, lines []orderdb.OrderLine, steps []orderdb.OrderEv
 		o.ShippingStatus = statusLabels[Pending]
 	}
 	o.Cancellable = o.Status.Cancellable()
+	o.Next = o.Status.Next()
+	o.NotAddOrder = r.PushFailed
+	o.Courier = Courier{OrderID: r.CourierOrderID.Int64, ShipmentID: r.CourierShipmentID.Int64, AWB: r.Awb,
+		Name: r.CourierName, TrackURL: r.TrackingUrl, PushedAt: r.PushedAt, PushError: r.PushError}
 	local := r.CreatedAt.In(india)
 	o.OrderDate, o.OrderTime = local.Format("2006-01-02"), local.Format("15:04")
 	if err := json.Unmarshal(r.Address, &o.Address); err != nil {
@@ -130,7 +143,8 @@ func fromRow(r orderdb.Order, lines []orderdb.OrderLine, steps []orderdb.OrderEv
 		if label == "" {
 			label = strings.ReplaceAll(strings.ToLower(st.Status), "_", " ")
 		}
-		o.Timeline[i] = Step{Status: st.Status, Label: label, Note: st.Note, At: st.At}
+		actor, _, _ := strings.Cut(st.Actor, ":") // "staff:<id>" shows as staff: who exactly is for the shop's logs
+		o.Timeline[i] = Step{Status: st.Status, Label: label, Note: st.Note, From: st.FromStatus, Actor: actor, At: st.At}
 	}
 	return o, nil
 }

@@ -13,6 +13,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"log/slog"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -177,9 +178,14 @@ func (s *Service) apply(ctx context.Context, ev razorpay.Event) (string, error) 
 		}
 		r := ev.Payload.Refund.Entity
 		return p.OrderID, s.orders.MarkRefundedByPayment(ctx, r.PaymentID, r.ID)
+	case "refund.failed":
+		if ev.Payload.Refund == nil {
+			return "", shop.E(shop.Invalid, "The event carries no refund")
+		}
+		r := ev.Payload.Refund.Entity
+		return p.OrderID, s.orders.MarkRefundFailedByPayment(ctx, r.PaymentID, "The gateway could not refund the payment")
 	default:
-		// payment.authorized (captured follows: auto-capture), refund.created, refund.failed
-		// (the refund job keeps the order refund_pending and retries) and others.
+		// payment.authorized (captured follows: auto-capture), refund.created and others.
 		return p.OrderID, nil
 	}
 }
@@ -209,7 +215,8 @@ func (s *Service) Reconcile(ctx context.Context, id string) error {
 }
 
 // Refund refunds the whole payment of order id when its refund is pending, with an
-// idempotency key derived from the order, so retries never refund twice. Errors: the
+// idempotency key derived from the order and the refund's attempt, so a retried job never
+// refunds twice (and a failed refund asked for again is a new request). Errors: the
 // gateway's, worth a retry.
 func (s *Service) Refund(ctx context.Context, id string) error {
 	o, err := s.orders.ByID(ctx, id)
@@ -219,7 +226,12 @@ func (s *Service) Refund(ctx context.Context, id string) error {
 	if !s.Enabled() {
 		return shop.E(shop.Unavailable, "refund of %s: online payment is not configured", o.Number)
 	}
-	r, err := s.gateway.Refund(ctx, o.PaymentID, int64(o.Amount), "refund_"+o.ID, map[string]string{"order_id": o.Number})
+	refund, err := s.orders.RefundOf(ctx, id)
+	if err != nil || refund.Status != "pending" {
+		return err
+	}
+	key := fmt.Sprintf("refund_%s_%d", o.ID, refund.Attempt)
+	r, err := s.gateway.Refund(ctx, o.PaymentID, int64(refund.Amount), key, map[string]string{"order_id": o.Number})
 	if err != nil {
 		return err
 	}

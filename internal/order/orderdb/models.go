@@ -11,40 +11,52 @@ import (
 )
 
 type Order struct {
-	ID               string
-	OrderNumber      string
-	UserID           string
-	IdempotencyKey   string
-	PaymentMode      string
-	PaymentStatus    string
-	OrderStatus      string
-	ListTotal        int64
-	Subtotal         int64
-	CouponCode       string
-	CouponDiscount   int64
-	Shipping         int64
-	Tax              int64
-	Total            int64
-	Address          []byte
-	Shipment         []byte
-	GatewayOrderID   pgtype.Text
-	PaymentID        string
-	PaymentSignature string
-	PaymentError     string
-	StockHeld        bool
-	CancelReason     string
-	ExpiresAt        *time.Time
-	PaidAt           *time.Time
-	CreatedAt        time.Time
-	UpdatedAt        time.Time
+	ID                string
+	OrderNumber       string
+	UserID            string
+	IdempotencyKey    string
+	PaymentMode       string
+	PaymentStatus     string
+	OrderStatus       string
+	ListTotal         int64
+	Subtotal          int64
+	CouponCode        string
+	CouponDiscount    int64
+	Shipping          int64
+	Tax               int64
+	Total             int64
+	Address           []byte
+	Shipment          []byte
+	GatewayOrderID    pgtype.Text
+	PaymentID         string
+	PaymentSignature  string
+	PaymentError      string
+	StockHeld         bool
+	CancelReason      string
+	ExpiresAt         *time.Time
+	PaidAt            *time.Time
+	CreatedAt         time.Time
+	UpdatedAt         time.Time
+	CourierOrderID    pgtype.Int8
+	CourierShipmentID pgtype.Int8
+	Awb               string
+	CourierName       string
+	TrackingUrl       string
+	PushedAt          *time.Time
+	PushAttempts      int32
+	PushFailed        bool
+	PushError         string
+	CourierReportedAt *time.Time
 }
 
 type OrderEvent struct {
-	ID      int64
-	OrderID string
-	Status  string
-	Note    string
-	At      time.Time
+	ID         int64
+	OrderID    string
+	Status     string
+	Note       string
+	At         time.Time
+	FromStatus string
+	Actor      string
 }
 
 type OrderLine struct {
@@ -62,4 +74,17 @@ type OrderLine struct {
 	UnitPrice    int64
 	LineTotal    int64
 	Thumbnail    string
+}
+
+type Refund struct {
+	OrderID         string
+	Amount          int64
+	Status          string
+	Attempt         int32
+	GatewayRefundID string
+	Reason          string
+	RequestedBy     string
+	Failure         string
+	CreatedAt       time.Time
+	UpdatedAt       time.Time
 }

@@ -44,6 +44,15 @@ func (q *Queries) AwaitingOlderThan(ctx context.Context, arg AwaitingOlderThanPa
 	return items, nil
 }
 
+const clearPushFailure = `-- name: ClearPushFailure :exec
+UPDATE orders SET push_failed = false, push_error = '', updated_at = now() WHERE id = $1
+`
+
+func (q *Queries) ClearPushFailure(ctx context.Context, id string) error {
+	_, err := q.db.Exec(ctx, clearPushFailure, id)
+	return err
+}
+
 const countOrdersOfUser = `-- name: CountOrdersOfUser :one
 SELECT count(*) FROM orders
 WHERE user_id = $1
@@ -102,6 +111,42 @@ func (q *Queries) HasPlacedOrder(ctx context.Context, userID string) (bool, erro
 	return exists, err
 }
 
+const inShipment = `-- name: InShipment :many
+SELECT id FROM orders
+WHERE courier_shipment_id IS NOT NULL
+  AND order_status IN ('NEW', 'READY_TO_SHIP', 'PICKUP_SCHEDULED', 'SHIPPED', 'IN_TRANSIT', 'OUT_FOR_DELIVERY', 'RTO_INITIATED')
+  AND updated_at < $1
+ORDER BY updated_at
+LIMIT $2
+`
+
+type InShipmentParams struct {
+	Before    time.Time
+	MaxOrders int32
+}
+
+// Orders at the courier that have not moved for a while, oldest first: the tracking sweep asks
+// the courier about them in case a status webhook was lost.
+func (q *Queries) InShipment(ctx context.Context, arg InShipmentParams) ([]string, error) {
+	rows, err := q.db.Query(ctx, inShipment, arg.Before, arg.MaxOrders)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const insertLine = `-- name: InsertLine :exec
 INSERT INTO order_lines (order_id, position, product_id, product_code, product_name, size, quantity, list_price,
                          discount, sale_name, sale_discount, unit_price, line_total, thumbnail)
@@ -142,6 +187,30 @@ func (q *Queries) InsertLine(ctx context.Context, arg InsertLineParams) error {
 		arg.UnitPrice,
 		arg.LineTotal,
 		arg.Thumbnail,
+	)
+	return err
+}
+
+const insertMove = `-- name: InsertMove :exec
+INSERT INTO order_events (order_id, status, note, from_status, actor)
+VALUES ($1, $2, $3, $4, $5)
+`
+
+type InsertMoveParams struct {
+	OrderID    string
+	Status     string
+	Note       string
+	FromStatus string
+	Actor      string
+}
+
+func (q *Queries) InsertMove(ctx context.Context, arg InsertMoveParams) error {
+	_, err := q.db.Exec(ctx, insertMove,
+		arg.OrderID,
+		arg.Status,
+		arg.Note,
+		arg.FromStatus,
+		arg.Actor,
 	)
 	return err
 }
@@ -196,6 +265,32 @@ func (q *Queries) InsertOrder(ctx context.Context, arg InsertOrderParams) error 
 		arg.ExpiresAt,
 	)
 	return err
+}
+
+const insertRefund = `-- name: InsertRefund :execrows
+INSERT INTO refunds (order_id, amount, status, reason, requested_by)
+VALUES ($1, $2, 'pending', $3, $4)
+ON CONFLICT (order_id) DO NOTHING
+`
+
+type InsertRefundParams struct {
+	OrderID     string
+	Amount      int64
+	Reason      string
+	RequestedBy string
+}
+
+func (q *Queries) InsertRefund(ctx context.Context, arg InsertRefundParams) (int64, error) {
+	result, err := q.db.Exec(ctx, insertRefund,
+		arg.OrderID,
+		arg.Amount,
+		arg.Reason,
+		arg.RequestedBy,
+	)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }
 
 const insertStep = `-- name: InsertStep :exec
@@ -253,7 +348,7 @@ func (q *Queries) LinesOf(ctx context.Context, orderIds []string) ([]OrderLine, 
 }
 
 const lockOrder = `-- name: LockOrder :one
-SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at FROM orders WHERE id = $1 FOR UPDATE
+SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at FROM orders WHERE id = $1 FOR UPDATE
 `
 
 func (q *Queries) LockOrder(ctx context.Context, id string) (Order, error) {
@@ -286,12 +381,22 @@ func (q *Queries) LockOrder(ctx context.Context, id string) (Order, error) {
 		&i.PaidAt,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.CourierOrderID,
+		&i.CourierShipmentID,
+		&i.Awb,
+		&i.CourierName,
+		&i.TrackingUrl,
+		&i.PushedAt,
+		&i.PushAttempts,
+		&i.PushFailed,
+		&i.PushError,
+		&i.CourierReportedAt,
 	)
 	return i, err
 }
 
 const lockOrderByGateway = `-- name: LockOrderByGateway :one
-SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at FROM orders WHERE gateway_order_id = $1 FOR UPDATE
+SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at FROM orders WHERE gateway_order_id = $1 FOR UPDATE
 `
 
 func (q *Queries) LockOrderByGateway(ctx context.Context, gatewayOrderID pgtype.Text) (Order, error) {
@@ -324,12 +429,70 @@ func (q *Queries) LockOrderByGateway(ctx context.Context, gatewayOrderID pgtype.
 		&i.PaidAt,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.CourierOrderID,
+		&i.CourierShipmentID,
+		&i.Awb,
+		&i.CourierName,
+		&i.TrackingUrl,
+		&i.PushedAt,
+		&i.PushAttempts,
+		&i.PushFailed,
+		&i.PushError,
+		&i.CourierReportedAt,
+	)
+	return i, err
+}
+
+const lockOrderByNumber = `-- name: LockOrderByNumber :one
+SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at FROM orders WHERE order_number = $1 FOR UPDATE
+`
+
+func (q *Queries) LockOrderByNumber(ctx context.Context, orderNumber string) (Order, error) {
+	row := q.db.QueryRow(ctx, lockOrderByNumber, orderNumber)
+	var i Order
+	err := row.Scan(
+		&i.ID,
+		&i.OrderNumber,
+		&i.UserID,
+		&i.IdempotencyKey,
+		&i.PaymentMode,
+		&i.PaymentStatus,
+		&i.OrderStatus,
+		&i.ListTotal,
+		&i.Subtotal,
+		&i.CouponCode,
+		&i.CouponDiscount,
+		&i.Shipping,
+		&i.Tax,
+		&i.Total,
+		&i.Address,
+		&i.Shipment,
+		&i.GatewayOrderID,
+		&i.PaymentID,
+		&i.PaymentSignature,
+		&i.PaymentError,
+		&i.StockHeld,
+		&i.CancelReason,
+		&i.ExpiresAt,
+		&i.PaidAt,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.CourierOrderID,
+		&i.CourierShipmentID,
+		&i.Awb,
+		&i.CourierName,
+		&i.TrackingUrl,
+		&i.PushedAt,
+		&i.PushAttempts,
+		&i.PushFailed,
+		&i.PushError,
+		&i.CourierReportedAt,
 	)
 	return i, err
 }
 
 const orderByID = `-- name: OrderByID :one
-SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at FROM orders WHERE id = $1
+SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at FROM orders WHERE id = $1
 `
 
 func (q *Queries) OrderByID(ctx context.Context, id string) (Order, error) {
@@ -362,12 +525,22 @@ func (q *Queries) OrderByID(ctx context.Context, id string) (Order, error) {
 		&i.PaidAt,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.CourierOrderID,
+		&i.CourierShipmentID,
+		&i.Awb,
+		&i.CourierName,
+		&i.TrackingUrl,
+		&i.PushedAt,
+		&i.PushAttempts,
+		&i.PushFailed,
+		&i.PushError,
+		&i.CourierReportedAt,
 	)
 	return i, err
 }
 
 const orderByKey = `-- name: OrderByKey :one
-SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at FROM orders WHERE user_id = $1 AND idempotency_key = $2
+SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at FROM orders WHERE user_id = $1 AND idempotency_key = $2
 `
 
 type OrderByKeyParams struct {
@@ -405,12 +578,22 @@ func (q *Queries) OrderByKey(ctx context.Context, arg OrderByKeyParams) (Order, 
 		&i.PaidAt,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.CourierOrderID,
+		&i.CourierShipmentID,
+		&i.Awb,
+		&i.CourierName,
+		&i.TrackingUrl,
+		&i.PushedAt,
+		&i.PushAttempts,
+		&i.PushFailed,
+		&i.PushError,
+		&i.CourierReportedAt,
 	)
 	return i, err
 }
 
 const orderByNumber = `-- name: OrderByNumber :one
-SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at FROM orders WHERE order_number = $1
+SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at FROM orders WHERE order_number = $1
 `
 
 func (q *Queries) OrderByNumber(ctx context.Context, orderNumber string) (Order, error) {
@@ -443,6 +626,16 @@ func (q *Queries) OrderByNumber(ctx context.Context, orderNumber string) (Order,
 		&i.PaidAt,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.CourierOrderID,
+		&i.CourierShipmentID,
+		&i.Awb,
+		&i.CourierName,
+		&i.TrackingUrl,
+		&i.PushedAt,
+		&i.PushAttempts,
+		&i.PushFailed,
+		&i.PushError,
+		&i.CourierReportedAt,
 	)
 	return i, err
 }
@@ -459,7 +652,7 @@ func (q *Queries) OrderIDByPayment(ctx context.Context, paymentID string) (strin
 }
 
 const orderOfUser = `-- name: OrderOfUser :one
-SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at FROM orders WHERE order_number = $1 AND user_id = $2
+SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at FROM orders WHERE order_number = $1 AND user_id = $2
 `
 
 type OrderOfUserParams struct {
@@ -497,12 +690,22 @@ func (q *Queries) OrderOfUser(ctx context.Context, arg OrderOfUserParams) (Order
 		&i.PaidAt,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.CourierOrderID,
+		&i.CourierShipmentID,
+		&i.Awb,
+		&i.CourierName,
+		&i.TrackingUrl,
+		&i.PushedAt,
+		&i.PushAttempts,
+		&i.PushFailed,
+		&i.PushError,
+		&i.CourierReportedAt,
 	)
 	return i, err
 }
 
 const ordersOfUser = `-- name: OrdersOfUser :many
-SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at FROM orders
+SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at FROM orders
 WHERE user_id = $1
   AND ($2::text = '' OR order_status = $2::text)
   AND ($3::text = '' OR payment_mode = $3::text)
@@ -560,6 +763,16 @@ func (q *Queries) OrdersOfUser(ctx context.Context, arg OrdersOfUserParams) ([]O
 			&i.PaidAt,
 			&i.CreatedAt,
 			&i.UpdatedAt,
+			&i.CourierOrderID,
+			&i.CourierShipmentID,
+			&i.Awb,
+			&i.CourierName,
+			&i.TrackingUrl,
+			&i.PushedAt,
+			&i.PushAttempts,
+			&i.PushFailed,
+			&i.PushError,
+			&i.CourierReportedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -572,7 +785,7 @@ func (q *Queries) OrdersOfUser(ctx context.Context, arg OrdersOfUserParams) ([]O
 }
 
 const placementRivals = `-- name: PlacementRivals :many
-SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at FROM orders
+SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at FROM orders
 WHERE user_id = $1 AND (idempotency_key = $2 OR order_status = 'AWAITING_PAYMENT')
 FOR UPDATE
 `
@@ -620,6 +833,16 @@ func (q *Queries) PlacementRivals(ctx context.Context, arg PlacementRivalsParams
 			&i.PaidAt,
 			&i.CreatedAt,
 			&i.UpdatedAt,
+			&i.CourierOrderID,
+			&i.CourierShipmentID,
+			&i.Awb,
+			&i.CourierName,
+			&i.TrackingUrl,
+			&i.PushedAt,
+			&i.PushAttempts,
+			&i.PushFailed,
+			&i.PushError,
+			&i.CourierReportedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -629,6 +852,103 @@ func (q *Queries) PlacementRivals(ctx context.Context, arg PlacementRivalsParams
 		return nil, err
 	}
 	return items, nil
+}
+
+const recordCourierReport = `-- name: RecordCourierReport :execrows
+INSERT INTO courier_reports (order_id, status, reported_at, applied)
+VALUES ($1, $2, $3, $4)
+ON CONFLICT DO NOTHING
+`
+
+type RecordCourierReportParams struct {
+	OrderID    string
+	Status     string
+	ReportedAt time.Time
+	Applied    bool
+}
+
+func (q *Queries) RecordCourierReport(ctx context.Context, arg RecordCourierReportParams) (int64, error) {
+	result, err := q.db.Exec(ctx, recordCourierReport,
+		arg.OrderID,
+		arg.Status,
+		arg.ReportedAt,
+		arg.Applied,
+	)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const recordPush = `-- name: RecordPush :exec
+UPDATE orders SET courier_order_id = $1, courier_shipment_id = $2,
+    pushed_at = now(), push_failed = false, push_error = '', updated_at = now()
+WHERE id = $3
+`
+
+type RecordPushParams struct {
+	CourierOrderID    pgtype.Int8
+	CourierShipmentID pgtype.Int8
+	ID                string
+}
+
+func (q *Queries) RecordPush(ctx context.Context, arg RecordPushParams) error {
+	_, err := q.db.Exec(ctx, recordPush, arg.CourierOrderID, arg.CourierShipmentID, arg.ID)
+	return err
+}
+
+const recordPushFailure = `-- name: RecordPushFailure :exec
+UPDATE orders SET push_failed = true, push_error = $1, updated_at = now() WHERE id = $2
+`
+
+type RecordPushFailureParams struct {
+	PushError string
+	ID        string
+}
+
+func (q *Queries) RecordPushFailure(ctx context.Context, arg RecordPushFailureParams) error {
+	_, err := q.db.Exec(ctx, recordPushFailure, arg.PushError, arg.ID)
+	return err
+}
+
+const refundOf = `-- name: RefundOf :one
+SELECT order_id, amount, status, attempt, gateway_refund_id, reason, requested_by, failure, created_at, updated_at FROM refunds WHERE order_id = $1
+`
+
+func (q *Queries) RefundOf(ctx context.Context, orderID string) (Refund, error) {
+	row := q.db.QueryRow(ctx, refundOf, orderID)
+	var i Refund
+	err := row.Scan(
+		&i.OrderID,
+		&i.Amount,
+		&i.Status,
+		&i.Attempt,
+		&i.GatewayRefundID,
+		&i.Reason,
+		&i.RequestedBy,
+		&i.Failure,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+	)
+	return i, err
+}
+
+const retryRefund = `-- name: RetryRefund :one
+UPDATE refunds SET status = 'pending', attempt = attempt + 1, failure = '', requested_by = $1, updated_at = now()
+WHERE order_id = $2 AND status = 'failed'
+RETURNING attempt
+`
+
+type RetryRefundParams struct {
+	RequestedBy string
+	OrderID     string
+}
+
+func (q *Queries) RetryRefund(ctx context.Context, arg RetryRefundParams) (int32, error) {
+	row := q.db.QueryRow(ctx, retryRefund, arg.RequestedBy, arg.OrderID)
+	var attempt int32
+	err := row.Scan(&attempt)
+	return attempt, err
 }
 
 const setGatewayOrder = `-- name: SetGatewayOrder :execrows
@@ -647,6 +967,29 @@ func (q *Queries) SetGatewayOrder(ctx context.Context, arg SetGatewayOrderParams
 		return 0, err
 	}
 	return result.RowsAffected(), nil
+}
+
+const setOrderStatus = `-- name: SetOrderStatus :exec
+UPDATE orders SET order_status = $1, payment_status = $2, stock_held = $3,
+    updated_at = now()
+WHERE id = $4
+`
+
+type SetOrderStatusParams struct {
+	OrderStatus   string
+	PaymentStatus string
+	StockHeld     bool
+	ID            string
+}
+
+func (q *Queries) SetOrderStatus(ctx context.Context, arg SetOrderStatusParams) error {
+	_, err := q.db.Exec(ctx, setOrderStatus,
+		arg.OrderStatus,
+		arg.PaymentStatus,
+		arg.StockHeld,
+		arg.ID,
+	)
+	return err
 }
 
 const setPaid = `-- name: SetPaid :exec
@@ -671,6 +1014,39 @@ func (q *Queries) SetPaid(ctx context.Context, arg SetPaidParams) error {
 		arg.StockHeld,
 		arg.ID,
 	)
+	return err
+}
+
+const setRefundFailed = `-- name: SetRefundFailed :execrows
+UPDATE refunds SET status = 'failed', failure = $1, updated_at = now()
+WHERE order_id = $2 AND status = 'pending'
+`
+
+type SetRefundFailedParams struct {
+	Failure string
+	OrderID string
+}
+
+func (q *Queries) SetRefundFailed(ctx context.Context, arg SetRefundFailedParams) (int64, error) {
+	result, err := q.db.Exec(ctx, setRefundFailed, arg.Failure, arg.OrderID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const setRefundProcessed = `-- name: SetRefundProcessed :exec
+UPDATE refunds SET status = 'processed', gateway_refund_id = $1, updated_at = now()
+WHERE order_id = $2
+`
+
+type SetRefundProcessedParams struct {
+	GatewayRefundID string
+	OrderID         string
+}
+
+func (q *Queries) SetRefundProcessed(ctx context.Context, arg SetRefundProcessedParams) error {
+	_, err := q.db.Exec(ctx, setRefundProcessed, arg.GatewayRefundID, arg.OrderID)
 	return err
 }
 
@@ -703,8 +1079,48 @@ func (q *Queries) SetStatus(ctx context.Context, arg SetStatusParams) error {
 	return err
 }
 
+const setTracking = `-- name: SetTracking :exec
+UPDATE orders SET awb = CASE WHEN $1::text = '' THEN awb ELSE $1::text END,
+    courier_name = CASE WHEN $2::text = '' THEN courier_name ELSE $2::text END,
+    tracking_url = CASE WHEN $3::text = '' THEN tracking_url ELSE $3::text END,
+    courier_reported_at = GREATEST(courier_reported_at, $4::timestamptz), updated_at = now()
+WHERE id = $5
+`
+
+type SetTrackingParams struct {
+	Awb         string
+	CourierName string
+	TrackingUrl string
+	ReportedAt  time.Time
+	ID          string
+}
+
+func (q *Queries) SetTracking(ctx context.Context, arg SetTrackingParams) error {
+	_, err := q.db.Exec(ctx, setTracking,
+		arg.Awb,
+		arg.CourierName,
+		arg.TrackingUrl,
+		arg.ReportedAt,
+		arg.ID,
+	)
+	return err
+}
+
+const startPush = `-- name: StartPush :one
+UPDATE orders SET push_attempts = push_attempts + 1, updated_at = now() WHERE id = $1
+RETURNING push_attempts
+`
+
+// Counts a push attempt of the order's shipment and says which attempt this is.
+func (q *Queries) StartPush(ctx context.Context, id string) (int32, error) {
+	row := q.db.QueryRow(ctx, startPush, id)
+	var push_attempts int32
+	err := row.Scan(&push_attempts)
+	return push_attempts, err
+}
+
 const stepsOf = `-- name: StepsOf :many
-SELECT id, order_id, status, note, at FROM order_events WHERE order_id = ANY($1::text[]) ORDER BY order_id, id
+SELECT id, order_id, status, note, at, from_status, actor FROM order_events WHERE order_id = ANY($1::text[]) ORDER BY order_id, id
 `
 
 func (q *Queries) StepsOf(ctx context.Context, orderIds []string) ([]OrderEvent, error) {
@@ -722,6 +1138,8 @@ func (q *Queries) StepsOf(ctx context.Context, orderIds []string) ([]OrderEvent,
 			&i.Status,
 			&i.Note,
 			&i.At,
+			&i.FromStatus,
+			&i.Actor,
 		); err != nil {
 			return nil, err
 		}

@@ -1,0 +1,438 @@
+package order
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
+
+	"drape/internal/mailqueue"
+	"drape/internal/order/orderdb"
+	"drape/internal/outbox"
+	"drape/internal/platform/postgres"
+	"drape/internal/shop"
+	"drape/jobs"
+)
+
+// Who moves an order, as its timeline records it.
+const (
+	ActorShopper = "shopper"
+	ActorCourier = "courier"
+	ActorSystem  = "system"
+)
+
+// Staff is the actor for the staff member with user id: "staff:<id>".
+func Staff(userID string) string { return "staff:" + userID }
+
+// Realtime event types about orders, besides CreatedEvent and UpdatedEvent.
+const (
+	ShipmentEvent = "shipment.updated"
+	PaymentEvent  = "payment.updated"
+)
+
+// CourierReport is one status update from the courier: our order number, the courier's status
+// name, when it happened there, and what it tells of the shipment.
+type CourierReport struct {
+	OrderNumber string
+	Status      string
+	At          time.Time
+	AWB         string
+	CourierName string
+	TrackURL    string
+}
+
+// Shipment is what the shipment push needs of an order.
+type Shipment struct {
+	ID      string
+	Number  string
+	Status  Status
+	Body    map[string]any // the adhoc order as the courier takes it (SPEC §3 Order sent at checkout)
+	Pushed  bool           // the courier has it already
+	Attempt int            // this push's number, from 1: a later one first asks whether an earlier one got through
+}
+
+// Move is staff moving order ref (its id or number) to status to, with a note for the
+// timeline, through the state machine; the move's side effects follow (see transition).
+// Moving an order to the status it has changes nothing. Errors: NotFound 'Order not found';
+// Invalid for an unknown status; Conflict naming the statuses it may move to, which are also
+// the error's data ({"allowed": [...]}).
+func (s *Service) Move(ctx context.Context, ref string, to Status, actor, note string) (Order, error) {
+	if !to.Valid() {
+		return Order{}, shop.E(shop.Invalid, "Unknown order status %q", string(to))
+	}
+	var id string
+	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		row, err := s.lockRef(ctx, tx, ref)
+		if err != nil {
+			return err
+		}
+		id = row.ID
+		if Status(row.OrderStatus) == to {
+			return nil
+		}
+		return s.transition(ctx, tx, row, to, actor, truncate(strings.TrimSpace(note), 500))
+	})
+	if err != nil {
+		return Order{}, err
+	}
+	return s.byID(ctx, id)
+}
+
+// lockRef locks the order whose id or number is ref.
+func (s *Service) lockRef(ctx context.Context, tx pgx.Tx, ref string) (orderdb.Order, error) {
+	q := s.store.q.WithTx(tx)
+	ref = strings.TrimSpace(ref)
+	var row orderdb.Order
+	var err error
+	if shop.IsID(ref) {
+		row, err = q.LockOrder(ctx, ref)
+	} else {
+		row, err = q.LockOrderByNumber(ctx, ref)
+	}
+	return row, notFound(err)
+}
+
+// transition moves the locked order row to status to, when the state machine allows it, and
+// does what the move means: a cancelled order gives its stock and coupon back, is refunded
+// when paid, and is cancelled at the courier when it was pushed; a shipped order mails its
+// tracking link; a delivered cash-on-delivery order is paid; a shipment back at the shop
+// (RTO_DELIVERED, RETURNED) returns its stock, once, and a paid one is refunded. Every move is
+// a timeline entry (from, to, who, note) and an order.updated event. Errors: Conflict with
+// the allowed statuses.
+func (s *Service) transition(ctx context.Context, tx pgx.Tx, row orderdb.Order, to Status, actor, note string) error {
+	from := Status(row.OrderStatus)
+	if !from.CanMove(to) {
+		return illegalMove(row.OrderNumber, from, to)
+	}
+	if to == Canceled {
+		payment := PaymentStatus(row.PaymentStatus)
+		if from == AwaitingPayment {
+			payment = PaymentFailed
+		}
+		reason := note
+		if reason == "" {
+			reason = "Cancelled by the shop"
+		}
+		return s.cancel(ctx, tx, row, payment, reason, actor, true)
+	}
+	q := s.store.q.WithTx(tx)
+	payment, stockHeld := PaymentStatus(row.PaymentStatus), row.StockHeld
+	if to == Delivered && Mode(row.PaymentMode) == COD && payment == Unpaid {
+		payment = Paid // the courier collected the cash
+	}
+	back := to == RTODelivered || to == Returned
+	if back && stockHeld {
+		o, err := s.get(ctx, q, row)
+		if err != nil {
+			return err
+		}
+		if err := s.catalog.ReturnStock(ctx, tx, itemChanges(o.Items)); err != nil {
+			return err
+		}
+		stockHeld = false
+	}
+	if err := q.SetOrderStatus(ctx, orderdb.SetOrderStatusParams{ID: row.ID, OrderStatus: string(to),
+		PaymentStatus: string(payment), StockHeld: stockHeld}); err != nil {
+		return err
+	}
+	if err := q.InsertMove(ctx, orderdb.InsertMoveParams{OrderID: row.ID, Status: string(to), Note: note,
+		FromStatus: string(from), Actor: actor}); err != nil {
+		return err
+	}
+	if back && payment == Paid && Mode(row.PaymentMode) == Online {
+		reason := "Returned to us"
+		if to == Returned {
+			reason = "Return received"
+		}
+		if err := s.startRefund(ctx, tx, row.ID, reason, actor); err != nil {
+			return err
+		}
+	}
+	if to == Shipped || to == Delivered {
+		o, err := s.get(ctx, q, row)
+		if err != nil {
+			return err
+		}
+		o.Status = to
+		if err := mailqueue.Queue(ctx, tx, progressMail(o, s.cfg.PublicURL)); err != nil {
+			return err
+		}
+	}
+	return s.announce(ctx, tx, UpdatedEvent, row.ID)
+}
+
+// illegalMove is the Conflict for moving order number from one status to another.
+func illegalMove(number string, from, to Status) error {
+	allowed := from.Next()
+	names := make([]string, len(allowed))
+	for i, a := range allowed {
+		names[i] = string(a)
+	}
+	msg := "Order " + number + " is " + string(from) + " and cannot become " + string(to)
+	if len(names) == 0 {
+		msg += ": it is final"
+	} else {
+		msg += ". It can become: " + strings.Join(names, ", ")
+	}
+	e := shop.E(shop.Conflict, "%s", msg)
+	e.Data = map[string]any{"orderStatus": from, "allowed": allowed}
+	return e
+}
+
+// ApplyCourierReport applies a status update from the courier to its order, once: a report
+// seen before (same order, status and time) changes nothing, and so does one older than the
+// last applied (reports can arrive out of order), one whose status the order follows no
+// further (a late "IN TRANSIT" after "DELIVERED"), or a status name that says nothing the
+// shopper tracks. Tracking details (AWB, courier, link) are kept whenever given. It says
+// whether the order moved. Errors: NotFound for an order that is not ours.
+func (s *Service) ApplyCourierReport(ctx context.Context, r CourierReport) (moved bool, err error) {
+	to, known := CourierStatus(r.Status)
+	err = postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		moved = false
+		q := s.store.q.WithTx(tx)
+		row, err := q.LockOrderByNumber(ctx, strings.TrimSpace(r.OrderNumber))
+		if err != nil {
+			return notFound(err)
+		}
+		from := Status(row.OrderStatus)
+		stale := row.CourierReportedAt != nil && r.At.Before(*row.CourierReportedAt)
+		apply := known && !stale && from != to && from.CanMove(to)
+		fresh, err := q.RecordCourierReport(ctx, orderdb.RecordCourierReportParams{OrderID: row.ID,
+			Status: normalStatusName(r.Status), ReportedAt: r.At, Applied: apply})
+		if err != nil || fresh == 0 {
+			return err
+		}
+		if err := q.SetTracking(ctx, orderdb.SetTrackingParams{ID: row.ID, Awb: r.AWB, CourierName: r.CourierName,
+			TrackingUrl: r.TrackURL, ReportedAt: r.At}); err != nil {
+			return err
+		}
+		if !apply {
+			return publishRow(ctx, tx, ShipmentEvent, row)
+		}
+		moved = true
+		note := ""
+		if r.CourierName != "" && r.AWB != "" {
+			note = r.CourierName + " " + r.AWB
+		}
+		if err := s.transition(ctx, tx, row, to, ActorCourier, note); err != nil {
+			return err
+		}
+		return s.announce(ctx, tx, ShipmentEvent, row.ID)
+	})
+	return moved, err
+}
+
+func normalStatusName(name string) string {
+	return strings.Join(strings.Fields(strings.ToUpper(strings.ReplaceAll(name, "_", " "))), " ")
+}
+
+// StartPush counts an attempt to push order id's shipment to the courier and says what to
+// push. A cancelled order, or one still waiting for its payment, has nothing to push
+// (NotFound); one the courier has already comes back with Pushed set. Errors: NotFound.
+func (s *Service) StartPush(ctx context.Context, id string) (Shipment, error) {
+	var sh Shipment
+	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		q := s.store.q.WithTx(tx)
+		row, err := q.LockOrder(ctx, id)
+		if err != nil {
+			return notFound(err)
+		}
+		status := Status(row.OrderStatus)
+		if status == Canceled || status == AwaitingPayment {
+			return shop.E(shop.NotFound, "Order %s has nothing to ship (%s)", row.OrderNumber, status)
+		}
+		sh = Shipment{ID: row.ID, Number: row.OrderNumber, Status: status, Pushed: row.CourierOrderID.Valid}
+		if sh.Pushed {
+			return nil
+		}
+		attempt, err := q.StartPush(ctx, id)
+		if err != nil {
+			return err
+		}
+		sh.Attempt = int(attempt)
+		return json.Unmarshal(row.Shipment, &sh.Body)
+	})
+	return sh, err
+}
+
+// RecordPush records that the courier took order id's shipment under its order and shipment
+// ids: a placed order becomes NEW (the courier's first status). Recording it again changes
+// nothing. Errors: NotFound.
+func (s *Service) RecordPush(ctx context.Context, id string, courierOrderID, shipmentID int64) error {
+	return postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		q := s.store.q.WithTx(tx)
+		row, err := q.LockOrder(ctx, id)
+		if err != nil {
+			return notFound(err)
+		}
+		if row.CourierOrderID.Valid {
+			return nil
+		}
+		if err := q.RecordPush(ctx, orderdb.RecordPushParams{ID: id, CourierOrderID: pgtype.Int8{Int64: courierOrderID, Valid: true},
+			CourierShipmentID: pgtype.Int8{Int64: shipmentID, Valid: true}}); err != nil {
+			return err
+		}
+		switch Status(row.OrderStatus) {
+		case Pending, Confirmed:
+			if err := s.transition(ctx, tx, row, New, ActorCourier, "Shipment created"); err != nil {
+				return err
+			}
+		case Canceled:
+			// Cancelled while the push was on its way: take it back from the courier.
+			if err := outbox.Enqueue(ctx, tx, jobs.CancelShipment(id)); err != nil {
+				return err
+			}
+		}
+		return s.announce(ctx, tx, ShipmentEvent, id)
+	})
+}
+
+// RecordPushFailure records that pushing order id's shipment failed for good (every retry
+// spent, or the courier refused it): staff see it as 'Not Added on Shiprocket' and can push it
+// again. Errors: NotFound.
+func (s *Service) RecordPushFailure(ctx context.Context, id, reason string) error {
+	return postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		q := s.store.q.WithTx(tx)
+		row, err := q.LockOrder(ctx, id)
+		if err != nil {
+			return notFound(err)
+		}
+		if row.CourierOrderID.Valid {
+			return nil
+		}
+		if err := q.RecordPushFailure(ctx, orderdb.RecordPushFailureParams{ID: id, PushError: truncate(reason, 300)}); err != nil {
+			return err
+		}
+		if err := q.InsertMove(ctx, orderdb.InsertMoveParams{OrderID: id, Status: "PUSH_FAILED", Note: truncate(reason, 300),
+			FromStatus: row.OrderStatus, Actor: ActorSystem}); err != nil {
+			return err
+		}
+		return s.announce(ctx, tx, ShipmentEvent, id)
+	})
+}
+
+// RetryPush is staff pushing order ref's shipment to the courier again after it failed.
+// Errors: NotFound 'Order not found'; Conflict when the courier has it already or the order
+// is past shipping or cancelled.
+func (s *Service) RetryPush(ctx context.Context, ref, actor string) (Order, error) {
+	var id string
+	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		row, err := s.lockRef(ctx, tx, ref)
+		if err != nil {
+			return err
+		}
+		id = row.ID
+		q := s.store.q.WithTx(tx)
+		switch {
+		case row.CourierOrderID.Valid:
+			return shop.E(shop.Conflict, "Order %s is on Shiprocket already", row.OrderNumber)
+		case Status(row.OrderStatus) != Pending && Status(row.OrderStatus) != Confirmed:
+			return shop.E(shop.Conflict, "Order %s is %s: there is nothing to ship", row.OrderNumber, row.OrderStatus)
+		}
+		if err := q.ClearPushFailure(ctx, id); err != nil {
+			return err
+		}
+		if err := q.InsertMove(ctx, orderdb.InsertMoveParams{OrderID: id, Status: "PUSH_RETRIED", FromStatus: row.OrderStatus, Actor: actor}); err != nil {
+			return err
+		}
+		if err := outbox.Enqueue(ctx, tx, jobs.PushShipmentAgain(id, int(row.PushAttempts))); err != nil {
+			return err
+		}
+		return s.announce(ctx, tx, ShipmentEvent, id)
+	})
+	if err != nil {
+		return Order{}, err
+	}
+	return s.byID(ctx, id)
+}
+
+// StaleShipments lists up to limit orders at the courier that have not moved for age, for the
+// tracking sweep.
+func (s *Service) StaleShipments(ctx context.Context, age time.Duration, limit int) ([]string, error) {
+	ids, err := s.store.q.InShipment(ctx, orderdb.InShipmentParams{Before: time.Now().Add(-age), MaxOrders: int32(limit)})
+	return ids, postgres.Translate(err)
+}
+
+// RequestRefund is staff refunding order ref's online payment in full. Asking again while the
+// refund is on its way, or after it was made, changes nothing; a refund that failed is tried
+// again. Errors: NotFound 'Order not found'; Conflict when there is no captured online payment
+// to refund.
+func (s *Service) RequestRefund(ctx context.Context, ref, actor, reason string) (Order, error) {
+	var id string
+	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		row, err := s.lockRef(ctx, tx, ref)
+		if err != nil {
+			return err
+		}
+		id = row.ID
+		switch PaymentStatus(row.PaymentStatus) {
+		case RefundPending, Refunded:
+			return nil
+		case Paid:
+			if Mode(row.PaymentMode) != Online || row.PaymentID == "" {
+				return shop.E(shop.Conflict, "Order %s was paid in cash: refund it by hand", row.OrderNumber)
+			}
+		default:
+			return shop.E(shop.Conflict, "Order %s has no payment to refund", row.OrderNumber)
+		}
+		return s.startRefund(ctx, tx, id, orDefaultReason(strings.TrimSpace(reason), "Refunded by the shop"), actor)
+	})
+	if err != nil {
+		return Order{}, err
+	}
+	return s.byID(ctx, id)
+}
+
+// Refund is an order's refund as the payment job needs it.
+type Refund struct {
+	OrderID string
+	Status  string // pending, processed or failed
+	Attempt int    // from 1; a failed refund tried again is a new attempt with a new idempotency key
+	Amount  shop.Money
+}
+
+// RefundOf is order id's refund. Errors: NotFound when none was asked for.
+func (s *Service) RefundOf(ctx context.Context, id string) (Refund, error) {
+	r, err := s.store.q.RefundOf(ctx, id)
+	if err != nil {
+		return Refund{}, notFound(err)
+	}
+	return Refund{OrderID: r.OrderID, Status: r.Status, Attempt: int(r.Attempt), Amount: shop.Money(r.Amount)}, nil
+}
+
+// MarkRefundFailed records that the gateway could not make order id's refund: the payment is
+// the shop's again until staff ask once more. Errors: NotFound.
+func (s *Service) MarkRefundFailed(ctx context.Context, id, reason string) error {
+	return postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		q := s.store.q.WithTx(tx)
+		row, err := q.LockOrder(ctx, id)
+		if err != nil {
+			return notFound(err)
+		}
+		changed, err := q.SetRefundFailed(ctx, orderdb.SetRefundFailedParams{OrderID: id, Failure: truncate(reason, 300)})
+		if err != nil || changed == 0 || PaymentStatus(row.PaymentStatus) != RefundPending {
+			return err
+		}
+		if err := q.SetOrderStatus(ctx, orderdb.SetOrderStatusParams{ID: id, OrderStatus: row.OrderStatus,
+			PaymentStatus: string(Paid), StockHeld: row.StockHeld}); err != nil {
+			return err
+		}
+		if err := q.InsertMove(ctx, orderdb.InsertMoveParams{OrderID: id, Status: "REFUND_FAILED", Note: truncate(reason, 300),
+			FromStatus: row.OrderStatus, Actor: ActorSystem}); err != nil {
+			return err
+		}
+		return s.announce(ctx, tx, PaymentEvent, id)
+	})
+}
+
+// MarkRefundFailedByPayment is MarkRefundFailed for the order paid by payment paymentID.
+func (s *Service) MarkRefundFailedByPayment(ctx context.Context, paymentID, reason string) error {
+	id, err := s.store.q.OrderIDByPayment(ctx, paymentID)
+	if err != nil {
+		return notFound(err)
+	}
+	return s.MarkRefundFailed(ctx, id, reason)
+}

@@ -1,0 +1,74 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/gofiber/fiber/v3"
+
+	"drape/internal/order"
+	"drape/internal/shop"
+)
+
+// changeOrderStatus answers POST /api/orderStatus {id, orderStatus, note}: staff move an order
+// (by its id or number) through the state machine.
+func (s *server) changeOrderStatus(c fiber.Ctx) error {
+	var in struct {
+		ID          string `json:"id"`
+		OrderStatus string `json:"orderStatus"`
+		Note        string `json:"note"`
+	}
+	if err := decodeJSON(c, &in); err != nil {
+		return err
+	}
+	p := shop.Problems{}
+	p.Check(strings.TrimSpace(in.ID) == "", "id", "Which order? Send its id")
+	p.Check(strings.TrimSpace(in.OrderStatus) == "", "orderStatus", "Choose the new status")
+	if err := p.Err(); err != nil {
+		return err
+	}
+	o, err := s.orders.Move(c.Context(), in.ID, order.ParseStatus(in.OrderStatus), order.Staff(caller(c).UserID), in.Note)
+	if err != nil {
+		return err
+	}
+	return ok(c, "Order status updated", o)
+}
+
+// refundOrder answers POST /api/refund {id, reason}: an admin refunds an order's online
+// payment in full.
+func (s *server) refundOrder(c fiber.Ctx) error {
+	var in struct {
+		ID     string `json:"id"`
+		Reason string `json:"reason"`
+	}
+	if err := decodeJSON(c, &in); err != nil {
+		return err
+	}
+	if strings.TrimSpace(in.ID) == "" {
+		return &shop.Error{Kind: shop.Invalid, Message: "Which order? Send its id", Fields: map[string]string{"id": "Which order? Send its id"}}
+	}
+	o, err := s.orders.RequestRefund(c.Context(), in.ID, order.Staff(caller(c).UserID), in.Reason)
+	if err != nil {
+		return err
+	}
+	return ok(c, "Refund started", o)
+}
+
+// retryShipment answers POST /api/admin/orders/{id}/push: staff push an order the courier
+// never took ('Not Added on Shiprocket') again.
+func (s *server) retryShipment(c fiber.Ctx) error {
+	o, err := s.orders.RetryPush(c.Context(), c.Params("id"), order.Staff(caller(c).UserID))
+	if err != nil {
+		return err
+	}
+	return ok(c, "Pushing the order to Shiprocket again", o)
+}
+
+// courierWebhook answers POST /api/hooks/courier: the courier's shipment status updates,
+// trusted by the shared token in x-api-key. Anything it can read gets 200 at once, also an
+// update about an order that is not ours, so the courier never retries in vain.
+func (s *server) courierWebhook(c fiber.Ctx) error {
+	if err := s.shipping.HandleStatusUpdate(c.Context(), c.Get("x-api-key"), c.Body()); err != nil {
+		return err
+	}
+	return ok(c, "ok", nil)
+}

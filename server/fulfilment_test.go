@@ -1,0 +1,322 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/gofiber/fiber/v3"
+
+	"drape/internal/order"
+)
+
+// fulfilmentShop is a shop with a placed cash-on-delivery order, an admin, a staff member and
+// the courier's webhook token.
+type fulfilmentShop struct {
+	app          *fiber.App
+	d            deps
+	f            shopFixture
+	shopper      string // token
+	addressID    string
+	admin, staff string // tokens
+}
+
+const courierToken = "courier-test-token"
+
+func newFulfilmentShop(t *testing.T) *fulfilmentShop {
+	t.Helper()
+	app, d := testAppWith(t, map[string]string{"SHIPROCKET_WEBHOOK_TOKEN": courierToken})
+	s := &fulfilmentShop{app: app, d: d, f: checkoutFixture(t, d)}
+	s.shopper, s.addressID = shopper(t, app, "Meera", "meera@example.in")
+	svc := newServices(d)
+	for _, who := range []struct{ email, role string }{{"owner@drape.in", "admin"}, {"packer@drape.in", "staff"}} {
+		if _, err := svc.accounts.CreateStaff(context.Background(), accountStaff(who.email, who.role)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	login := func(email string) string {
+		status, body := send(t, app, "POST", "/api/admin/login", "", map[string]any{"email": email, "password": "back-office-1"})
+		expect(t, "admin login "+email, status, body, 200, nil)
+		return jsonValue(t, body, "token").(string)
+	}
+	s.admin, s.staff = login("owner@drape.in"), login("packer@drape.in")
+	return s
+}
+
+// place orders quantity of the newest shirt in size M, cash on delivery, and returns the
+// order's id and number.
+func (s *fulfilmentShop) place(t *testing.T, quantity int) (id, number string) {
+	t.Helper()
+	send(t, s.app, "POST", "/api/addToCart", s.shopper, map[string]any{"productId": s.f.newestShirt.ID, "size": "M", "quantity": quantity})
+	status, body := send(t, s.app, "POST", "/api/createOrder", s.shopper, map[string]any{"paymentMode": "cod", "address": s.addressID})
+	expect(t, "place", status, body, 201, nil)
+	return jsonValue(t, body, "data._id").(string), jsonValue(t, body, "data.orderId").(string)
+}
+
+func (s *fulfilmentShop) move(t *testing.T, token, id string, to order.Status) (int, []byte) {
+	t.Helper()
+	return send(t, s.app, "POST", "/api/orderStatus", token, map[string]any{"id": id, "orderStatus": string(to), "note": "test"})
+}
+
+func (s *fulfilmentShop) courier(t *testing.T, key, number, status string, at time.Time) (int, []byte) {
+	t.Helper()
+	body, _ := json.Marshal(map[string]any{"awb": "SIM123", "courier_name": "Delhivery", "current_status": status,
+		"current_status_id": 18, "shipment_status": status, "shipment_status_id": 18,
+		"current_timestamp": at.In(time.FixedZone("IST", 19800)).Format("02 01 2006 15:04:05"), "order_id": number,
+		"sr_order_id": 771, "scans": []any{}, "is_return": 0})
+	resp, b := call(t, s.app, "POST", "/api/hooks/courier", map[string]string{"Content-Type": "application/json", "x-api-key": key}, body)
+	return resp.StatusCode, b
+}
+
+func (s *fulfilmentShop) status(t *testing.T, id string) (order.Status, string, bool) {
+	t.Helper()
+	var status, payment string
+	var held bool
+	if err := s.d.pool.QueryRow(context.Background(), `SELECT order_status, payment_status, stock_held FROM orders WHERE id = $1`, id).
+		Scan(&status, &payment, &held); err != nil {
+		t.Fatal(err)
+	}
+	return order.Status(status), payment, held
+}
+
+// TestEveryTransition walks every pair of statuses through POST /api/orderStatus: the legal
+// moves answer 200 and the order has the new status; every other answers 409 naming the
+// statuses the order may move to, and changes nothing.
+func TestEveryTransition(t *testing.T) {
+	s := newFulfilmentShop(t)
+	id, _ := s.place(t, 1)
+	legal := map[order.Status][]order.Status{
+		order.AwaitingPayment: {order.Pending, order.Canceled},
+		order.Pending:         {order.Confirmed, order.New, order.ReadyToShip, order.PickupScheduled, order.Shipped, order.Canceled},
+		order.Confirmed:       {order.New, order.ReadyToShip, order.PickupScheduled, order.Shipped, order.Canceled},
+		order.New:             {order.ReadyToShip, order.PickupScheduled, order.Shipped, order.InTransit, order.OutForDelivery, order.Delivered, order.Canceled},
+		order.ReadyToShip:     {order.PickupScheduled, order.Shipped, order.InTransit, order.OutForDelivery, order.Delivered, order.Canceled},
+		order.PickupScheduled: {order.Shipped, order.InTransit, order.OutForDelivery, order.Delivered, order.Canceled},
+		order.Shipped:         {order.InTransit, order.OutForDelivery, order.Delivered, order.RTOInitiated},
+		order.InTransit:       {order.OutForDelivery, order.Delivered, order.RTOInitiated},
+		order.OutForDelivery:  {order.Delivered, order.RTOInitiated},
+		order.Delivered:       {order.ReturnRequested},
+		order.RTOInitiated:    {order.RTODelivered},
+		order.ReturnRequested: {order.Returned, order.Delivered},
+	}
+	ctx := context.Background()
+	reset := func(from order.Status) {
+		t.Helper()
+		if _, err := s.d.pool.Exec(ctx, `UPDATE orders SET order_status = $2, payment_status = 'unpaid', stock_held = true WHERE id = $1`, id, string(from)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	moves := 0
+	for _, from := range order.Statuses {
+		for _, to := range order.Statuses {
+			if from == to {
+				continue
+			}
+			reset(from)
+			status, body := s.move(t, s.staff, id, to)
+			allowed := false
+			for _, a := range legal[from] {
+				allowed = allowed || a == to
+			}
+			what := fmt.Sprintf("%s → %s", from, to)
+			if allowed {
+				expect(t, what, status, body, 200, map[string]any{"data.orderStatus": string(to)})
+				moves++
+				continue
+			}
+			want := map[string]any{"data.orderStatus": string(from), "data.allowed.#": len(legal[from])}
+			expect(t, what, status, body, 409, want)
+			if now, _, _ := s.status(t, id); now != from {
+				t.Fatalf("%s refused but the order is %s", what, now)
+			}
+		}
+	}
+	if moves != 44 {
+		t.Fatalf("%d legal moves, want 44", moves)
+	}
+
+	// Refusals before the state machine: who may ask, and what.
+	reset(order.Pending)
+	status, body := s.move(t, s.shopper, id, order.Shipped)
+	expect(t, "a shopper's token", status, body, 401, nil)
+	status, body = s.move(t, s.staff, id, "TELEPORTED")
+	expect(t, "an unknown status", status, body, 400, map[string]any{"message": `Unknown order status "TELEPORTED"`})
+	status, body = s.move(t, s.staff, "0123456789abcdef01234567", order.Shipped)
+	expect(t, "an unknown order", status, body, 404, map[string]any{"message": "Order not found"})
+	status, body = send(t, s.app, "POST", "/api/orderStatus", s.staff, map[string]any{"id": id})
+	expect(t, "no status", status, body, 400, map[string]any{"errors.orderStatus": "Choose the new status"})
+	status, body = s.move(t, s.staff, id, "out for delivery")
+	expect(t, "a status written as people write it", status, body, 409, map[string]any{"data.orderStatus": "PENDING"})
+}
+
+// TestStaffMovesAnOrderToDelivery: each step is a timeline entry with who moved it; shipping
+// mails the tracking link once, delivery mails once and marks cash on delivery paid; the
+// shopper's and the admins' topics hear every move.
+func TestStaffMovesAnOrderToDelivery(t *testing.T) {
+	s := newFulfilmentShop(t)
+	id, number := s.place(t, 1)
+	for _, to := range []order.Status{order.Confirmed, order.ReadyToShip, order.Shipped, order.OutForDelivery, order.Delivered} {
+		status, body := s.move(t, s.staff, id, to)
+		expect(t, "to "+string(to), status, body, 200, map[string]any{"data.orderStatus": string(to)})
+	}
+	status, body := s.move(t, s.staff, id, order.Delivered)
+	expect(t, "delivered again changes nothing", status, body, 200, map[string]any{"data.orderStatus": "DELIVERED"})
+	status, body = send(t, s.app, "GET", "/api/orders/"+number, s.shopper, nil)
+	expect(t, "the shopper's view", status, body, 200, map[string]any{"data.orderStatus": "DELIVERED", "data.paymentStatus": "success",
+		"data.status": "Delivered", "data.cancellable": false, "data.nextStatuses.#": 1, "data.nextStatuses.0": "RETURN_REQUESTED"})
+	steps := countRows(t, s.d, `SELECT count(*) FROM order_events WHERE order_id = $1 AND actor LIKE 'staff:%' AND from_status <> ''`, id)
+	if steps != 5 {
+		t.Fatalf("%d staff steps on the timeline, want 5", steps)
+	}
+	for _, kind := range []string{"order_shipped", "order_delivered"} {
+		if n := countRows(t, s.d, `SELECT count(*) FROM mails WHERE kind = $1 AND ref = $2`, kind, id); n != 1 {
+			t.Fatalf("%s mails: %d, want 1", kind, n)
+		}
+	}
+	for _, topic := range []string{"user:", "admin:orders", "admin:dashboard"} {
+		n := countRows(t, s.d, `SELECT count(*) FROM outbox WHERE name = 'order.updated' AND topic LIKE $1 || '%' AND payload::text LIKE '%' || $2 || '%'`, topic, number)
+		if n != 5 {
+			t.Fatalf("order.updated on %s: %d, want 5", topic, n)
+		}
+	}
+}
+
+// TestStockComesBackOnce: cancelling gives the stock back once; a shipment that comes back
+// (RTO) or a return gives it back once too, and never again.
+func TestStockComesBackOnce(t *testing.T) {
+	s := newFulfilmentShop(t)
+	shirt := s.f.newestShirt.ID
+	start := stockOf(t, s.d, shirt, "M")
+
+	cancelled, _ := s.place(t, 2)
+	status, body := s.move(t, s.staff, cancelled, order.Canceled)
+	expect(t, "cancel", status, body, 200, map[string]any{"data.orderStatus": "CANCELED"})
+	if got := stockOf(t, s.d, shirt, "M"); got != start {
+		t.Fatalf("stock after the cancel: %d, want %d", got, start)
+	}
+
+	rto, _ := s.place(t, 1)
+	for _, to := range []order.Status{order.Shipped, order.RTOInitiated, order.RTODelivered} {
+		status, body = s.move(t, s.staff, rto, to)
+		expect(t, "rto "+string(to), status, body, 200, nil)
+	}
+	if got := stockOf(t, s.d, shirt, "M"); got != start {
+		t.Fatalf("stock after the shipment came back: %d, want %d", got, start)
+	}
+
+	returned, _ := s.place(t, 3)
+	for _, to := range []order.Status{order.Shipped, order.Delivered, order.ReturnRequested, order.Returned} {
+		status, body = s.move(t, s.staff, returned, to)
+		expect(t, "return "+string(to), status, body, 200, nil)
+	}
+	if got := stockOf(t, s.d, shirt, "M"); got != start {
+		t.Fatalf("stock after the return: %d, want %d", got, start)
+	}
+	status, body = s.move(t, s.staff, returned, order.Delivered)
+	expect(t, "a returned order is final", status, body, 409, map[string]any{"data.allowed.#": 0})
+	if got := stockOf(t, s.d, shirt, "M"); got != start {
+		t.Fatalf("stock moved after a refused move: %d, want %d", got, start)
+	}
+	status, body = send(t, s.app, "POST", "/api/orders/"+jsonValue(t, mustGet(t, s, returned), "data.orderId").(string)+"/cancel", s.shopper, nil)
+	expect(t, "the shopper cannot cancel a returned order", status, body, 409, nil)
+}
+
+func mustGet(t *testing.T, s *fulfilmentShop, id string) []byte {
+	t.Helper()
+	var number string
+	if err := s.d.pool.QueryRow(context.Background(), `SELECT order_number FROM orders WHERE id = $1`, id).Scan(&number); err != nil {
+		t.Fatal(err)
+	}
+	status, body := send(t, s.app, "GET", "/api/orders/"+number, s.shopper, nil)
+	expect(t, "get "+number, status, body, 200, nil)
+	return body
+}
+
+// TestCourierWebhook: only the shared token is trusted; status names move the order once each,
+// a repeated or older report and a step back change nothing, unknown statuses and orders are
+// answered 200 without effect, and the tracking details are kept.
+func TestCourierWebhook(t *testing.T) {
+	s := newFulfilmentShop(t)
+	id, number := s.place(t, 1)
+	t0 := time.Now().Add(-time.Hour).Truncate(time.Second)
+
+	status, body := s.courier(t, "wrong", number, "SHIPPED", t0)
+	expect(t, "a wrong token", status, body, 401, nil)
+	status, body = s.courier(t, "", number, "SHIPPED", t0)
+	expect(t, "no token", status, body, 401, nil)
+	resp, raw := call(t, s.app, "POST", "/api/hooks/courier", map[string]string{"Content-Type": "application/json", "x-api-key": courierToken}, []byte("{"))
+	expect(t, "a body that is not JSON", resp.StatusCode, raw, 400, nil)
+	if now, _, _ := s.status(t, id); now != order.Pending {
+		t.Fatalf("refused webhooks moved the order to %s", now)
+	}
+
+	status, body = s.courier(t, courierToken, number, "Pickup Scheduled", t0)
+	expect(t, "pickup scheduled", status, body, 200, nil)
+	status, body = s.courier(t, courierToken, number, "SHIPPED", t0.Add(time.Minute))
+	expect(t, "shipped", status, body, 200, nil)
+	status, body = s.courier(t, courierToken, number, "SHIPPED", t0.Add(time.Minute))
+	expect(t, "the same report again", status, body, 200, nil)
+	status, body = s.courier(t, courierToken, number, "in_transit", t0.Add(2*time.Minute))
+	expect(t, "in transit", status, body, 200, nil)
+	status, body = s.courier(t, courierToken, number, "PICKUP SCHEDULED", t0.Add(90*time.Second))
+	expect(t, "an older report arriving late", status, body, 200, nil)
+	status, body = s.courier(t, courierToken, number, "AWB ASSIGNED", t0.Add(3*time.Minute))
+	expect(t, "a status the order does not follow", status, body, 200, nil)
+	status, body = s.courier(t, courierToken, "DRP0NOTOURS", "DELIVERED", t0)
+	expect(t, "an order that is not ours", status, body, 200, nil)
+
+	got, _, _ := s.status(t, id)
+	if got != order.InTransit {
+		t.Fatalf("order is %s, want IN_TRANSIT", got)
+	}
+	status, body = s.courier(t, courierToken, number, "DELIVERED", t0.Add(4*time.Minute))
+	expect(t, "delivered", status, body, 200, nil)
+	status, body = s.courier(t, courierToken, number, "OUT FOR DELIVERY", t0.Add(5*time.Minute))
+	expect(t, "a step back after delivery", status, body, 200, nil)
+	got, payment, _ := s.status(t, id)
+	if got != order.Delivered || payment != "success" {
+		t.Fatalf("order is %s/%s, want DELIVERED/success", got, payment)
+	}
+	courierSteps := countRows(t, s.d, `SELECT count(*) FROM order_events WHERE order_id = $1 AND actor = 'courier'`, id)
+	if courierSteps != 4 {
+		t.Fatalf("%d courier steps, want 4 (pickup scheduled, shipped, in transit, delivered)", courierSteps)
+	}
+	if n := countRows(t, s.d, `SELECT count(*) FROM mails WHERE kind = 'order_shipped' AND ref = $1`, id); n != 1 {
+		t.Fatalf("shipped mails: %d", n)
+	}
+	body = mustGet(t, s, id)
+	for path, want := range map[string]any{"data.shiprocket.awb": "SIM123", "data.shiprocket.courierName": "Delhivery",
+		"data.shiprocket.trackUrl": "https://shiprocket.co/tracking/SIM123"} {
+		if got := jsonValue(t, body, path); got != want {
+			t.Fatalf("%s = %v, want %v", path, got, want)
+		}
+	}
+}
+
+// TestStaffRefunds: only an admin refunds; a refund is asked for once however often staff
+// press the button; a cash order cannot be refunded through the gateway.
+func TestStaffRefunds(t *testing.T) {
+	s := newFulfilmentShop(t)
+	id, number := s.place(t, 1)
+	status, body := send(t, s.app, "POST", "/api/refund", s.admin, map[string]any{"id": id})
+	expect(t, "a cash order", status, body, 409, map[string]any{"message": "Order " + number + " has no payment to refund"})
+	if _, err := s.d.pool.Exec(context.Background(), `UPDATE orders SET payment_mode = 'online', payment_status = 'success', payment_id = 'pay_test1' WHERE id = $1`, id); err != nil {
+		t.Fatal(err)
+	}
+	status, body = send(t, s.app, "POST", "/api/refund", s.staff, map[string]any{"id": id})
+	expect(t, "staff may not refund", status, body, 403, nil)
+	for range 3 {
+		status, body = send(t, s.app, "POST", "/api/refund", s.admin, map[string]any{"id": number, "reason": "Wrong size"})
+		expect(t, "refund", status, body, 200, map[string]any{"data.paymentStatus": "refund_pending"})
+	}
+	if n := countRows(t, s.d, `SELECT count(*) FROM refunds WHERE order_id = $1 AND status = 'pending' AND attempt = 1`, id); n != 1 {
+		t.Fatalf("refund rows: %d", n)
+	}
+	if n := countRows(t, s.d, `SELECT count(*) FROM outbox WHERE name = 'payment:refund'`); n != 1 {
+		t.Fatalf("refund jobs: %d, want 1", n)
+	}
+	status, body = send(t, s.app, "POST", "/api/refund", s.admin, map[string]any{})
+	expect(t, "no order", status, body, 400, map[string]any{"errors.id": "Which order? Send its id"})
+}
