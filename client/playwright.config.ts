@@ -46,7 +46,8 @@ export default defineConfig({
     process.env.E2E_START === '1'
       ? {
           command: 'bash ../scripts/run.sh',
-          env: { PORT: port },
+          // sim's courier moves an order only when a test asks it to (POST /shiprocket/control/advance).
+          env: { PORT: port, SIM_SHIPROCKET_STEP: 'off' },
           url: `${baseURL}/readyz`,
           timeout: 240_000,
           reuseExistingServer: false,

@@ -320,3 +320,45 @@ func TestStaffRefunds(t *testing.T) {
 	status, body = send(t, s.app, "POST", "/api/refund", s.admin, map[string]any{})
 	expect(t, "no order", status, body, 400, map[string]any{"errors.id": "Which order? Send its id"})
 }
+
+// TestAdminOrderList: staff see every shopper's orders, newest first, and find them by status,
+// payment, id or number, text about the customer or the products, and dates; orders still
+// waiting for payment stay out unless asked for; bad filters are 400 and shoppers are refused.
+func TestAdminOrderList(t *testing.T) {
+	s := newFulfilmentShop(t)
+	first, firstNumber := s.place(t, 1)
+	second, _ := s.place(t, 1)
+	status, body := s.move(t, s.staff, second, order.Shipped)
+	expect(t, "ship the second", status, body, 200, nil)
+	other, otherAddress := shopper(t, s.app, "Kabir", "kabir@example.in")
+	send(t, s.app, "POST", "/api/addToCart", other, map[string]any{"productId": s.f.newestShirt.ID, "size": "M", "quantity": 1})
+	status, body = send(t, s.app, "POST", "/api/createOrder", other, map[string]any{"paymentMode": "cod", "address": otherAddress})
+	expect(t, "kabir's order", status, body, 201, nil)
+	if _, err := s.d.pool.Exec(context.Background(), `UPDATE orders SET created_at = '2026-01-15 10:00+05:30' WHERE id = $1`, first); err != nil {
+		t.Fatal(err)
+	}
+
+	list := func(query string) []byte {
+		t.Helper()
+		status, body := send(t, s.app, "GET", "/api/admin/getalloder"+query, s.staff, nil)
+		expect(t, "list "+query, status, body, 200, nil)
+		return body
+	}
+	body = list("")
+	expect(t, "all", 200, body, 200, map[string]any{"success": true, "data.items.#": 3, "data.page": 1, "data.totalPages": 1,
+		"data.items.0.address.email": "kabir@example.in", "data.items.2._id": first})
+	expect(t, "shipped", 200, list("?orderStatus=SHIPPED"), 200, map[string]any{"data.items.#": 1, "data.items.0._id": second})
+	expect(t, "by id", 200, list("?orderId="+first), 200, map[string]any{"data.items.#": 1, "data.items.0.orderId": firstNumber})
+	expect(t, "by number", 200, list("?search="+firstNumber), 200, map[string]any{"data.items.#": 1})
+	expect(t, "by customer", 200, list("?search=KABIR"), 200, map[string]any{"data.items.#": 1})
+	expect(t, "by product", 200, list("?search="+s.f.newestShirt.Name[:5]), 200, map[string]any{"data.items.#": 3})
+	expect(t, "a wildcard is text", 200, list("?search=%25"), 200, map[string]any{"data.items.#": 0})
+	expect(t, "by dates", 200, list("?startDate=2026-01-15&endDate=2026-01-15"), 200, map[string]any{"data.items.#": 1, "data.items.0._id": first})
+	expect(t, "cash", 200, list("?filter=cod&page=2"), 200, map[string]any{"data.items.#": 0, "data.page": 2})
+	for _, bad := range []string{"?page=0", "?startDate=15-01-2026", "?orderStatus=LOST", "?filter=upi", "?limit=500"} {
+		status, body = send(t, s.app, "GET", "/api/admin/getalloder"+bad, s.staff, nil)
+		expect(t, "bad "+bad, status, body, 400, nil)
+	}
+	status, body = send(t, s.app, "GET", "/api/admin/getalloder", s.shopper, nil)
+	expect(t, "a shopper", status, body, 401, nil)
+}

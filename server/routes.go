@@ -77,6 +77,7 @@ func (s *server) routes(app *fiber.App) {
 	admin.Post("/register", s.requireAdmin, s.registerStaff)
 	admin.Get("/profile", s.requireStaff, s.profile)
 	admin.Get("/getcompany", s.requireStaff, s.getCompany)
+	admin.Get("/getalloder", s.requireStaff, s.adminOrders)
 	admin.Post("/orders/:id/push", s.requireStaff, s.retryShipment)
 	api.Use(s.apiNotFound)
 

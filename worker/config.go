@@ -29,8 +29,14 @@ type Config struct {
 	// ShopName is the reseller name on parcels (SHOP_NAME).
 	ShopName string
 	// ShipmentRetryDelay is the first wait before a courier job is retried; each retry
-	// waits twice as long, up to 30 minutes (SHIPMENT_RETRY_DELAY).
-	ShipmentRetryDelay time.Duration
+	// waits twice as long, up to ShipmentRetryMaxDelay (SHIPMENT_RETRY_DELAY,
+	// SHIPMENT_RETRY_MAX_DELAY). With the defaults a push is given up (and flagged for
+	// staff) after about three hours of failures.
+	ShipmentRetryDelay    time.Duration
+	ShipmentRetryMaxDelay time.Duration
+	// JobPollInterval is how often retries and scheduled jobs that came due are moved to
+	// their queues (JOB_POLL_INTERVAL).
+	JobPollInterval time.Duration
 	// TrackAfter is how long a shipment may go without news before the worker asks the
 	// courier about it (SHIPMENT_TRACK_AFTER).
 	TrackAfter time.Duration
@@ -65,6 +71,8 @@ func loadConfig(getenv func(string) string) (Config, error) {
 	c.Shiprocket = shiprocket.ReadConfig(r)
 	c.ShopName = r.String("SHOP_NAME", "drape")
 	c.ShipmentRetryDelay = r.Duration("SHIPMENT_RETRY_DELAY", 10*time.Second, time.Millisecond, time.Hour)
+	c.ShipmentRetryMaxDelay = r.Duration("SHIPMENT_RETRY_MAX_DELAY", 30*time.Minute, time.Millisecond, 24*time.Hour)
+	c.JobPollInterval = r.Duration("JOB_POLL_INTERVAL", time.Second, 10*time.Millisecond, time.Minute)
 	c.TrackAfter = r.Duration("SHIPMENT_TRACK_AFTER", time.Hour, time.Second, 7*24*time.Hour)
 	c.PublicURL = strings.TrimRight(r.URL("PUBLIC_URL", "http://127.0.0.1:8080", false, "http", "https"), "/")
 	c.PickupLocation = r.String("PICKUP_LOCATION", "Primary")
@@ -94,6 +102,8 @@ func (c Config) LogValue() slog.Value {
 		slog.Any("shiprocket", c.Shiprocket),
 		slog.String("shop_name", c.ShopName),
 		slog.Duration("shipment_retry_delay", c.ShipmentRetryDelay),
+		slog.Duration("shipment_retry_max_delay", c.ShipmentRetryMaxDelay),
+		slog.Duration("job_poll_interval", c.JobPollInterval),
 		slog.Duration("shipment_track_after", c.TrackAfter),
 		slog.String("public_url", c.PublicURL),
 		slog.String("pickup_location", c.PickupLocation),

@@ -78,13 +78,14 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	orders, payments, shipments := newOrderServices(cfg, pool, rdb, log)
 	h := &handlers{pool: pool, mails: mailqueue.NewService(pool, mailer), payments: payments, shipping: shipments, log: log}
 	srv := asynq.NewServerFromRedisClient(rdb, asynq.Config{
-		Concurrency:     cfg.Concurrency,
-		Queues:          jobs.Queues,
-		ShutdownTimeout: cfg.ShutdownTimeout,
-		Logger:          asynqLogger{log},
-		LogLevel:        asynq.WarnLevel,
-		ErrorHandler:    asynq.ErrorHandlerFunc(h.jobFailed),
-		RetryDelayFunc:  retryDelay(cfg.ShipmentRetryDelay),
+		Concurrency:              cfg.Concurrency,
+		Queues:                   jobs.Queues,
+		ShutdownTimeout:          cfg.ShutdownTimeout,
+		Logger:                   asynqLogger{log},
+		LogLevel:                 asynq.WarnLevel,
+		ErrorHandler:             asynq.ErrorHandlerFunc(h.jobFailed),
+		RetryDelayFunc:           retryDelay(cfg.ShipmentRetryDelay, cfg.ShipmentRetryMaxDelay),
+		DelayedTaskCheckInterval: cfg.JobPollInterval,
 	})
 	if err := srv.Start(h.mux()); err != nil {
 		return fmt.Errorf("asynq: %w", err)

@@ -436,3 +436,47 @@ func (s *Service) MarkRefundFailedByPayment(ctx context.Context, paymentID, reas
 	}
 	return s.MarkRefundFailed(ctx, id, reason)
 }
+
+// AdminFilter narrows the back office's order list. Query is an order id (24 hex characters)
+// or number, or else text to find in the customer's name, e-mail, phone or city or the
+// products' names. Without a status, orders still waiting for payment are left out.
+type AdminFilter struct {
+	Status Status
+	Mode   Mode
+	Query  string
+	From   *time.Time // placed at or after
+	Before *time.Time // placed before
+}
+
+// AdminList is one page of every shopper's orders for the back office, newest first.
+func (s *Service) AdminList(ctx context.Context, f AdminFilter, page shop.Page) (Page, error) {
+	ref, search := "", ""
+	query := strings.TrimSpace(f.Query)
+	if shop.IsID(query) || strings.HasPrefix(strings.ToUpper(query), NumberPrefix) {
+		ref = query
+		if !shop.IsID(query) {
+			ref = strings.ToUpper(query)
+		}
+	} else if query != "" {
+		search = likeEscaper.Replace(strings.ToLower(query))
+	}
+	params := orderdb.AdminOrdersParams{Status: string(f.Status), PaymentMode: string(f.Mode), OrderRef: ref,
+		PlacedFrom: f.From, PlacedBefore: f.Before, Search: search, PageSize: int32(page.Size), PageOffset: int32(page.Offset())}
+	rows, err := s.store.q.AdminOrders(ctx, params)
+	if err != nil {
+		return Page{}, postgres.Translate(err)
+	}
+	total, err := s.store.q.CountAdminOrders(ctx, orderdb.CountAdminOrdersParams{Status: params.Status, PaymentMode: params.PaymentMode,
+		OrderRef: ref, PlacedFrom: f.From, PlacedBefore: f.Before, Search: search})
+	if err != nil {
+		return Page{}, postgres.Translate(err)
+	}
+	items, err := s.store.load(ctx, s.store.q, rows)
+	if err != nil {
+		return Page{}, postgres.Translate(err)
+	}
+	return Page{Items: items, Page: page.Number, TotalPages: shop.TotalPages(total, page.Size), Total: total}, nil
+}
+
+// likeEscaper makes text match itself in a LIKE pattern.
+var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)

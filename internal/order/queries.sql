@@ -162,3 +162,34 @@ WHERE order_id = @order_id;
 -- name: SetRefundFailed :execrows
 UPDATE refunds SET status = 'failed', failure = @failure, updated_at = now()
 WHERE order_id = @order_id AND status = 'pending';
+
+-- name: AdminOrders :many
+-- The back office's order list, newest first. search is lower-cased text matched (as a
+-- substring, LIKE-escaped by the caller) against the customer's name, e-mail, phone and city
+-- and the products' names; order_ref is an order id or number.
+SELECT o.* FROM orders o
+WHERE (@status::text = '' OR o.order_status = @status::text)
+  AND (@status::text <> '' OR o.order_status <> 'AWAITING_PAYMENT')
+  AND (@payment_mode::text = '' OR o.payment_mode = @payment_mode::text)
+  AND (@order_ref::text = '' OR o.id = @order_ref::text OR o.order_number = @order_ref::text)
+  AND (sqlc.narg(placed_from)::timestamptz IS NULL OR o.created_at >= sqlc.narg(placed_from)::timestamptz)
+  AND (sqlc.narg(placed_before)::timestamptz IS NULL OR o.created_at < sqlc.narg(placed_before)::timestamptz)
+  AND (@search::text = ''
+       OR lower(concat_ws(' ', o.address ->> 'firstName', o.address ->> 'lastName', o.address ->> 'email',
+                          o.address ->> 'phone', o.address ->> 'city')) LIKE '%' || @search::text || '%'
+       OR EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = o.id AND lower(l.product_name) LIKE '%' || @search::text || '%'))
+ORDER BY o.created_at DESC, o.id DESC
+LIMIT @page_size OFFSET @page_offset;
+
+-- name: CountAdminOrders :one
+SELECT count(*) FROM orders o
+WHERE (@status::text = '' OR o.order_status = @status::text)
+  AND (@status::text <> '' OR o.order_status <> 'AWAITING_PAYMENT')
+  AND (@payment_mode::text = '' OR o.payment_mode = @payment_mode::text)
+  AND (@order_ref::text = '' OR o.id = @order_ref::text OR o.order_number = @order_ref::text)
+  AND (sqlc.narg(placed_from)::timestamptz IS NULL OR o.created_at >= sqlc.narg(placed_from)::timestamptz)
+  AND (sqlc.narg(placed_before)::timestamptz IS NULL OR o.created_at < sqlc.narg(placed_before)::timestamptz)
+  AND (@search::text = ''
+       OR lower(concat_ws(' ', o.address ->> 'firstName', o.address ->> 'lastName', o.address ->> 'email',
+                          o.address ->> 'phone', o.address ->> 'city')) LIKE '%' || @search::text || '%'
+       OR EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = o.id AND lower(l.product_name) LIKE '%' || @search::text || '%'));

@@ -12,6 +12,102 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+const adminOrders = `-- name: AdminOrders :many
+SELECT o.id, o.order_number, o.user_id, o.idempotency_key, o.payment_mode, o.payment_status, o.order_status, o.list_total, o.subtotal, o.coupon_code, o.coupon_discount, o.shipping, o.tax, o.total, o.address, o.shipment, o.gateway_order_id, o.payment_id, o.payment_signature, o.payment_error, o.stock_held, o.cancel_reason, o.expires_at, o.paid_at, o.created_at, o.updated_at, o.courier_order_id, o.courier_shipment_id, o.awb, o.courier_name, o.tracking_url, o.pushed_at, o.push_attempts, o.push_failed, o.push_error, o.courier_reported_at FROM orders o
+WHERE ($1::text = '' OR o.order_status = $1::text)
+  AND ($1::text <> '' OR o.order_status <> 'AWAITING_PAYMENT')
+  AND ($2::text = '' OR o.payment_mode = $2::text)
+  AND ($3::text = '' OR o.id = $3::text OR o.order_number = $3::text)
+  AND ($4::timestamptz IS NULL OR o.created_at >= $4::timestamptz)
+  AND ($5::timestamptz IS NULL OR o.created_at < $5::timestamptz)
+  AND ($6::text = ''
+       OR lower(concat_ws(' ', o.address ->> 'firstName', o.address ->> 'lastName', o.address ->> 'email',
+                          o.address ->> 'phone', o.address ->> 'city')) LIKE '%' || $6::text || '%'
+       OR EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = o.id AND lower(l.product_name) LIKE '%' || $6::text || '%'))
+ORDER BY o.created_at DESC, o.id DESC
+LIMIT $8 OFFSET $7
+`
+
+type AdminOrdersParams struct {
+	Status       string
+	PaymentMode  string
+	OrderRef     string
+	PlacedFrom   *time.Time
+	PlacedBefore *time.Time
+	Search       string
+	PageOffset   int32
+	PageSize     int32
+}
+
+// The back office's order list, newest first. search is lower-cased text matched (as a
+// substring, LIKE-escaped by the caller) against the customer's name, e-mail, phone and city
+// and the products' names; order_ref is an order id or number.
+func (q *Queries) AdminOrders(ctx context.Context, arg AdminOrdersParams) ([]Order, error) {
+	rows, err := q.db.Query(ctx, adminOrders,
+		arg.Status,
+		arg.PaymentMode,
+		arg.OrderRef,
+		arg.PlacedFrom,
+		arg.PlacedBefore,
+		arg.Search,
+		arg.PageOffset,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Order
+	for rows.Next() {
+		var i Order
+		if err := rows.Scan(
+			&i.ID,
+			&i.OrderNumber,
+			&i.UserID,
+			&i.IdempotencyKey,
+			&i.PaymentMode,
+			&i.PaymentStatus,
+			&i.OrderStatus,
+			&i.ListTotal,
+			&i.Subtotal,
+			&i.CouponCode,
+			&i.CouponDiscount,
+			&i.Shipping,
+			&i.Tax,
+			&i.Total,
+			&i.Address,
+			&i.Shipment,
+			&i.GatewayOrderID,
+			&i.PaymentID,
+			&i.PaymentSignature,
+			&i.PaymentError,
+			&i.StockHeld,
+			&i.CancelReason,
+			&i.ExpiresAt,
+			&i.PaidAt,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.CourierOrderID,
+			&i.CourierShipmentID,
+			&i.Awb,
+			&i.CourierName,
+			&i.TrackingUrl,
+			&i.PushedAt,
+			&i.PushAttempts,
+			&i.PushFailed,
+			&i.PushError,
+			&i.CourierReportedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const awaitingOlderThan = `-- name: AwaitingOlderThan :many
 SELECT id FROM orders
 WHERE order_status = 'AWAITING_PAYMENT' AND gateway_order_id IS NOT NULL AND created_at < $1
@@ -51,6 +147,43 @@ UPDATE orders SET push_failed = false, push_error = '', updated_at = now() WHERE
 func (q *Queries) ClearPushFailure(ctx context.Context, id string) error {
 	_, err := q.db.Exec(ctx, clearPushFailure, id)
 	return err
+}
+
+const countAdminOrders = `-- name: CountAdminOrders :one
+SELECT count(*) FROM orders o
+WHERE ($1::text = '' OR o.order_status = $1::text)
+  AND ($1::text <> '' OR o.order_status <> 'AWAITING_PAYMENT')
+  AND ($2::text = '' OR o.payment_mode = $2::text)
+  AND ($3::text = '' OR o.id = $3::text OR o.order_number = $3::text)
+  AND ($4::timestamptz IS NULL OR o.created_at >= $4::timestamptz)
+  AND ($5::timestamptz IS NULL OR o.created_at < $5::timestamptz)
+  AND ($6::text = ''
+       OR lower(concat_ws(' ', o.address ->> 'firstName', o.address ->> 'lastName', o.address ->> 'email',
+                          o.address ->> 'phone', o.address ->> 'city')) LIKE '%' || $6::text || '%'
+       OR EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = o.id AND lower(l.product_name) LIKE '%' || $6::text || '%'))
+`
+
+type CountAdminOrdersParams struct {
+	Status       string
+	PaymentMode  string
+	OrderRef     string
+	PlacedFrom   *time.Time
+	PlacedBefore *time.Time
+	Search       string
+}
+
+func (q *Queries) CountAdminOrders(ctx context.Context, arg CountAdminOrdersParams) (int64, error) {
+	row := q.db.QueryRow(ctx, countAdminOrders,
+		arg.Status,
+		arg.PaymentMode,
+		arg.OrderRef,
+		arg.PlacedFrom,
+		arg.PlacedBefore,
+		arg.Search,
+	)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
 }
 
 const countOrdersOfUser = `-- name: CountOrdersOfUser :one

@@ -10,7 +10,12 @@ const statusLabels: Record<string, string> = {
   PLACED: 'Order placed',
   CONFIRMED: 'Confirmed',
   PAID: 'Payment received',
+  NEW: 'Processing',
   PACKED: 'Packed',
+  READY_TO_SHIP: 'Packed',
+  PICKUP_SCHEDULED: 'Pickup scheduled',
+  RTO_INITIATED: 'Returning to us',
+  RTO_DELIVERED: 'Returned to us',
   SHIPPED: 'Shipped',
   IN_TRANSIT: 'In transit',
   OUT_FOR_DELIVERY: 'Out for delivery',
@@ -40,7 +45,7 @@ export function statusLabel(status: OrderStatus): string {
 export function statusTone(status: OrderStatus): StatusTone {
   const key = statusKey(status);
   if (key === 'DELIVERED') return 'success';
-  if (key === 'CANCELED' || key === 'CANCELLED' || key === 'RETURNED') return 'danger';
+  if (key === 'CANCELED' || key === 'CANCELLED' || key === 'RETURNED' || key === 'RTO_DELIVERED') return 'danger';
   if (key === 'SHIPPED' || key === 'OUT_FOR_DELIVERY' || key === 'IN_TRANSIT') return 'info';
   return 'waiting';
 }
