@@ -94,6 +94,15 @@ export RAZORPAY_API_URL="${RAZORPAY_API_URL:-http://$SIM_ADDR/razorpay}"
 export RAZORPAY_CHECKOUT_URL="${RAZORPAY_CHECKOUT_URL:-http://$SIM_ADDR/razorpay/checkout.js}"
 export SIM_RAZORPAY_KEY_ID="$RAZORPAY_KEY_ID" SIM_RAZORPAY_KEY_SECRET="$RAZORPAY_KEY_SECRET"
 export SIM_RAZORPAY_WEBHOOK_SECRET="$RAZORPAY_WEBHOOK_SECRET" SIM_RAZORPAY_WEBHOOK_URL="$PUBLIC_URL/api/webhooks/razorpay"
+# Shipping against sim's Shiprocket (API-user login, adhoc orders, cancel, tracking, serviceability,
+# and status webhooks to the shop carrying SHIPROCKET_WEBHOOK_TOKEN in x-api-key).
+export SHIPROCKET_EMAIL="${SHIPROCKET_EMAIL:-api@drape.local}"
+export SHIPROCKET_PASSWORD="${SHIPROCKET_PASSWORD:-drape-sim-shiprocket}"
+export SHIPROCKET_API_URL="${SHIPROCKET_API_URL:-http://$SIM_ADDR/shiprocket}"
+export SHIPROCKET_WEBHOOK_TOKEN="${SHIPROCKET_WEBHOOK_TOKEN:-drape-sim-courier-token}"
+export SIM_SHIPROCKET_EMAIL="$SHIPROCKET_EMAIL" SIM_SHIPROCKET_PASSWORD="$SHIPROCKET_PASSWORD"
+export SIM_SHIPROCKET_PICKUP_LOCATION="${PICKUP_LOCATION:-Primary}"
+export SIM_SHIPROCKET_WEBHOOK_TOKEN="$SHIPROCKET_WEBHOOK_TOKEN" SIM_SHIPROCKET_WEBHOOK_URL="$PUBLIC_URL/api/hooks/courier"
 export WORKER_METRICS_ADDR="127.0.0.1:$worker_metrics" METRICS_ADDR="127.0.0.1:$server_metrics"
 
 "$bin/sim" >>"$logs/sim.log" 2>&1 &

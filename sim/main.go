@@ -5,10 +5,13 @@
 // Today it runs an SMTP sink (a real SMTP server that accepts any mail and keeps
 // it in memory) with a mailbox page and JSON API, and Google Identity Services
 // sign-in (a GIS script look-alike, an account chooser, RS256 ID tokens and their
-// JWKS) under /google and Razorpay (orders, payments, refunds, a checkout.js
+// JWKS) under /google, Razorpay (orders, payments, refunds, a checkout.js
 // look-alike with a payment page, signed webhooks and fault control) under
-// /razorpay on the HTTP listener; each provider is one file that registers its
-// routes on the same mux (see newMux).
+// /razorpay, and Shiprocket (auth tokens, adhoc orders, cancel, tracking,
+// serviceability, a driver that walks orders to delivery with status webhooks,
+// and fault control with create counters) under /shiprocket on the HTTP
+// listener; each provider is one file that registers its routes on the same mux
+// (see newMux and run).
 //
 // sim guarantees:
 //   - Configuration is read once from the environment; every bad key is reported
@@ -19,9 +22,11 @@
 //   - Mail accepted by the SMTP sink (250 after DATA) is readable through the
 //     mailbox API before the 250 reply is sent.
 //   - A Razorpay state change (payment, refund) is visible through its API
-//     before its webhooks are sent.
+//     before its webhooks are sent; so is a Shiprocket status change through
+//     tracking, and one order's Shiprocket webhooks go out in order.
 //   - SIGINT or SIGTERM stops both listeners gracefully, cancels pending
-//     Razorpay webhook retries, and exits 0.
+//     Razorpay and Shiprocket webhook retries and the Shiprocket driver, and
+//     exits 0.
 //
 // It keeps everything in memory and is never part of a production path.
 package main
@@ -66,6 +71,9 @@ type config struct {
 	googleIssuer string
 	// razorpay is the SIM_RAZORPAY_* keys: key pair, webhook secret and URL.
 	razorpay razorpayConfig
+	// shiprocket is the SIM_SHIPROCKET_* keys: API user, pickup location,
+	// webhook URL and token, token lifetime and the driver's step.
+	shiprocket shiprocketConfig
 }
 
 // loadConfig reads the environment once and reports every bad key in one error.
@@ -94,6 +102,9 @@ func loadConfig(getenv func(string) string) (config, error) {
 	var razorpayProblems []string
 	cfg.razorpay, razorpayProblems = loadRazorpayConfig(getenv)
 	problems = append(problems, razorpayProblems...)
+	var shiprocketProblems []string
+	cfg.shiprocket, shiprocketProblems = loadShiprocketConfig(getenv)
+	problems = append(problems, shiprocketProblems...)
 	if len(problems) > 0 {
 		return config{}, fmt.Errorf("bad configuration: %s", strings.Join(problems, "; "))
 	}
@@ -141,11 +152,14 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	}
 	google := newGoogleSignIn(googleIssuer, googleKey, logger)
 	razorpay := newRazorpaySim(cfg.razorpay, logger)
+	shiprocket := newShiprocketSim(cfg.shiprocket, logger)
 
 	box := newMailbox(mailboxCapacity)
 	smtp := newSMTPServer(box, logger)
+	mux := newMux(box, google, razorpay)
+	registerShiprocket(mux, shiprocket)
 	web := &http.Server{
-		Handler:           newMux(box, google, razorpay),
+		Handler:           mux,
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
@@ -166,7 +180,9 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	fmt.Fprintf(stdout, "sim listening http=%s smtp=%s\n", httpListener.Addr(), smtpListener.Addr())
 	logger.Info("sim started", "http", httpListener.Addr().String(), "smtp", smtpListener.Addr().String(),
 		"google_issuer", google.issuer, "google_kid", google.keyID,
-		"razorpay_key_id", cfg.razorpay.keyID, "razorpay_webhook_url", cfg.razorpay.webhookURL)
+		"razorpay_key_id", cfg.razorpay.keyID, "razorpay_webhook_url", cfg.razorpay.webhookURL,
+		"shiprocket_email", cfg.shiprocket.email, "shiprocket_webhook_url", cfg.shiprocket.webhookURL,
+		"shiprocket_step", formatShiprocketStep(cfg.shiprocket.step))
 
 	var runErr error
 	select {
@@ -178,12 +194,14 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	defer cancel()
 	stopErr := errors.Join(web.Shutdown(stopCtx), smtp.shutdown(stopCtx))
 	razorpay.close()
+	shiprocket.close()
 	logger.Info("sim stopped")
 	return errors.Join(runErr, stopErr)
 }
 
-// newMux builds every HTTP route sim serves. Each simulated provider lives in its
-// own file and adds its routes here with one register call.
+// newMux builds sim's HTTP routes. Each simulated provider lives in its own file
+// and adds its routes here with one register call; run adds Shiprocket's
+// (registerShiprocket) to the same mux.
 func newMux(box *mailbox, google *googleSignIn, razorpay *razorpaySim) *http.ServeMux {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {

@@ -1,7 +1,8 @@
 // Package shiprocket is a thin typed client for the parts of Shiprocket's external
 // API (apiv2.shiprocket.in, /v1/external/…) the shop uses: log in, create an adhoc
-// order, cancel orders, track a shipment, check courier serviceability between two
-// pincodes, and read the status webhook Shiprocket pushes. It speaks the protocol
+// order, find an order by the shop's own id, cancel orders, track a shipment,
+// check courier serviceability between two pincodes, and read the status webhook
+// Shiprocket pushes. It speaks the protocol
 // directly with net/http and encoding/json (there is no official Go SDK), so the
 // base URL can point at Shiprocket in production or at sim in development and tests.
 //

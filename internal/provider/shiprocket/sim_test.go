@@ -94,7 +94,8 @@ func simControl(t *testing.T, base, path, body string) map[string]any {
 // TestAgainstSim runs a Session against the real sim binary with its default
 // API user: serviceability, create, a duplicate, tracking before and after the
 // AWB, status webhooks checked with VerifyWebhookToken and ParseStatusUpdate,
-// revoked tokens, an injected 503, a lost answer, and cancel.
+// revoked tokens, an injected 503, a lost answer found again with FindOrder,
+// and cancel.
 func TestAgainstSim(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs sim; skipped in -short mode")
@@ -193,6 +194,13 @@ func TestAgainstSim(t *testing.T) {
 	}
 	if _, err := impatient.CreateAdhoc(ctx, creds, third); !IsDuplicateOrder(err) {
 		t.Errorf("retry after a lost answer: %v", err)
+	}
+	found, ok, err := impatient.FindOrder(ctx, creds, third.OrderID)
+	if err != nil || !ok || found.OrderID <= created.OrderID || found.ShipmentID == 0 || found.Status != StatusNew {
+		t.Errorf("find the order of the lost answer: %+v, %v, %v", found, ok, err)
+	}
+	if _, ok, err := session.FindOrder(ctx, creds, "DRP-1718000000009-nothinghere"); ok || err != nil {
+		t.Errorf("find an unknown order: %v, %v", ok, err)
 	}
 	resp, err := http.Get(base + "/shiprocket/control")
 	if err != nil {
