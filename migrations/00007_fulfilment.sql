@@ -24,6 +24,9 @@ ALTER TABLE orders
     ADD COLUMN courier_reported_at timestamptz;
 CREATE INDEX orders_by_status ON orders (order_status, created_at DESC);
 CREATE INDEX orders_push_failed ON orders (created_at) WHERE push_failed;
+CREATE INDEX orders_unpushed ON orders (updated_at)
+    WHERE courier_order_id IS NULL AND NOT push_failed AND order_status IN ('PENDING', 'CONFIRMED');
+CREATE INDEX mails_unsent ON mails (created_at) WHERE sent_at IS NULL;
 CREATE INDEX orders_in_shipment ON orders (updated_at)
     WHERE courier_shipment_id IS NOT NULL AND order_status IN ('NEW', 'READY_TO_SHIP', 'PICKUP_SCHEDULED',
                                                                'SHIPPED', 'IN_TRANSIT', 'OUT_FOR_DELIVERY', 'RTO_INITIATED');
@@ -62,6 +65,8 @@ DROP TABLE refunds;
 DROP TABLE courier_reports;
 ALTER TABLE order_events DROP COLUMN actor, DROP COLUMN from_status;
 DROP INDEX orders_in_shipment;
+DROP INDEX mails_unsent;
+DROP INDEX orders_unpushed;
 DROP INDEX orders_push_failed;
 DROP INDEX orders_by_status;
 ALTER TABLE orders

@@ -167,13 +167,7 @@ type liveClient struct {
 
 func dialLive(t *testing.T, base string, topics ...string) *liveClient {
 	t.Helper()
-	url := "ws" + strings.TrimPrefix(base, "http") + "/api/ws"
-	conn, resp, err := websocket.DefaultDialer.Dial(url, http.Header{"Origin": {base}})
-	if err != nil {
-		t.Fatalf("dial %s: %v (%v)", url, err, resp)
-	}
-	t.Cleanup(func() { conn.Close() })
-	c := &liveClient{conn: conn}
+	c := dialLiveRaw(t, "ws"+strings.TrimPrefix(base, "http")+"/api/ws", base)
 	c.send(t, map[string]any{"type": "hello", "token": ""})
 	if m := c.next(t, 5*time.Second); m["type"] != "welcome" || m["user"] != nil {
 		t.Fatalf("hello answered %v", m)
@@ -183,6 +177,17 @@ func dialLive(t *testing.T, base string, topics ...string) *liveClient {
 		t.Fatalf("subscribe answered %v", m)
 	}
 	return c
+}
+
+// dialLiveRaw opens the socket at url from a page of origin, before any hello.
+func dialLiveRaw(t *testing.T, url, origin string) *liveClient {
+	t.Helper()
+	conn, resp, err := websocket.DefaultDialer.Dial(url, http.Header{"Origin": {origin}})
+	if err != nil {
+		t.Fatalf("dial %s: %v (%v)", url, err, resp)
+	}
+	t.Cleanup(func() { conn.Close() })
+	return &liveClient{conn: conn}
 }
 
 func (c *liveClient) send(t *testing.T, v any) {

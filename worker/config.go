@@ -34,6 +34,9 @@ type Config struct {
 	// staff) after about three hours of failures.
 	ShipmentRetryDelay    time.Duration
 	ShipmentRetryMaxDelay time.Duration
+	// RequeueAfter is how long a shipment push or a mail may stay undone before the sweeper
+	// queues its job again, in case Redis lost it (JOB_REQUEUE_AFTER).
+	RequeueAfter time.Duration
 	// JobPollInterval is how often retries and scheduled jobs that came due are moved to
 	// their queues (JOB_POLL_INTERVAL).
 	JobPollInterval time.Duration
@@ -72,6 +75,7 @@ func loadConfig(getenv func(string) string) (Config, error) {
 	c.ShopName = r.String("SHOP_NAME", "drape")
 	c.ShipmentRetryDelay = r.Duration("SHIPMENT_RETRY_DELAY", 10*time.Second, time.Millisecond, time.Hour)
 	c.ShipmentRetryMaxDelay = r.Duration("SHIPMENT_RETRY_MAX_DELAY", 30*time.Minute, time.Millisecond, 24*time.Hour)
+	c.RequeueAfter = r.Duration("JOB_REQUEUE_AFTER", 10*time.Minute, time.Second, 24*time.Hour)
 	c.JobPollInterval = r.Duration("JOB_POLL_INTERVAL", time.Second, 10*time.Millisecond, time.Minute)
 	c.TrackAfter = r.Duration("SHIPMENT_TRACK_AFTER", time.Hour, time.Second, 7*24*time.Hour)
 	c.PublicURL = strings.TrimRight(r.URL("PUBLIC_URL", "http://127.0.0.1:8080", false, "http", "https"), "/")
@@ -104,6 +108,7 @@ func (c Config) LogValue() slog.Value {
 		slog.Duration("shipment_retry_delay", c.ShipmentRetryDelay),
 		slog.Duration("shipment_retry_max_delay", c.ShipmentRetryMaxDelay),
 		slog.Duration("job_poll_interval", c.JobPollInterval),
+		slog.Duration("job_requeue_after", c.RequeueAfter),
 		slog.Duration("shipment_track_after", c.TrackAfter),
 		slog.String("public_url", c.PublicURL),
 		slog.String("pickup_location", c.PickupLocation),

@@ -76,7 +76,8 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	relay := outbox.NewRelay(pool, jobs.NewClient(queue), realtime.NewBridge(rdb, cfg.RealtimeChannel), log)
 
 	orders, payments, shipments := newOrderServices(cfg, pool, rdb, log)
-	h := &handlers{pool: pool, mails: mailqueue.NewService(pool, mailer), payments: payments, shipping: shipments, log: log}
+	mails := mailqueue.NewService(pool, mailer)
+	h := &handlers{pool: pool, mails: mails, payments: payments, shipping: shipments, log: log}
 	srv := asynq.NewServerFromRedisClient(rdb, asynq.Config{
 		Concurrency:              cfg.Concurrency,
 		Queues:                   jobs.Queues,
@@ -100,7 +101,8 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	}()
 	go func() {
 		defer wg.Done()
-		sweeper{orders: orders, queue: jobs.NewClient(queue), trackAfter: cfg.TrackAfter, log: log}.run(relayCtx, cfg.SweepInterval)
+		sweeper{orders: orders, mails: mails, queue: jobs.NewClient(queue), trackAfter: cfg.TrackAfter,
+			requeueAfter: cfg.RequeueAfter, log: log}.run(relayCtx, cfg.SweepInterval)
 	}()
 
 	var metricsServer *http.Server

@@ -13,6 +13,7 @@ import (
 	"drape/internal/catalog"
 	"drape/internal/company"
 	"drape/internal/coupon"
+	"drape/internal/mailqueue"
 	"drape/internal/order"
 	"drape/internal/payment"
 	"drape/internal/sale"
@@ -52,10 +53,12 @@ func newOrderServices(cfg Config, pool *pgxpool.Pool, rdb redis.Cmdable, log *sl
 // runs one: expiry claims orders with SKIP LOCKED and checks are deduplicated by task id, so
 // more workers only mean more frequent sweeps.
 type sweeper struct {
-	orders     *order.Service
-	queue      *jobs.Client
-	trackAfter time.Duration // shipments without news this long are asked about
-	log        *slog.Logger
+	orders       *order.Service
+	mails        *mailqueue.Service
+	queue        *jobs.Client
+	trackAfter   time.Duration // shipments without news this long are asked about
+	requeueAfter time.Duration // pushes and mails not done this long are queued again
+	log          *slog.Logger
 }
 
 func (s sweeper) run(ctx context.Context, every time.Duration) {
@@ -110,6 +113,38 @@ func (s sweeper) sweep(ctx context.Context) {
 	for _, id := range quiet {
 		if err := s.queue.Enqueue(ctx, jobs.TrackShipment(id, round)); err != nil && ctx.Err() == nil {
 			s.log.Warn("queueing a tracking check", "order", id, "err", err)
+		}
+	}
+	s.requeueLost(ctx)
+}
+
+// requeueLost queues again, under their own job ids, the shipment pushes and mails that
+// should long have been done: Redis may have lost their jobs (a crash without persistence).
+// A job still queued, running, retrying or kept after failing has its id taken, so nothing
+// runs twice.
+func (s sweeper) requeueLost(ctx context.Context) {
+	unpushed, err := s.orders.UnpushedSince(ctx, s.requeueAfter, sweepBatch)
+	if err != nil {
+		if ctx.Err() == nil {
+			s.log.Error("listing orders not at the courier", "err", err)
+		}
+		return
+	}
+	for _, id := range unpushed {
+		if err := s.queue.Enqueue(ctx, jobs.PushShipment(id)); err != nil && ctx.Err() == nil {
+			s.log.Warn("queueing a shipment push again", "order", id, "err", err)
+		}
+	}
+	unsent, err := s.mails.UnsentSince(ctx, s.requeueAfter, sweepBatch)
+	if err != nil {
+		if ctx.Err() == nil {
+			s.log.Error("listing unsent mails", "err", err)
+		}
+		return
+	}
+	for _, m := range unsent {
+		if err := s.queue.Enqueue(ctx, jobs.SendMail(m.Kind, m.Ref)); err != nil && ctx.Err() == nil {
+			s.log.Warn("queueing a mail again", "kind", m.Kind, "ref", m.Ref, "err", err)
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/hibiken/asynq"
 
 	"drape/internal/catalog"
+	"drape/internal/mailqueue"
 	"drape/internal/order"
 	"drape/internal/platform/dbtest"
 	"drape/internal/platform/redistest"
@@ -75,7 +76,8 @@ func TestSweeperExpiresUnpaidOrders(t *testing.T) {
 		t.Fatalf("stock with two orders of 2 waiting: %d", stock)
 	}
 
-	s := sweeper{orders: orders, queue: jobs.NewClient(asynq.NewClientFromRedisClient(rdb.Client)), log: log}
+	s := sweeper{orders: orders, mails: mailqueue.NewService(pool, nil), queue: jobs.NewClient(asynq.NewClientFromRedisClient(rdb.Client)),
+		trackAfter: time.Hour, requeueAfter: time.Hour, log: log}
 	s.sweep(ctx)
 
 	for _, c := range []struct {

@@ -10,6 +10,7 @@ package mailqueue
 import (
 	"context"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -66,4 +67,22 @@ func (s *Service) Deliver(ctx context.Context, kind, ref string) error {
 		return err
 	}
 	return postgres.Translate(s.store.q.MarkMailSent(ctx, m.ID))
+}
+
+// Unsent is a queued mail not yet sent.
+type Unsent struct{ Kind, Ref string }
+
+// UnsentSince lists up to limit mails queued longer ago than age and still not sent, oldest
+// first, so their jobs can be queued again (a job lost with Redis's data; a queued one is not
+// duplicated, as jobs keep their ids).
+func (s *Service) UnsentSince(ctx context.Context, age time.Duration, limit int) ([]Unsent, error) {
+	rows, err := s.store.q.UnsentSince(ctx, mailqueuedb.UnsentSinceParams{Before: time.Now().Add(-age), MaxMails: int32(limit)})
+	if err != nil {
+		return nil, postgres.Translate(err)
+	}
+	out := make([]Unsent, len(rows))
+	for i, r := range rows {
+		out[i] = Unsent{Kind: r.Kind, Ref: r.Ref}
+	}
+	return out, nil
 }

@@ -14,3 +14,8 @@ SET sent_at = now(),
     text_body = CASE WHEN sensitive THEN '' ELSE text_body END,
     html_body = CASE WHEN sensitive THEN '' ELSE html_body END
 WHERE id = @id;
+
+-- name: UnsentSince :many
+-- Mails queued before @before and still not sent, oldest first: their jobs may have been lost
+-- with Redis's data, so the sweeper queues them again (under the same job id).
+SELECT kind, ref FROM mails WHERE sent_at IS NULL AND created_at < @before ORDER BY created_at LIMIT @max_mails;

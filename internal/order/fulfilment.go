@@ -480,3 +480,11 @@ func (s *Service) AdminList(ctx context.Context, f AdminFilter, page shop.Page) 
 
 // likeEscaper makes text match itself in a LIKE pattern.
 var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+
+// UnpushedSince lists up to limit orders placed or paid longer ago than age that the courier
+// still lacks and whose push has not failed for good, so their push can be queued again (a
+// job lost with Redis's data; a queued one is not duplicated, as it keeps its id).
+func (s *Service) UnpushedSince(ctx context.Context, age time.Duration, limit int) ([]string, error) {
+	ids, err := s.store.q.UnpushedSince(ctx, orderdb.UnpushedSinceParams{Before: time.Now().Add(-age), MaxOrders: int32(limit)})
+	return ids, postgres.Translate(err)
+}

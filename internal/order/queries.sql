@@ -193,3 +193,11 @@ WHERE (@status::text = '' OR o.order_status = @status::text)
        OR lower(concat_ws(' ', o.address ->> 'firstName', o.address ->> 'lastName', o.address ->> 'email',
                           o.address ->> 'phone', o.address ->> 'city')) LIKE '%' || @search::text || '%'
        OR EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = o.id AND lower(l.product_name) LIKE '%' || @search::text || '%'));
+
+-- name: UnpushedSince :many
+-- Orders placed or paid before @before that the courier still lacks and whose push has not
+-- failed for good: their push job may have been lost with Redis's data.
+SELECT id FROM orders
+WHERE order_status IN ('PENDING', 'CONFIRMED') AND courier_order_id IS NULL AND NOT push_failed AND updated_at < @before
+ORDER BY updated_at
+LIMIT @max_orders;

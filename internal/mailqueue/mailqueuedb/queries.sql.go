@@ -93,3 +93,39 @@ func (q *Queries) MarkMailSent(ctx context.Context, id string) error {
 	_, err := q.db.Exec(ctx, markMailSent, id)
 	return err
 }
+
+const unsentSince = `-- name: UnsentSince :many
+SELECT kind, ref FROM mails WHERE sent_at IS NULL AND created_at < $1 ORDER BY created_at LIMIT $2
+`
+
+type UnsentSinceParams struct {
+	Before   time.Time
+	MaxMails int32
+}
+
+type UnsentSinceRow struct {
+	Kind string
+	Ref  string
+}
+
+// Mails queued before @before and still not sent, oldest first: their jobs may have been lost
+// with Redis's data, so the sweeper queues them again (under the same job id).
+func (q *Queries) UnsentSince(ctx context.Context, arg UnsentSinceParams) ([]UnsentSinceRow, error) {
+	rows, err := q.db.Query(ctx, unsentSince, arg.Before, arg.MaxMails)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []UnsentSinceRow
+	for rows.Next() {
+		var i UnsentSinceRow
+		if err := rows.Scan(&i.Kind, &i.Ref); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}

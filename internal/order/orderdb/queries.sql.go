@@ -1283,3 +1283,37 @@ func (q *Queries) StepsOf(ctx context.Context, orderIds []string) ([]OrderEvent,
 	}
 	return items, nil
 }
+
+const unpushedSince = `-- name: UnpushedSince :many
+SELECT id FROM orders
+WHERE order_status IN ('PENDING', 'CONFIRMED') AND courier_order_id IS NULL AND NOT push_failed AND updated_at < $1
+ORDER BY updated_at
+LIMIT $2
+`
+
+type UnpushedSinceParams struct {
+	Before    time.Time
+	MaxOrders int32
+}
+
+// Orders placed or paid before @before that the courier still lacks and whose push has not
+// failed for good: their push job may have been lost with Redis's data.
+func (q *Queries) UnpushedSince(ctx context.Context, arg UnpushedSinceParams) ([]string, error) {
+	rows, err := q.db.Query(ctx, unpushedSince, arg.Before, arg.MaxOrders)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
