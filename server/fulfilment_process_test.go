@@ -361,6 +361,21 @@ func TestCourierDownThenStaffRetry(t *testing.T) {
 	if orders, duplicates := d.courierCounts(t); orders != 1 || duplicates != 0 {
 		t.Fatalf("courier has %d orders, %d duplicates", orders, duplicates)
 	}
+
+	// Cancelled by the shop once the courier has it: it is cancelled at the courier too.
+	apiCall(t, base, "POST", "/api/orderStatus", token, map[string]any{"id": number, "orderStatus": "CANCELED", "note": "Out of fabric"}, 200)
+	waitUntil(t, 30*time.Second, "the courier to cancel the shipment", func() bool {
+		resp, err := http.Get("http://" + d.sim + "/shiprocket/control")
+		if err != nil {
+			return false
+		}
+		defer resp.Body.Close()
+		var c struct {
+			Cancelled int `json:"cancelled"`
+		}
+		json.NewDecoder(resp.Body).Decode(&c)
+		return c.Cancelled == 1
+	})
 }
 
 // TestRedisStopsDuringCheckouts: Redis goes away while 100 orders are placed, and comes back:
