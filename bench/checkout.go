@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"net/url"
 	"os"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -60,8 +61,20 @@ func runCheckout(ctx context.Context, args []string) error {
 	only := fs.String("scenarios", "hot,spread", "scenarios to run, comma-separated")
 	breakdown := fs.Bool("breakdown", true, "one more traced run of each per scenario: statements, lock hold, where the time goes")
 	keep := fs.Bool("keep", false, "keep the benchmark database afterwards")
+	cpuProfile := fs.String("cpuprofile", "", "write this process's CPU profile of the whole run to the file (go tool pprof)")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
 	}
 	var concurrency []int
 	for _, s := range strings.Split(*concurrencyFlag, ",") {
@@ -341,7 +354,7 @@ func (b *checkoutBench) setup(ctx context.Context, stock, shoppers int) error {
 // lines, timelines, mails and outbox rows), every size at its initial stock, and each of the
 // scenario's shoppers with one unit of their size in the cart.
 func (b *checkoutBench) reset(ctx context.Context, sc *scenario) error {
-	for _, q := range []string{`TRUNCATE orders, order_lines, order_events, mails, outbox, cart_items`,
+	for _, q := range []string{`TRUNCATE orders, order_lines, order_events, courier_reports, refunds, mails, outbox, cart_items`,
 		fmt.Sprintf(`UPDATE product_sizes SET stock = CASE WHEN product_id = '%s' THEN %d ELSE %d END`, b.hot.productID, b.initial[[2]string{b.hot.productID, "M"}], spreadStock)} {
 		if _, err := b.pool.Exec(ctx, q); err != nil {
 			return err

@@ -27,12 +27,18 @@ type StockChange struct {
 // StockChangedEvent is the realtime event that tells storefronts a product's stock moved.
 const StockChangedEvent = "stock.changed"
 
+// LowStock is the count at and below which a size's stock is news: a cart can hold that many
+// of a size, so shoppers start to see "Only 3 left" and sold-out sizes. Above it, an order
+// changes nothing a shopper sees, so TakeStock does not announce it (at flash-sale rates every
+// order would otherwise reach every open storefront and empty every server's listing cache).
+const LowStock = 10
+
 // TakeStock takes changes out of stock inside the caller's transaction, all or nothing: each
 // size is decremented only while enough is left (UPDATE … WHERE stock >= n), so concurrent
 // orders can never take more than there is. Rows are locked in a fixed order, so two orders
-// for the same sizes queue rather than deadlock. A stock.changed event is written to the
-// outbox with the new counts. Errors: Conflict naming the product and size when one is short
-// ("Only 2 left in size M of Slim Shirt", "Size M of Slim Shirt is sold out").
+// for the same sizes queue rather than deadlock. Sizes left at LowStock or fewer are announced
+// in a stock.changed event with their new counts. Errors: Conflict naming the product and size
+// when one is short ("Only 2 left in size M of Slim Shirt", "Size M of Slim Shirt is sold out").
 func (s *Service) TakeStock(ctx context.Context, tx pgx.Tx, changes []StockChange) error {
 	q := s.store.q.WithTx(tx)
 	left := map[string]map[string]int{}
@@ -51,7 +57,9 @@ func (s *Service) TakeStock(ctx context.Context, tx pgx.Tx, changes []StockChang
 		if err != nil {
 			return postgres.Translate(err)
 		}
-		record(left, c.ProductID, c.Size, int(stock))
+		if stock <= LowStock {
+			record(left, c.ProductID, c.Size, int(stock))
+		}
 	}
 	return publishStock(ctx, tx, left)
 }
