@@ -555,3 +555,29 @@ func mailboxCount(t *testing.T, sim string) int {
 	}
 	return len(box.Messages)
 }
+
+// TestLostWebhooksAreCaughtByTracking: the courier's webhooks never arrive; the worker's sweep
+// asks the courier about shipments that went quiet and the order follows it anyway.
+func TestLostWebhooksAreCaughtByTracking(t *testing.T) {
+	t.Parallel() // real processes mostly waiting on timers: they overlap well
+	d := newCourierDeployment(t, "off", "SHIPMENT_TRACK_AFTER=1s")
+	d.startServerOn(t, d.port)
+	d.control(t, map[string]any{"webhooks": "off"})
+	start(t, "worker", d.env)
+	users, addresses := d.shoppers(t, 1, "quiet")
+	number := d.placeInProcess(t, users, addresses)[0]
+	waitUntil(t, 30*time.Second, "the order on the courier", func() bool {
+		return d.count(t, `SELECT count(*) FROM orders WHERE courier_order_id IS NOT NULL`) == 1
+	})
+	for range 3 { // NEW → PICKUP SCHEDULED → SHIPPED → IN TRANSIT, none of it told
+		raw, _ := json.Marshal(map[string]any{"order_id": number})
+		resp, err := http.Post("http://"+d.sim+"/shiprocket/control/advance", "application/json", bytes.NewReader(raw))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+	}
+	waitUntil(t, 30*time.Second, "the order to follow the courier", func() bool {
+		return d.count(t, `SELECT count(*) FROM orders WHERE order_status = 'IN_TRANSIT' AND awb <> ''`) == 1
+	})
+}
