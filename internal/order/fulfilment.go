@@ -210,7 +210,7 @@ func (s *Service) ApplyCourierReport(ctx context.Context, r CourierReport) (move
 			return err
 		}
 		if !apply {
-			return publishRow(ctx, tx, ShipmentEvent, row)
+			return s.announce(ctx, tx, ShipmentEvent, row.ID)
 		}
 		moved = true
 		note := ""

@@ -401,7 +401,8 @@ func (s *Service) queueConfirmation(ctx context.Context, db postgres.DB, o Order
 	if err := outbox.Enqueue(ctx, db, jobs.PushShipment(o.ID)); err != nil {
 		return err
 	}
-	return publishOrder(ctx, db, event, o.UserID, orderEventData(o.Number, o.ID, string(o.Status), string(o.PaymentStatus), string(o.PaymentMode), o.Amount))
+	return publishOrder(ctx, db, event, o.UserID, orderEventData(o.Number, o.ID, string(o.Status), string(o.PaymentStatus),
+		string(o.PaymentMode), o.Amount, o.NotAddOrder, o.Courier.AWB))
 }
 
 // AttachGatewayOrder records the payment gateway's order for an online order (once).
@@ -829,7 +830,8 @@ func (s *Service) announce(ctx context.Context, tx pgx.Tx, event, id string) err
 
 // publishRow writes event about the order in row.
 func publishRow(ctx context.Context, db postgres.DB, event string, row orderdb.Order) error {
-	return publishOrder(ctx, db, event, row.UserID, orderEventData(row.OrderNumber, row.ID, row.OrderStatus, row.PaymentStatus, row.PaymentMode, shop.Money(row.Total)))
+	return publishOrder(ctx, db, event, row.UserID, orderEventData(row.OrderNumber, row.ID, row.OrderStatus, row.PaymentStatus,
+		row.PaymentMode, shop.Money(row.Total), row.PushFailed, row.Awb))
 }
 
 // publishOrder writes event with data to the shopper's own topic and the admin order boards.
@@ -837,9 +839,11 @@ func publishOrder(ctx context.Context, db postgres.DB, event, userID string, dat
 	return outbox.PublishMany(ctx, db, event, []string{realtime.UserTopic(userID), realtime.TopicAdminOrders, realtime.TopicAdminDashboard}, data)
 }
 
-// orderEventData is what an order event tells its listeners.
-func orderEventData(number, id, status, payment, mode string, amount shop.Money) map[string]any {
-	return map[string]any{"orderId": number, "_id": id, "orderStatus": status, "paymentStatus": payment, "paymentMode": mode, "amount": amount}
+// orderEventData is what an order event tells its listeners: enough for an order list to
+// patch its row (status, payment, whether the courier has it) without asking again.
+func orderEventData(number, id, status, payment, mode string, amount shop.Money, notAdded bool, awb string) map[string]any {
+	return map[string]any{"orderId": number, "_id": id, "orderStatus": status, "paymentStatus": payment, "paymentMode": mode,
+		"amount": amount, "notaddorder": notAdded, "awb": awb}
 }
 
 // blocked is the first line of c stock cannot cover, as the shopper's Conflict.
