@@ -121,9 +121,14 @@ func (s *server) adminLogin(c fiber.Ctx) error {
 
 // registerStaff answers POST /api/admin/register (admins only): a new staff or admin account.
 func (s *server) registerStaff(c fiber.Ctx) error {
+	// Not an embedded credentials: a wrong type in an embedded struct is named after the Go
+	// type ("credentials.email"), and the errors must name the JSON field.
 	var in struct {
-		credentials
-		Role string `json:"role"`
+		FirstName string `json:"firstName"`
+		LastName  string `json:"lastName"`
+		Email     string `json:"email"`
+		Password  string `json:"password"`
+		Role      string `json:"role"`
 	}
 	if err := decodeJSON(c, &in); err != nil {
 		return err
@@ -201,8 +206,8 @@ func (s *server) signOutEverywhere(c fiber.Ctx) error {
 	return ok(c, "Signed out on every device", nil)
 }
 
-// forgotPassword answers POST /api/forgotpassword {email}: the same answer whether or not the
-// e-mail has an account; limited per e-mail and per address.
+// forgotPassword answers POST /api/forgotpassword {email}: the same answer (and a reset
+// cookie) whether or not the e-mail has an account; limited per e-mail and per address.
 func (s *server) forgotPassword(c fiber.Ctx) error {
 	var in credentials
 	if err := decodeJSON(c, &in); err != nil {
@@ -211,13 +216,22 @@ func (s *server) forgotPassword(c fiber.Ctx) error {
 	if err := s.allow(c, "forgot:email:"+strings.ToLower(strings.TrimSpace(in.Email)), 3, 10*time.Minute); err != nil {
 		return err
 	}
-	if err := s.accounts.RequestPasswordReset(c.Context(), in.Email); err != nil {
+	handle, err := s.accounts.RequestPasswordReset(c.Context(), in.Email)
+	if err != nil {
 		return err
 	}
+	c.Cookie(&fiber.Cookie{Name: resetCookie, Value: handle, Path: "/api", MaxAge: int(account.ResetCodeLifetime.Seconds()),
+		HTTPOnly: true, SameSite: fiber.CookieSameSiteStrictMode, Secure: strings.HasPrefix(s.cfg.PublicURL, "https://")})
 	return ok(c, "OTP sent to your email", nil)
 }
 
-// verifyOTP answers POST /api/otpverify {otp} or {email, otp}.
+// resetCookie carries the handle of the browser's latest password reset request, so that
+// SPEC §7's otpverify {otp}, which names no e-mail, checks the code of that request alone and
+// its wrong tries count against it.
+const resetCookie = "drape_reset"
+
+// verifyOTP answers POST /api/otpverify {email, otp}, or {otp} from the browser that asked
+// for the code (the reset cookie names the request).
 func (s *server) verifyOTP(c fiber.Ctx) error {
 	var in struct {
 		Email string `json:"email"`
@@ -226,7 +240,7 @@ func (s *server) verifyOTP(c fiber.Ctx) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	if err := s.accounts.VerifyResetCode(c.Context(), in.Email, in.OTP); err != nil {
+	if err := s.accounts.VerifyResetCode(c.Context(), in.Email, c.Cookies(resetCookie), in.OTP); err != nil {
 		return err
 	}
 	return ok(c, "OTP verified", nil)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -91,6 +92,10 @@ func TestRegisterAndLogin(t *testing.T) {
 			400, map[string]any{"message": "Invalid email or password"}},
 		{"login without password", "/api/login", map[string]any{"email": "aarav@example.in"},
 			400, map[string]any{"errors.password": "Password is required"}},
+		{"login with a malformed e-mail", "/api/login", map[string]any{"email": "aarav@example", "password": "tailored-fit-42"},
+			400, map[string]any{"message": "Enter a valid email address", "errors.email": "Enter a valid email address"}},
+		{"back-office login with a malformed e-mail", "/api/admin/login", map[string]any{"email": "not an e-mail", "password": "tailored-fit-42"},
+			400, map[string]any{"errors.email": "Enter a valid email address"}},
 		{"a shopper on the back office", "/api/admin/login", map[string]any{"email": "aarav@example.in", "password": "tailored-fit-42"},
 			403, map[string]any{"message": "This account has no access to the back office"}},
 	}
@@ -160,7 +165,7 @@ func TestTokens(t *testing.T) {
 	}
 
 	// A shopper's token never opens the back office.
-	for _, path := range []string{"/api/admin/profile", "/api/admin/register"} {
+	for _, path := range []string{"/api/admin/profile", "/api/admin/register", "/api/admin/getcompany", "/api/admin/getalloder"} {
 		method := "GET"
 		if strings.HasSuffix(path, "register") {
 			method = "POST"
@@ -241,6 +246,8 @@ func TestPasswordReset(t *testing.T) {
 	expect(t, "unknown e-mail looks the same", status, body, 200, map[string]any{"message": "OTP sent to your email"})
 	status, body = post("/api/forgotpassword", map[string]any{})
 	expect(t, "no e-mail", status, body, 400, map[string]any{"message": "Please enter your email"})
+	status, body = post("/api/forgotpassword", map[string]any{"email": "ira@example"})
+	expect(t, "malformed e-mail", status, body, 400, map[string]any{"message": "Enter a valid email address", "errors.email": "Enter a valid email address"})
 
 	status, body = post("/api/forgotpassword", map[string]any{"email": "dev@example.in"})
 	expect(t, "dev asks", status, body, 200, nil)
@@ -306,6 +313,108 @@ func TestPasswordReset(t *testing.T) {
 	}
 	status, body = post("/api/forgotpassword", map[string]any{"email": "limit@example.in"})
 	expect(t, "fourth request in ten minutes", status, body, 429, map[string]any{"success": false})
+}
+
+// TestBareResetCodesCannotBeBruteForced: SPEC §7's otpverify {otp} names no e-mail. The
+// code is checked against the one request the browser's reset cookie names, and wrong bare
+// guesses count against it as guesses with the e-mail do: spread over many client addresses
+// they burn it after five, and the right code is refused after that. A bare code without the
+// cookie (or with a forged one) is refused outright, right or wrong, so guesses cannot be
+// spread over every open code either.
+func TestBareResetCodesCannotBeBruteForced(t *testing.T) {
+	// Behind a balancer the client address comes from X-Forwarded-For (app.Test connects from
+	// 0.0.0.0, the trusted balancer here), so each guess below is from a different address.
+	app, d := testAppWith(t, map[string]string{"TRUSTED_PROXIES": "0.0.0.0"})
+	signUp(t, app, "Nisha", "nisha@example.in")
+	from := func(addr, cookie, path string, body map[string]any) (*http.Response, []byte) {
+		t.Helper()
+		raw, _ := json.Marshal(body)
+		headers := map[string]string{"Content-Type": "application/json", "X-Forwarded-For": addr}
+		if cookie != "" {
+			headers["Cookie"] = resetCookie + "=" + cookie
+		}
+		return call(t, app, "POST", path, headers, raw)
+	}
+	ask := func(addr, email string) string {
+		t.Helper()
+		resp, body := from(addr, "", "/api/forgotpassword", map[string]any{"email": email})
+		expect(t, "forgotpassword "+email, resp.StatusCode, body, 200, nil)
+		for _, c := range resp.Cookies() {
+			if c.Name == resetCookie {
+				if !c.HttpOnly || c.SameSite != http.SameSiteStrictMode || c.Path != "/api" || c.MaxAge != 600 {
+					t.Errorf("reset cookie %+v: want HttpOnly, SameSite=Strict, Path=/api, 10 minutes", c)
+				}
+				return c.Value
+			}
+		}
+		t.Fatalf("forgotpassword for %s set no %s cookie", email, resetCookie)
+		return ""
+	}
+
+	// The per-address limit really is per forwarded address: the 11th try from one address is
+	// refused, while the next address is still served.
+	for i := 1; i <= 11; i++ {
+		resp, body := from("192.0.2.1", "", "/api/otpverify", map[string]any{"otp": "000000"})
+		if want := map[bool]int{true: 429, false: 400}[i == 11]; resp.StatusCode != want {
+			t.Fatalf("try %d from one address: status %d, want %d: %s", i, resp.StatusCode, want, body)
+		}
+	}
+	if resp, body := from("192.0.2.2", "", "/api/otpverify", map[string]any{"otp": "000000"}); resp.StatusCode != 400 {
+		t.Fatalf("another address: status %d: %s", resp.StatusCode, body)
+	}
+
+	// An unknown e-mail gets a cookie too, and it verifies nothing.
+	stranger := ask("192.0.2.3", "nobody@example.in")
+	resp, body := from("192.0.2.3", stranger, "/api/otpverify", map[string]any{"otp": "123456"})
+	expect(t, "a stranger's handle", resp.StatusCode, body, 400, map[string]any{"message": "Invalid OTP"})
+
+	cookie := ask("192.0.2.4", "nisha@example.in")
+	code := resetCode(t, d, "nisha@example.in")
+	wrong := func(i int) string { return fmt.Sprintf("%06d", (atoi(code)+1+i)%1_000_000) }
+
+	// Without the cookie, or with a forged one, no bare code is even compared: not a wrong one
+	// from any address, and not the right one.
+	resetID, _, _ := strings.Cut(cookie, ".")
+	for i, handle := range []string{"", resetID, resetID + ".00", stranger[:strings.Index(stranger, ".")] + cookie[strings.Index(cookie, "."):]} {
+		for j := 0; j < 3; j++ {
+			resp, body := from(fmt.Sprintf("198.51.100.%d", 10*i+j+1), handle, "/api/otpverify", map[string]any{"otp": wrong(j)})
+			expect(t, "a bare guess without a valid cookie", resp.StatusCode, body, 400,
+				map[string]any{"message": "Please enter your email with the OTP", "errors.email": "Please enter your email with the OTP"})
+		}
+		resp, body := from(fmt.Sprintf("198.51.100.%d", 10*i+9), handle, "/api/otpverify", map[string]any{"otp": code})
+		expect(t, "the right bare code without a valid cookie", resp.StatusCode, body, 400, map[string]any{"message": "Please enter your email with the OTP"})
+	}
+
+	// With the cookie, wrong guesses from thirty addresses: the first four are wrong, the fifth
+	// burns the code, and nothing after that is compared.
+	for i := 0; i < 30; i++ {
+		resp, body := from(fmt.Sprintf("203.0.113.%d", i+1), cookie, "/api/otpverify", map[string]any{"otp": wrong(i)})
+		switch {
+		case i < 4:
+			expect(t, fmt.Sprintf("wrong bare guess %d", i+1), resp.StatusCode, body, 400, map[string]any{"message": "Invalid OTP"})
+		case i == 4:
+			expect(t, "the fifth wrong bare guess", resp.StatusCode, body, 429, map[string]any{"message": "Too many wrong tries. Please request a new OTP."})
+		default:
+			expect(t, fmt.Sprintf("bare guess %d after the code burned", i+1), resp.StatusCode, body, 400, map[string]any{"message": "Invalid OTP"})
+		}
+	}
+	resp, body = from("203.0.113.200", cookie, "/api/otpverify", map[string]any{"otp": code})
+	expect(t, "the right bare code after the limit", resp.StatusCode, body, 400, map[string]any{"message": "Invalid OTP"})
+	resp, body = from("203.0.113.201", "", "/api/otpverify", map[string]any{"email": "nisha@example.in", "otp": code})
+	expect(t, "the right code with the e-mail after the limit", resp.StatusCode, body, 400, map[string]any{"message": "Invalid OTP"})
+	resp, body = from("203.0.113.202", "", "/api/updatepassword", map[string]any{"email": "nisha@example.in", "newPassword": "taken-over-2026"})
+	expect(t, "no password change after the limit", resp.StatusCode, body, 400, map[string]any{"message": "Please verify the OTP first"})
+
+	// The shopper asks again: the old cookie names a retired request, the new one works with
+	// the bare code, as SPEC §7's client sends it, and the password can be reset.
+	fresh := ask("192.0.2.4", "nisha@example.in")
+	code = resetCode(t, d, "nisha@example.in")
+	resp, body = from("192.0.2.5", cookie, "/api/otpverify", map[string]any{"otp": code})
+	expect(t, "the new code with the old cookie", resp.StatusCode, body, 400, map[string]any{"message": "Invalid OTP"})
+	resp, body = from("192.0.2.4", fresh, "/api/otpverify", map[string]any{"otp": code})
+	expect(t, "the bare code with its cookie", resp.StatusCode, body, 200, map[string]any{"message": "OTP verified"})
+	resp, body = from("192.0.2.4", "", "/api/updatepassword", map[string]any{"email": "nisha@example.in", "newPassword": "fresh-start-2026"})
+	expect(t, "update", resp.StatusCode, body, 200, map[string]any{"message": "Password updated successfully"})
 }
 
 func atoi(s string) int {

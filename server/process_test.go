@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/http/cookiejar"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -310,7 +311,8 @@ func startSim(t *testing.T, env ...string) (httpAddr, smtpAddr string) {
 }
 
 // TestPasswordResetByRealMail: the OTP goes from the server's transaction through the outbox,
-// the worker and SMTP to sim's mailbox, and the code read from that mail resets the password.
+// the worker and SMTP to sim's mailbox, and the code read from that mail resets the password,
+// sent alone as SPEC §7's client sends it (the browser's reset cookie names the request).
 func TestPasswordResetByRealMail(t *testing.T) {
 	simHTTP, simSMTP := startSim(t)
 	env, dbURL, _ := shopEnv(t)
@@ -318,10 +320,12 @@ func TestPasswordResetByRealMail(t *testing.T) {
 	env = append(env, "SMTP_HOST="+host, "SMTP_PORT="+port)
 	start(t, "worker", env)
 	base, _ := startServer(t, env)
+	jar, _ := cookiejar.New(nil)
+	browser := &http.Client{Jar: jar}
 	postJSON := func(path string, body map[string]any) (int, map[string]any) {
 		t.Helper()
 		b, _ := json.Marshal(body)
-		resp, err := http.Post(base+path, "application/json", strings.NewReader(string(b)))
+		resp, err := browser.Post(base+path, "application/json", strings.NewReader(string(b)))
 		if err != nil {
 			t.Fatal(err)
 		}

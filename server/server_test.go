@@ -3,12 +3,16 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -240,4 +244,170 @@ func TestAssetsAreCompressed(t *testing.T) {
 	if resp.StatusCode != 200 || resp.Header.Get("Content-Encoding") == "" {
 		t.Fatalf("status %d, Content-Encoding %q", resp.StatusCode, resp.Header.Get("Content-Encoding"))
 	}
+}
+
+// TestDeploymentExamplesSetEveryRequiredKey: docker-compose.yml runs two servers and two
+// workers whose environments hold every key the programs require (the servers' passing the
+// server's own configuration check, with one JWT_SECRET between them), the README's example
+// of one more server and worker sets every required key, and .dockerignore keeps local data
+// and dependencies out of the build.
+func TestDeploymentExamplesSetEveryRequiredKey(t *testing.T) {
+	_, err := loadConfig(func(string) string { return "" })
+	serverKeys := regexp.MustCompile(`(?m)^\s+([A-Z_]+): is required$`).FindAllStringSubmatch(fmt.Sprint(err), -1)
+	workerSource, err := os.ReadFile("../worker/config.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	workerKeys := regexp.MustCompile(`r\.Required\("([A-Z_]+)"\)|r\.URL\("([A-Z_]+)", "", true`).FindAllStringSubmatch(string(workerSource), -1)
+	required := map[string][]string{}
+	for _, m := range serverKeys {
+		required["server"] = append(required["server"], m[1])
+	}
+	for _, m := range workerKeys {
+		required["worker"] = append(required["worker"], m[1]+m[2])
+	}
+	if !slices.Contains(required["server"], "JWT_SECRET") || !slices.Contains(required["worker"], "SMTP_FROM") {
+		t.Fatalf("required keys not found: %v", required)
+	}
+
+	services := composeServices(t, "../docker-compose.yml")
+	count := map[string]int{}
+	secrets := map[string]bool{}
+	for _, name := range slices.Sorted(maps.Keys(services)) {
+		svc := services[name]
+		program := strings.TrimSuffix(strings.TrimPrefix(svc.command, `["/app/`), `"]`)
+		if program != "server" && program != "worker" {
+			continue
+		}
+		count[program]++
+		for _, key := range required[program] {
+			if svc.env[key] == "" {
+				t.Errorf("compose service %s (%s) lacks %s", name, program, key)
+			}
+		}
+		if program == "server" {
+			secrets[svc.env["JWT_SECRET"]] = true
+			if _, err := loadConfig(func(k string) string { return svc.env[k] }); err != nil {
+				t.Errorf("compose service %s would not start: %v", name, err)
+			}
+		}
+	}
+	if count["server"] != 2 || count["worker"] != 2 {
+		t.Errorf("compose runs %d servers and %d workers, want 2 and 2", count["server"], count["worker"])
+	}
+	if len(secrets) != 1 {
+		t.Errorf("the compose servers sign with %d different JWT secrets", len(secrets))
+	}
+
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for program, keys := range required {
+		example := regexp.MustCompile(`(?m)^.*bin/` + program + ` &$`).FindString(string(readme))
+		if example == "" {
+			t.Errorf("README has no example command for one more %s", program)
+		}
+		for _, key := range keys {
+			if !strings.Contains(example, key+"=") {
+				t.Errorf("README's example %s lacks %s: %s", program, key, example)
+			}
+		}
+	}
+
+	ignore, err := os.ReadFile("../.dockerignore")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{".data/", ".git/", "bin/", "client/node_modules/", "client/dist/", "client/test-results/"} {
+		if !slices.Contains(strings.Split(string(ignore), "\n"), path) {
+			t.Errorf(".dockerignore does not leave out %s", path)
+		}
+	}
+}
+
+// composeService is a compose service's command and environment.
+type composeService struct {
+	command string
+	env     map[string]string
+}
+
+// composeServices reads docker-compose.yml as this repository writes it (block mappings, an
+// x- anchor of environment, services that alias or merge other services) with every
+// ${VAR:-default} read as its default.
+func composeServices(t *testing.T, path string) map[string]composeService {
+	t.Helper()
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defaults := regexp.MustCompile(`\$\{[A-Z_]+(?::-([^}]*))?\}`)
+	value := func(v string) string { return defaults.ReplaceAllString(strings.Trim(v, `"'`), "$1") }
+	envAnchors := map[string]map[string]string{}
+	serviceAnchors := map[string]string{}
+	services := map[string]*composeService{}
+	inherit := func(to *composeService, anchor string) {
+		from := services[serviceAnchors[anchor]]
+		if from == nil {
+			t.Fatalf("%s: no service anchored &%s", path, anchor)
+		}
+		to.command = from.command
+		maps.Copy(to.env, from.env)
+	}
+	var top, service string
+	var anchored map[string]string
+	inEnv := false
+	for _, line := range strings.Split(string(raw), "\n") {
+		trimmed := strings.TrimSpace(line)
+		if trimmed == "" || strings.HasPrefix(trimmed, "#") {
+			continue
+		}
+		indent := len(line) - len(strings.TrimLeft(line, " "))
+		key, v, _ := strings.Cut(trimmed, ":")
+		v = strings.TrimSpace(v)
+		switch {
+		case indent == 0:
+			top, anchored = key, nil
+			if strings.HasPrefix(v, "&") {
+				anchored = map[string]string{}
+				envAnchors[v[1:]] = anchored
+			}
+		case top != "services" && indent == 2 && anchored != nil:
+			anchored[key] = value(v)
+		case top == "services" && indent == 2:
+			service, inEnv = key, false
+			services[service] = &composeService{env: map[string]string{}}
+			if strings.HasPrefix(v, "&") {
+				serviceAnchors[v[1:]] = service
+			} else if strings.HasPrefix(v, "*") {
+				inherit(services[service], v[1:])
+			}
+		case top == "services" && indent == 4:
+			svc := services[service]
+			inEnv = false
+			switch key {
+			case "<<":
+				inherit(svc, strings.TrimPrefix(v, "*"))
+			case "command":
+				svc.command = v
+			case "environment":
+				if strings.HasPrefix(v, "*") {
+					maps.Copy(svc.env, envAnchors[v[1:]])
+				} else {
+					inEnv = true
+				}
+			}
+		case top == "services" && indent == 6 && inEnv:
+			if key == "<<" {
+				maps.Copy(services[service].env, envAnchors[strings.TrimPrefix(v, "*")])
+			} else {
+				services[service].env[key] = value(v)
+			}
+		}
+	}
+	out := map[string]composeService{}
+	for name, svc := range services {
+		out[name] = *svc
+	}
+	return out
 }

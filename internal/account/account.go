@@ -6,8 +6,9 @@
 // user (roles come from admins, never from a request body); tokens are HS256 with an issuer,
 // an audience (shop or admin) and an expiry, and stop working when their owner changes the
 // password, signs out everywhere or is deactivated; reset codes are stored hashed, expire after
-// 10 minutes, die after 5 wrong tries and work once; and a reset request for an unknown e-mail
-// looks exactly like one for a known e-mail.
+// 10 minutes, die after 5 wrong tries (whether the code comes with its e-mail or alone, with
+// the handle of its request) and work once; and a reset request for an unknown e-mail looks
+// exactly like one for a known e-mail.
 package account
 
 import (
@@ -82,7 +83,6 @@ const (
 	msgBurnedOTP      = "Too many wrong tries. Please request a new OTP."
 	msgVerifyFirst    = "Please verify the OTP first"
 	msgOTPNeedsEmail  = "Please enter your email with the OTP"
-	resetCodeLifetime = 10 * time.Minute
 	resetCodeMaxTries = 5
 	passwordMinLength = 8
 	passwordMaxLength = 128
@@ -90,6 +90,9 @@ const (
 	emailMaxLength    = 254
 	passwordResetKind = "password_reset"
 )
+
+// ResetCodeLifetime is how long a password reset code (and the handle of its request) works.
+const ResetCodeLifetime = 10 * time.Minute
 
 // normalEmail checks an e-mail address and lowercases it.
 func normalEmail(raw string) (string, bool) {
@@ -147,8 +150,9 @@ func (s *Service) Register(ctx context.Context, r Registration) (Session, error)
 	return s.session(u, AudienceShop)
 }
 
-// Login signs a shopper in with e-mail and password. Errors: Invalid for a wrong e-mail or
-// password (the same message for both), Forbidden for a deactivated account.
+// Login signs a shopper in with e-mail and password. Errors: Invalid for a malformed e-mail
+// (on the field) and for a wrong e-mail or password (the same message for both), Forbidden for
+// a deactivated account.
 func (s *Service) Login(ctx context.Context, email, password string) (Session, error) {
 	return s.login(ctx, email, password, AudienceShop)
 }
@@ -161,12 +165,13 @@ func (s *Service) AdminLogin(ctx context.Context, email, password string) (Sessi
 
 func (s *Service) login(ctx context.Context, rawEmail, password, aud string) (Session, error) {
 	p := shop.Problems{}
+	email, ok := normalEmail(rawEmail)
 	p.Check(strings.TrimSpace(rawEmail) == "", "email", "Email is required")
+	p.Check(strings.TrimSpace(rawEmail) != "" && !ok, "email", "Enter a valid email address")
 	p.Check(password == "", "password", "Password is required")
 	if err := p.Err(); err != nil {
 		return Session{}, err
 	}
-	email, _ := normalEmail(rawEmail)
 	u, err := s.q.UserByEmail(ctx, email)
 	if err != nil && !shop.Is(postgres.Translate(err), shop.NotFound) {
 		return Session{}, postgres.Translate(err)
@@ -390,49 +395,65 @@ func (s *Service) CreateStaff(ctx context.Context, n NewStaff) (User, error) {
 }
 
 // RequestPasswordReset e-mails a 6-digit code to the account of email, replacing earlier
-// codes. An unknown or deactivated e-mail gets no mail and no error, so the answer never
-// tells whether an account exists. Errors: Invalid for a malformed e-mail.
-func (s *Service) RequestPasswordReset(ctx context.Context, rawEmail string) error {
+// codes, and returns the request's handle: an opaque, signed name of this request that lets
+// the code be checked without its e-mail (VerifyResetCode). An unknown or deactivated e-mail
+// gets no mail, no error and a handle like any other, so the answer never tells whether an
+// account exists. Errors: Invalid for a malformed e-mail.
+func (s *Service) RequestPasswordReset(ctx context.Context, rawEmail string) (string, error) {
 	if strings.TrimSpace(rawEmail) == "" {
-		return &shop.Error{Kind: shop.Invalid, Message: "Please enter your email", Fields: map[string]string{"email": "Please enter your email"}}
+		return "", &shop.Error{Kind: shop.Invalid, Message: "Please enter your email", Fields: map[string]string{"email": "Please enter your email"}}
 	}
 	email, ok := normalEmail(rawEmail)
 	if !ok {
-		return &shop.Error{Kind: shop.Invalid, Message: "Enter a valid email address", Fields: map[string]string{"email": "Enter a valid email address"}}
+		return "", &shop.Error{Kind: shop.Invalid, Message: "Enter a valid email address", Fields: map[string]string{"email": "Enter a valid email address"}}
 	}
+	resetID := shop.NewID()
+	handle := resetID + "." + s.handleMAC(resetID)
 	u, err := s.q.UserByEmail(ctx, email)
 	if shop.Is(postgres.Translate(err), shop.NotFound) || (err == nil && !u.Active) {
-		return nil
+		return handle, nil
 	} else if err != nil {
-		return postgres.Translate(err)
+		return "", postgres.Translate(err)
 	}
 	code, err := newResetCode()
 	if err != nil {
-		return err
+		return "", err
 	}
-	resetID := shop.NewID()
-	return postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+	err = postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		q := s.q.WithTx(tx)
 		if err := q.RetireResets(ctx, u.ID); err != nil {
 			return err
 		}
-		if err := q.InsertReset(ctx, accountdb.InsertResetParams{ID: resetID, UserID: u.ID, CodeHash: s.codeHash(code), ExpiresAt: s.now().Add(resetCodeLifetime)}); err != nil {
+		if err := q.InsertReset(ctx, accountdb.InsertResetParams{ID: resetID, UserID: u.ID, CodeHash: s.codeHash(code), ExpiresAt: s.now().Add(ResetCodeLifetime)}); err != nil {
 			return err
 		}
 		return mailqueue.Queue(ctx, tx, resetMail(u, resetID, code))
 	})
+	if err != nil {
+		return "", err
+	}
+	return handle, nil
 }
 
-// VerifyResetCode checks a code, with the e-mail it was sent to (or alone, as SPEC §7's
-// otpverify sends it). Errors: Invalid (wrong or unknown code, "Please enter your email with
-// the OTP" when a bare code is ambiguous), TooMany once a code has had 5 wrong tries.
-func (s *Service) VerifyResetCode(ctx context.Context, rawEmail, code string) error {
+// VerifyResetCode checks a code, with the e-mail it was sent to, or alone (as SPEC §7's
+// otpverify sends it) with the handle RequestPasswordReset gave for it. Either way the code is
+// compared with one request's code only, and wrong tries count against that code: a bare code
+// without a valid handle is refused outright, so guesses cannot be spread over every open
+// code. Errors: Invalid (wrong, unknown or expired code; "Please enter your email with the
+// OTP" for a bare code without a handle), TooMany once a code has had 5 wrong tries.
+func (s *Service) VerifyResetCode(ctx context.Context, rawEmail, handle, code string) error {
 	code = strings.TrimSpace(code)
 	if code == "" {
 		return &shop.Error{Kind: shop.Invalid, Message: "Enter OTP", Fields: map[string]string{"otp": "Enter OTP"}}
 	}
 	if strings.TrimSpace(rawEmail) == "" {
-		return s.verifyBareCode(ctx, code)
+		resetID, ok := s.resetOfHandle(handle)
+		if !ok {
+			return &shop.Error{Kind: shop.Invalid, Message: msgOTPNeedsEmail, Fields: map[string]string{"email": msgOTPNeedsEmail}}
+		}
+		return s.checkResetCode(ctx, code, func(q *accountdb.Queries) (accountdb.PasswordReset, error) {
+			return q.OpenResetByID(ctx, resetID)
+		})
 	}
 	email, _ := normalEmail(rawEmail)
 	u, err := s.q.UserByEmail(ctx, email)
@@ -441,11 +462,20 @@ func (s *Service) VerifyResetCode(ctx context.Context, rawEmail, code string) er
 	} else if err != nil {
 		return postgres.Translate(err)
 	}
-	// A wrong try is counted (committed) even though the answer is an error.
+	return s.checkResetCode(ctx, code, func(q *accountdb.Queries) (accountdb.PasswordReset, error) {
+		return q.LatestOpenReset(ctx, u.ID)
+	})
+}
+
+// checkResetCode compares code with the open reset find locks, marking it verified on a match
+// and counting (committed, though the answer is an error) a wrong try otherwise; the fifth
+// wrong try burns it. The row lock makes concurrent guesses wait their turn, so a burst of
+// guesses cannot all be compared before any of them is counted.
+func (s *Service) checkResetCode(ctx context.Context, code string, find func(*accountdb.Queries) (accountdb.PasswordReset, error)) error {
 	var verdict error
-	err = postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		q := s.q.WithTx(tx)
-		r, err := q.LatestOpenReset(ctx, u.ID)
+		r, err := find(q)
 		if shop.Is(postgres.Translate(err), shop.NotFound) {
 			verdict = shop.E(shop.Invalid, msgInvalidOTP)
 			return nil
@@ -479,20 +509,20 @@ func (s *Service) VerifyResetCode(ctx context.Context, rawEmail, code string) er
 	return verdict
 }
 
-func (s *Service) verifyBareCode(ctx context.Context, code string) error {
-	rows, err := s.q.OpenResetsByCode(ctx, s.codeHash(code))
-	if err != nil {
-		return postgres.Translate(err)
+// handleMAC signs a reset request's id, so a handle names only a request this server made.
+func (s *Service) handleMAC(resetID string) string {
+	m := hmac.New(sha256.New, s.secret)
+	m.Write([]byte("password-reset-handle:" + resetID))
+	return hex.EncodeToString(m.Sum(nil))
+}
+
+// resetOfHandle is the reset request id a handle names, if the handle is one of ours.
+func (s *Service) resetOfHandle(handle string) (string, bool) {
+	resetID, mac, ok := strings.Cut(strings.TrimSpace(handle), ".")
+	if !ok || resetID == "" || !hmac.Equal([]byte(mac), []byte(s.handleMAC(resetID))) {
+		return "", false
 	}
-	switch {
-	case len(rows) == 0:
-		return shop.E(shop.Invalid, msgInvalidOTP)
-	case len(rows) > 1:
-		return shop.E(shop.Invalid, msgOTPNeedsEmail)
-	case rows[0].Attempts >= resetCodeMaxTries:
-		return shop.E(shop.TooMany, msgBurnedOTP)
-	}
-	return postgres.Translate(s.q.MarkResetVerified(ctx, rows[0].ID))
+	return resetID, true
 }
 
 // ResetPassword sets a new password for email, once, within 10 minutes of verifying its code,

@@ -40,14 +40,16 @@ INSERT INTO password_resets (id, user_id, code_hash, expires_at) VALUES (@id, @u
 UPDATE password_resets SET used_at = now() WHERE user_id = @user_id AND used_at IS NULL;
 
 -- name: LatestOpenReset :one
+-- Locked: a code's wrong tries are counted one at a time.
 SELECT * FROM password_resets
 WHERE user_id = @user_id AND used_at IS NULL
-ORDER BY created_at DESC LIMIT 1;
+ORDER BY created_at DESC LIMIT 1
+FOR UPDATE;
 
--- name: OpenResetsByCode :many
+-- name: OpenResetByID :one
 SELECT * FROM password_resets
-WHERE code_hash = @code_hash AND used_at IS NULL AND expires_at > now()
-ORDER BY created_at DESC LIMIT 2;
+WHERE id = @id AND used_at IS NULL
+FOR UPDATE;
 
 -- name: CountResetAttempt :one
 UPDATE password_resets SET attempts = attempts + 1 WHERE id = @id RETURNING attempts;

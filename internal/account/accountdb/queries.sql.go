@@ -98,8 +98,10 @@ const latestOpenReset = `-- name: LatestOpenReset :one
 SELECT id, user_id, code_hash, attempts, expires_at, verified_at, used_at, created_at FROM password_resets
 WHERE user_id = $1 AND used_at IS NULL
 ORDER BY created_at DESC LIMIT 1
+FOR UPDATE
 `
 
+// Locked: a code's wrong tries are counted one at a time.
 func (q *Queries) LatestOpenReset(ctx context.Context, userID string) (PasswordReset, error) {
 	row := q.db.QueryRow(ctx, latestOpenReset, userID)
 	var i PasswordReset
@@ -143,39 +145,26 @@ func (q *Queries) MarkResetVerified(ctx context.Context, id string) error {
 	return err
 }
 
-const openResetsByCode = `-- name: OpenResetsByCode :many
+const openResetByID = `-- name: OpenResetByID :one
 SELECT id, user_id, code_hash, attempts, expires_at, verified_at, used_at, created_at FROM password_resets
-WHERE code_hash = $1 AND used_at IS NULL AND expires_at > now()
-ORDER BY created_at DESC LIMIT 2
+WHERE id = $1 AND used_at IS NULL
+FOR UPDATE
 `
 
-func (q *Queries) OpenResetsByCode(ctx context.Context, codeHash string) ([]PasswordReset, error) {
-	rows, err := q.db.Query(ctx, openResetsByCode, codeHash)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []PasswordReset
-	for rows.Next() {
-		var i PasswordReset
-		if err := rows.Scan(
-			&i.ID,
-			&i.UserID,
-			&i.CodeHash,
-			&i.Attempts,
-			&i.ExpiresAt,
-			&i.VerifiedAt,
-			&i.UsedAt,
-			&i.CreatedAt,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
+func (q *Queries) OpenResetByID(ctx context.Context, id string) (PasswordReset, error) {
+	row := q.db.QueryRow(ctx, openResetByID, id)
+	var i PasswordReset
+	err := row.Scan(
+		&i.ID,
+		&i.UserID,
+		&i.CodeHash,
+		&i.Attempts,
+		&i.ExpiresAt,
+		&i.VerifiedAt,
+		&i.UsedAt,
+		&i.CreatedAt,
+	)
+	return i, err
 }
 
 const retireResets = `-- name: RetireResets :exec
