@@ -12,6 +12,7 @@ import (
 
 	"drape/internal/account"
 	"drape/internal/address"
+	"drape/internal/analytics"
 	"drape/internal/cart"
 	"drape/internal/catalog"
 	"drape/internal/cms"
@@ -50,6 +51,7 @@ type services struct {
 	orders    *order.Service
 	payments  *payment.Service
 	shipping  *shipping.Service
+	analytics *analytics.Service
 }
 
 // newServices wires the domain services over one pool.
@@ -70,6 +72,7 @@ func newServices(d deps) services {
 		svc.catalog, svc.carts, svc.coupons, svc.addresses, svc.company)
 	svc.payments = newPayments(d, svc.orders)
 	// The server only hears the courier's webhooks; pushes run in the worker.
+	svc.analytics = analytics.NewService(d.pool)
 	svc.shipping = shipping.NewService(svc.orders, nil, shipping.Config{WebhookToken: d.cfg.Shiprocket.WebhookToken})
 	return svc
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gofiber/fiber/v3"
 
+	"drape/internal/analytics"
 	"drape/internal/order"
 	"drape/internal/shop"
 )
@@ -117,4 +118,47 @@ func (s *server) adminOrders(c fiber.Ctx) error {
 		return err
 	}
 	return ok(c, "", list)
+}
+
+// adminDashboard answers GET /api/admin/dashboard: today, 7 and 30 days of takings (online and
+// cash on delivery apart), orders by status, best sellers, sizes running out, new customers
+// and a day-by-day series.
+func (s *server) adminDashboard(c fiber.Ctx) error {
+	d, err := s.analytics.Dashboard(c.Context())
+	if err != nil {
+		return err
+	}
+	return ok(c, "", d)
+}
+
+// adminAnalytics answers GET /api/admin/analytics?startDate=&endDate= (Indian dates, both
+// included; the last 30 days without them), as JSON or, with format=csv, as a CSV download.
+func (s *server) adminAnalytics(c fiber.Ctx) error {
+	p := shop.Problems{}
+	day := func(key string, fallback time.Time) time.Time {
+		v := strings.TrimSpace(c.Query(key))
+		if v == "" {
+			return fallback
+		}
+		d, err := time.ParseInLocation("2006-01-02", v, india)
+		p.Check(err != nil, key, key+" must be a date like 2026-11-23")
+		return d
+	}
+	today := time.Now().In(india)
+	first, last := day("startDate", today.AddDate(0, 0, -29)), day("endDate", today)
+	format := c.Query("format", "json")
+	p.Check(format != "json" && format != "csv", "format", "format must be json or csv")
+	if err := p.Err(); err != nil {
+		return err
+	}
+	r, err := s.analytics.Range(c.Context(), first, last)
+	if err != nil {
+		return err
+	}
+	if format == "csv" {
+		c.Set(fiber.HeaderContentType, "text/csv; charset=utf-8")
+		c.Set(fiber.HeaderContentDisposition, `attachment; filename="drape-`+first.Format("2006-01-02")+`-to-`+last.Format("2006-01-02")+`.csv"`)
+		return analytics.WriteCSV(c.Response().BodyWriter(), r)
+	}
+	return ok(c, "", r)
 }

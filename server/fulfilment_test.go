@@ -362,3 +362,47 @@ func TestAdminOrderList(t *testing.T) {
 	status, body = send(t, s.app, "GET", "/api/admin/getalloder", s.shopper, nil)
 	expect(t, "a shopper", status, body, 401, nil)
 }
+
+// TestAdminDashboard: the figures follow the state machine: cash on delivery counts while the
+// order stands and as collected once delivered, online money once paid and not refunded, a
+// cancelled order brings nothing; the analytics range checks its dates and exports CSV.
+func TestAdminDashboard(t *testing.T) {
+	s := newFulfilmentShop(t)
+	cancelled, _ := s.place(t, 1)
+	status, body := s.move(t, s.staff, cancelled, order.Canceled)
+	expect(t, "cancel", status, body, 200, nil)
+	delivered, _ := s.place(t, 1)
+	for _, to := range []order.Status{order.Shipped, order.Delivered} {
+		status, body := s.move(t, s.staff, delivered, to)
+		expect(t, "deliver", status, body, 200, nil)
+	}
+	s.place(t, 1) // standing, not collected
+	online, _ := s.place(t, 1)
+	if _, err := s.d.pool.Exec(context.Background(), `UPDATE orders SET payment_mode = 'online', payment_status = 'success' WHERE id = $1`, online); err != nil {
+		t.Fatal(err)
+	}
+	unit := countRows(t, s.d, `SELECT total / 100 FROM orders WHERE id = $1`, delivered) // rupees: every order is one shirt
+
+	status, body = send(t, s.app, "GET", "/api/admin/dashboard", s.staff, nil)
+	expect(t, "dashboard", status, body, 200, map[string]any{
+		"data.today.orders": 3, "data.today.online": unit, "data.today.codBooked": 2 * unit, "data.today.codCollected": unit,
+		"data.today.total": 3 * unit, "data.today.averageOrder": unit, "data.week.orders": 3, "data.month.total": 3 * unit,
+		"data.report.topProducts.0.units": 3, "data.report.topSizes.0.size": "M", "data.report.newCustomers": 1,
+		"data.report.days.#": 30, "data.report.days.29.orders": 3, "data.report.days.29.total": 3 * unit,
+	})
+	today := time.Now().In(time.FixedZone("IST", 19800)).Format("2006-01-02")
+	status, body = send(t, s.app, "GET", "/api/admin/analytics?startDate="+today+"&endDate="+today, s.staff, nil)
+	expect(t, "one day", status, body, 200, map[string]any{"data.days.#": 1, "data.takings.orders": 3})
+	resp, raw := call(t, s.app, "GET", "/api/admin/analytics?startDate="+today+"&endDate="+today+"&format=csv",
+		map[string]string{"Authorization": "Bearer " + s.staff}, nil)
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "text/csv; charset=utf-8" ||
+		string(raw) != fmt.Sprintf("date,orders,online_inr,cod_inr,total_inr\n%s,3,%d,%d,%d\n", today, unit, 2*unit, 3*unit) {
+		t.Fatalf("csv: %d %q %q", resp.StatusCode, resp.Header.Get("Content-Type"), raw)
+	}
+	for _, bad := range []string{"?startDate=2026-02-01&endDate=2026-01-01", "?startDate=2020-01-01&endDate=2026-01-01", "?startDate=01/01/2026", "?format=xls"} {
+		status, body = send(t, s.app, "GET", "/api/admin/analytics"+bad, s.staff, nil)
+		expect(t, "bad "+bad, status, body, 400, nil)
+	}
+	status, body = send(t, s.app, "GET", "/api/admin/dashboard", s.shopper, nil)
+	expect(t, "a shopper", status, body, 401, nil)
+}

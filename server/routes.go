@@ -78,6 +78,8 @@ func (s *server) routes(app *fiber.App) {
 	admin.Get("/profile", s.requireStaff, s.profile)
 	admin.Get("/getcompany", s.requireStaff, s.getCompany)
 	admin.Get("/getalloder", s.requireStaff, s.adminOrders)
+	admin.Get("/dashboard", s.requireStaff, s.adminDashboard)
+	admin.Get("/analytics", s.requireStaff, s.adminAnalytics)
 	admin.Post("/orders/:id/push", s.requireStaff, s.retryShipment)
 	api.Use(s.apiNotFound)
 
