@@ -5,6 +5,8 @@
 //	go run ./bench listing   product listing: our server vs a bare Fiber+pgx handler
 //	go run ./bench login     argon2id sign-ins a second, and the limiter under a flood
 //	go run ./bench checkout  order.Service.Place vs a hand-written pgx transaction: orders/s, p99, oversell
+//	go run ./bench realtime  idle websocket memory and outbox → socket delivery vs a bare websocket server
+//	go run ./bench jobs      jobs/s through the outbox and relay into asynq vs enqueuing on asynq directly
 //
 // It expects DATABASE_URL and REDIS_URL (scripts/bench.sh provides them) and the server binary
 // path in SERVER_BIN.
@@ -22,7 +24,7 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: bench listing | login | checkout | bare-listing")
+		fmt.Fprintln(os.Stderr, "usage: bench listing | login | checkout | realtime | jobs | bare-listing | bare-websocket")
 		os.Exit(2)
 	}
 	var err error
@@ -33,8 +35,14 @@ func main() {
 		err = runLogin(ctx, os.Args[2:])
 	case "checkout":
 		err = runCheckout(ctx, os.Args[2:])
+	case "realtime":
+		err = runRealtime(ctx, os.Args[2:])
+	case "jobs":
+		err = runJobs(ctx, os.Args[2:])
 	case "bare-listing":
 		err = serveBareListing(ctx)
+	case "bare-websocket":
+		err = serveBareWebsocket(ctx)
 	default:
 		err = fmt.Errorf("unknown benchmark %q", os.Args[1])
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -41,6 +42,9 @@ type Relay struct {
 	Batch int
 	// PollInterval bounds how long a row can wait when a notification is lost.
 	PollInterval time.Duration
+	// Parallel is how many jobs of a batch are handed to the queue at once. Events are always
+	// published one after the other, in the order they were written.
+	Parallel int
 	// Retention is how long delivered rows are kept before they are deleted.
 	Retention time.Duration
 
@@ -52,7 +56,7 @@ type Relay struct {
 func NewRelay(pool *pgxpool.Pool, enqueuer Enqueuer, broadcaster Broadcaster, log *slog.Logger) *Relay {
 	return &Relay{
 		pool: pool, jobs: enqueuer, events: broadcaster, log: log,
-		Batch: 100, PollInterval: 2 * time.Second, Retention: 72 * time.Hour,
+		Batch: 100, PollInterval: 2 * time.Second, Parallel: 8, Retention: 72 * time.Hour,
 	}
 }
 
@@ -97,8 +101,35 @@ func (r *Relay) listen(ctx context.Context) (*pgxpool.Conn, error) {
 }
 
 // loop drains and waits on one listening connection until it breaks.
+//
+// Every committed transaction that wrote outbox rows sends a notification. A goroutine reads
+// them off the connection and folds those that arrive while the relay is busy into one wake-up,
+// so a busy outbox is drained once per burst of commits rather than once per commit (each
+// drain is a transaction of its own, and most of them would find nothing left to claim).
 func (r *Relay) loop(ctx context.Context, conn *pgxpool.Conn, backoff *backoff, lastPrune *time.Time) error {
-	defer conn.Exec(context.WithoutCancel(ctx), "UNLISTEN outbox")
+	wake := make(chan struct{}, 1)
+	listenCtx, stopListening := context.WithCancel(ctx)
+	listenErr := make(chan error, 1)
+	go func() {
+		for {
+			if _, err := conn.Conn().WaitForNotification(listenCtx); err != nil {
+				listenErr <- err
+				return
+			}
+			select {
+			case wake <- struct{}{}:
+			default: // a wake-up is already pending; this commit's rows are drained with it
+			}
+		}
+	}()
+	defer func() {
+		stopListening()
+		<-listenErr
+		conn.Exec(context.WithoutCancel(ctx), "UNLISTEN outbox")
+	}()
+
+	poll := time.NewTimer(r.PollInterval)
+	defer poll.Stop()
 	for ctx.Err() == nil {
 		if err := r.Drain(ctx); err != nil {
 			r.log.Warn("outbox relay delivery failed; retrying", "err", err)
@@ -110,12 +141,17 @@ func (r *Relay) loop(ctx context.Context, conn *pgxpool.Conn, backoff *backoff, 
 			*lastPrune = time.Now()
 			r.prune(ctx)
 		}
-		waitCtx, cancel := context.WithTimeout(ctx, r.PollInterval)
-		_, err := conn.Conn().WaitForNotification(waitCtx)
-		cancel()
-		if err != nil && ctx.Err() == nil && !errors.Is(err, context.DeadlineExceeded) {
-			conn.Conn().Close(context.Background())
-			return err
+		poll.Reset(r.PollInterval)
+		select {
+		case <-wake:
+		case <-poll.C:
+		case <-ctx.Done():
+		case err := <-listenErr:
+			listenErr <- err // for the deferred wait
+			if ctx.Err() == nil {
+				conn.Conn().Close(context.Background())
+				return err
+			}
 		}
 	}
 	return nil
@@ -134,11 +170,14 @@ func (r *Relay) Drain(ctx context.Context) error {
 	}
 }
 
-// deliverBatch claims up to Batch due rows and delivers them in order. At the first failure it
-// stops (the queue or Redis is probably down): the failing row is put off with a growing delay,
-// so it cannot hold up the rows behind it, and the delivered ones are marked. The transaction
-// runs to its end even when ctx is cancelled, so a relay that is stopping records what it has
-// already handed over instead of handing it over again after a restart.
+// deliverBatch claims up to Batch due rows and delivers them: events one after the other in
+// order, jobs up to Parallel at a time (each under its deterministic TaskID, so a job handed
+// over twice is queued once). At the first failure it starts no more (the queue or Redis is
+// probably down): the earliest failing row is put off with a growing delay, so it cannot hold
+// up the rows behind it, the rows not handed over stay pending, and the delivered ones are
+// marked. The transaction runs to its end even when ctx is cancelled, so a relay that is
+// stopping records what it has already handed over instead of handing it over again after a
+// restart.
 func (r *Relay) deliverBatch(ctx context.Context) (int, error) {
 	var claimed int
 	var deliveryErr error
@@ -150,21 +189,22 @@ func (r *Relay) deliverBatch(ctx context.Context) (int, error) {
 			return err
 		}
 		claimed = len(rows)
+		errs, stopped := r.deliverRows(ctx, txCtx, rows)
+		if stopped {
+			claimed = 0
+		}
 		done := make([]int64, 0, len(rows))
-		for _, row := range rows {
-			if ctx.Err() != nil {
-				claimed = 0
-				break
-			}
-			if err := r.deliver(txCtx, row); err != nil {
-				r.failed.Add(1)
-				deliveryErr = fmt.Errorf("outbox row %d (%s %s): %w", row.ID, row.Kind, row.Name, err)
-				if err := q.MarkFailed(txCtx, outboxdb.MarkFailedParams{ID: row.ID, LastError: err.Error()}); err != nil {
+		for i, row := range rows {
+			switch {
+			case errs[i] == errNotAttempted:
+			case errs[i] != nil && deliveryErr == nil:
+				deliveryErr = fmt.Errorf("outbox row %d (%s %s): %w", row.ID, row.Kind, row.Name, errs[i])
+				if err := q.MarkFailed(txCtx, outboxdb.MarkFailedParams{ID: row.ID, LastError: errs[i].Error()}); err != nil {
 					return err
 				}
-				break
+			case errs[i] == nil:
+				done = append(done, row.ID)
 			}
-			done = append(done, row.ID)
 		}
 		if len(done) > 0 {
 			if err := q.MarkDelivered(txCtx, done); err != nil {
@@ -181,6 +221,46 @@ func (r *Relay) deliverBatch(ctx context.Context) (int, error) {
 		return 0, deliveryErr
 	}
 	return claimed, nil
+}
+
+// errNotAttempted marks a row deliverRows did not hand over.
+var errNotAttempted = errors.New("not attempted")
+
+// deliverRows hands rows over, events in order on this goroutine and jobs on up to Parallel
+// goroutines, until all are handed over, one fails, or ctx ends (stopped). It returns each
+// row's outcome: nil, the delivery error, or errNotAttempted.
+func (r *Relay) deliverRows(ctx, txCtx context.Context, rows []outboxdb.ClaimPendingRow) (errs []error, stopped bool) {
+	errs = make([]error, len(rows))
+	var failing atomic.Bool
+	slots := make(chan struct{}, max(r.Parallel, 1))
+	var wg sync.WaitGroup
+	for i, row := range rows {
+		if ctx.Err() != nil || failing.Load() {
+			stopped = ctx.Err() != nil
+			for j := i; j < len(rows); j++ {
+				errs[j] = errNotAttempted
+			}
+			break
+		}
+		if row.Kind == kindEvent {
+			if errs[i] = r.deliver(txCtx, row); errs[i] != nil {
+				r.failed.Add(1)
+				failing.Store(true)
+			}
+			continue
+		}
+		slots <- struct{}{}
+		wg.Add(1)
+		go func() {
+			defer func() { <-slots; wg.Done() }()
+			if errs[i] = r.deliver(txCtx, row); errs[i] != nil {
+				r.failed.Add(1)
+				failing.Store(true)
+			}
+		}()
+	}
+	wg.Wait()
+	return errs, stopped
 }
 
 func (r *Relay) deliver(ctx context.Context, row outboxdb.ClaimPendingRow) error {
