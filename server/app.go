@@ -20,6 +20,7 @@ import (
 	"drape/internal/coupon"
 	"drape/internal/order"
 	"drape/internal/payment"
+	"drape/internal/review"
 	"drape/internal/sale"
 	"drape/internal/shipping"
 	"drape/internal/wishlist"
@@ -52,6 +53,7 @@ type services struct {
 	payments  *payment.Service
 	shipping  *shipping.Service
 	analytics *analytics.Service
+	reviews   *review.Service
 }
 
 // newServices wires the domain services over one pool.
@@ -73,6 +75,7 @@ func newServices(d deps) services {
 	svc.payments = newPayments(d, svc.orders)
 	// The server only hears the courier's webhooks; pushes run in the worker.
 	svc.analytics = analytics.NewService(d.pool)
+	svc.reviews = review.NewService(d.pool)
 	svc.shipping = shipping.NewService(svc.orders, nil, shipping.Config{WebhookToken: d.cfg.Shiprocket.WebhookToken})
 	return svc
 }

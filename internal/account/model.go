@@ -1,6 +1,10 @@
 package account
 
-import "time"
+import (
+	"time"
+
+	"drape/internal/shop"
+)
 
 // User is an account as its owner (and the admin) sees it: SPEC §3's fields, never the
 // password hash or the token version.
@@ -68,4 +72,22 @@ type ProfileChange struct {
 	FirstName string
 	LastName  string
 	Phone     string
+}
+
+// AdminUser is an account as the back office lists it: never the password hash or the token
+// version; with whether it may sign in, how many orders it placed and what its standing
+// orders (not cancelled or sent back) came to.
+type AdminUser struct {
+	User
+	Active bool       `json:"active"`
+	Orders int64      `json:"orders"`
+	Spent  shop.Money `json:"spent"`
+}
+
+// AdminUsers is one page of the back office's people list.
+type AdminUsers struct {
+	Items      []AdminUser `json:"items"`
+	Page       int         `json:"page"`
+	TotalPages int         `json:"totalPages"`
+	Total      int64       `json:"total"`
 }

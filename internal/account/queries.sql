@@ -65,3 +65,37 @@ SELECT * FROM password_resets
 WHERE user_id = @user_id AND used_at IS NULL AND verified_at IS NOT NULL AND expires_at > now()
 ORDER BY verified_at DESC LIMIT 1
 FOR UPDATE;
+
+-- name: AdminUsers :many
+-- The back office's people list, newest first: @role (empty for everyone) and a lower-cased,
+-- LIKE-escaped substring of the name, e-mail or phone; with each one's placed orders and what
+-- their standing orders (not cancelled or sent back) came to. @id picks one account.
+SELECT u.id, u.email, u.first_name, u.last_name, u.phone, u.role, u.active, u.created_at,
+       (u.password_hash <> '')::boolean AS has_password, u.federated_id, u.photo_url,
+       coalesce(o.orders, 0)::bigint AS orders, coalesce(o.spent, 0)::bigint AS spent
+FROM users u
+LEFT JOIN LATERAL (
+    SELECT count(*) FILTER (WHERE order_status <> 'AWAITING_PAYMENT') AS orders,
+           sum(total) FILTER (WHERE order_status NOT IN ('AWAITING_PAYMENT', 'CANCELED', 'RTO_DELIVERED', 'RETURNED')) AS spent
+    FROM orders WHERE user_id = u.id
+) o ON true
+WHERE (@role::text = '' OR u.role = @role::text)
+  AND (@search::text = '' OR lower(u.first_name || ' ' || u.last_name || ' ' || u.email || ' ' || u.phone) LIKE '%' || @search::text || '%')
+  AND (@id::text = '' OR u.id = @id::text)
+ORDER BY u.created_at DESC, u.id DESC
+LIMIT @page_size OFFSET @page_offset;
+
+-- name: CountAdminUsers :one
+SELECT count(*) FROM users u
+WHERE (@role::text = '' OR u.role = @role::text)
+  AND (@search::text = '' OR lower(u.first_name || ' ' || u.last_name || ' ' || u.email || ' ' || u.phone) LIKE '%' || @search::text || '%');
+
+-- name: UserForUpdate :one
+SELECT * FROM users WHERE id = @id FOR UPDATE;
+
+-- name: SetUserActive :exec
+-- Deactivating also retires every token the user holds, so reactivating never revives them.
+UPDATE users SET active = @active,
+    token_version = CASE WHEN @active::boolean THEN token_version ELSE token_version + 1 END,
+    updated_at = now()
+WHERE id = @id;

@@ -8,7 +8,6 @@ package catalog
 
 import (
 	"context"
-	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -17,11 +16,9 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"drape/internal/catalog/catalogdb"
-	"drape/internal/outbox"
 	"drape/internal/platform/postgres"
 	"drape/internal/pricing"
 	"drape/internal/shop"
-	"drape/realtime"
 )
 
 // Sales tells the catalog which sales are running, in the order the shop lists them.
@@ -64,7 +61,7 @@ func (s *Service) Categories(ctx context.Context) ([]Category, error) {
 	out := make([]Category, len(cats))
 	index := map[string]int{}
 	for i, c := range cats {
-		out[i] = Category{ID: c.ID, Name: c.Name, Gender: c.Gender, SubCategories: []SubCategory{}}
+		out[i] = Category{ID: c.ID, Name: c.Name, Gender: c.Gender, Image: uploadPath(subCategoryImages, c.Image), SubCategories: []SubCategory{}}
 		index[c.ID] = i
 	}
 	for _, sc := range subs {
@@ -87,6 +84,10 @@ func (s *Service) SubCategoryByType(ctx context.Context, categoryType string) (S
 
 // Expire makes cached listings reload: another server changed the catalog, a sale or stock.
 func (s *Service) Expire() { s.listings.expire() }
+
+// ClearListings drops cached listings at once: this server changed something that prices
+// them (a sale), so the next request reads them again.
+func (s *Service) ClearListings() { s.listings.clear() }
 
 // Products lists one page of a listing, newest first, from the listing cache. An
 // unknown sub-category is an empty listing. The page is shared: do not modify it. Errors:
@@ -299,46 +300,96 @@ func (s *Service) Count(ctx context.Context) (int64, error) {
 	return n, postgres.Translate(err)
 }
 
-// CreateCategory adds a category. Errors: Invalid, Conflict for a duplicate name.
+// CreateCategory adds a category and tells open storefronts the catalog changed. Errors:
+// Invalid (with the fields), Conflict for a duplicate name.
 func (s *Service) CreateCategory(ctx context.Context, in NewCategory) (Category, error) {
 	p := shop.Problems{}
-	in.Name = strings.TrimSpace(in.Name)
-	p.Check(in.Name == "", "name", "name is required")
-	p.Check(!slices.Contains(Genders, in.Gender), "gender", "gender must be Men, Women or Unisex")
+	in.Name, in.Gender = strings.TrimSpace(in.Name), genderOf(in.Gender)
+	checkCategory(p, in.Name, in.Gender, in.Position)
+	in.Image = checkImage(p, "image", subCategoryImages, in.Image, nil)
 	if err := p.Err(); err != nil {
 		return Category{}, err
 	}
-	c := Category{ID: shop.NewID(), Name: in.Name, Gender: in.Gender, SubCategories: []SubCategory{}}
-	err := s.store.q.InsertCategory(ctx, catalogdb.InsertCategoryParams{ID: c.ID, Name: c.Name, Gender: c.Gender, Position: int32(in.Position)})
-	if shop.Is(postgres.Translate(err), shop.Conflict) {
-		return Category{}, shop.E(shop.Conflict, "A category named %s already exists", in.Name)
+	c := Category{ID: shop.NewID(), Name: in.Name, Gender: in.Gender, Image: uploadPath(subCategoryImages, in.Image), SubCategories: []SubCategory{}}
+	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		err := catalogdb.New(tx).InsertCategory(ctx, catalogdb.InsertCategoryParams{ID: c.ID, Name: c.Name, Gender: c.Gender, Image: in.Image, Position: int32(in.Position)})
+		if shop.Is(postgres.Translate(err), shop.Conflict) {
+			return duplicateCategory(in.Name)
+		} else if err != nil {
+			return err
+		}
+		return publishCatalog(ctx, tx, map[string]string{"categoryId": c.ID})
+	})
+	if err != nil {
+		return Category{}, err
 	}
-	return c, postgres.Translate(err)
+	s.listings.clear()
+	return c, nil
 }
 
-// CreateSubCategory adds a sub-category. Errors: Invalid, Conflict for a duplicate name.
+// CreateSubCategory adds a sub-category to a category and tells open storefronts the catalog
+// changed. Errors: Invalid (with the fields; also for an unknown category), Conflict for a
+// duplicate name.
 func (s *Service) CreateSubCategory(ctx context.Context, in NewSubCategory) (SubCategory, error) {
 	p := shop.Problems{}
 	in.CategoryType = strings.TrimSpace(in.CategoryType)
-	p.Check(in.CategoryType == "", "categoryType", "categoryType is required")
-	p.Check(!shop.IsID(in.CategoryID), "categoryId", "categoryId must be a category id")
+	checkSubCategory(p, in.CategoryID, in.CategoryType, in.Position)
+	in.Image = checkImage(p, "image", subCategoryImages, in.Image, nil)
 	if err := p.Err(); err != nil {
 		return SubCategory{}, err
 	}
-	sc := SubCategory{ID: shop.NewID(), CategoryID: in.CategoryID, CategoryType: in.CategoryType, Image: uploadPath("subCatrgory", in.Image)}
-	err := s.store.q.InsertSubCategory(ctx, catalogdb.InsertSubCategoryParams{
-		ID: sc.ID, CategoryID: in.CategoryID, CategoryType: in.CategoryType, Image: in.Image, Position: int32(in.Position)})
-	if shop.Is(postgres.Translate(err), shop.Conflict) {
-		return SubCategory{}, shop.E(shop.Conflict, "A sub-category named %s already exists", in.CategoryType)
+	sc := SubCategory{ID: shop.NewID(), CategoryID: in.CategoryID, CategoryType: in.CategoryType, Image: uploadPath(subCategoryImages, in.Image)}
+	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		q := catalogdb.New(tx)
+		if _, err := q.LockCategory(ctx, in.CategoryID); shop.Is(postgres.Translate(err), shop.NotFound) {
+			return fieldError("categoryId", "No such category")
+		} else if err != nil {
+			return err
+		}
+		err := q.InsertSubCategory(ctx, catalogdb.InsertSubCategoryParams{
+			ID: sc.ID, CategoryID: in.CategoryID, CategoryType: in.CategoryType, Image: in.Image, Position: int32(in.Position)})
+		if shop.Is(postgres.Translate(err), shop.Conflict) {
+			return duplicateSubCategory(in.CategoryType)
+		} else if err != nil {
+			return err
+		}
+		return publishCatalog(ctx, tx, map[string]string{"subCategoryId": sc.ID})
+	})
+	if err != nil {
+		return SubCategory{}, err
 	}
-	return sc, postgres.Translate(err)
+	s.listings.clear()
+	return sc, nil
 }
 
 // CreateProduct adds a product with its sizes and tells open storefronts the catalog changed.
-// Errors: Invalid (with the fields), Conflict for a duplicate product code.
+// Image names are files under /uploads/products/ (their URLs are accepted too). Errors:
+// Invalid (with the fields; also for an unknown sub-category), Conflict for a duplicate
+// product code.
 func (s *Service) CreateProduct(ctx context.Context, in NewProduct) (Product, error) {
-	if err := in.validate(); err != nil {
+	id, err := s.createProduct(ctx, in)
+	if err != nil {
 		return Product{}, err
+	}
+	if in.Hidden {
+		p, err := s.AdminProduct(ctx, id)
+		return p.Product, err
+	}
+	return s.Product(ctx, id)
+}
+
+func (s *Service) createProduct(ctx context.Context, in NewProduct) (string, error) {
+	p := shop.Problems{}
+	in.normalise(p, nil)
+	in.check(p)
+	p.Check(len(in.Sizes) == 0, "sizes", "Add at least one size")
+	levels := make([]StockLevel, len(in.Sizes))
+	for i, sz := range in.Sizes {
+		levels[i] = StockLevel{Size: sz.Size, Stock: sz.Stock}
+	}
+	levels = checkLevels(p, levels)
+	if err := p.Err(); err != nil {
+		return "", err
 	}
 	id := shop.NewID()
 	created := in.CreatedAt
@@ -347,63 +398,40 @@ func (s *Service) CreateProduct(ctx context.Context, in NewProduct) (Product, er
 	}
 	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		q := catalogdb.New(tx)
-		sub, err := q.SubCategoryByID(ctx, in.SubCategoryID)
-		if shop.Is(postgres.Translate(err), shop.NotFound) {
-			return &shop.Error{Kind: shop.Invalid, Message: "No such sub-category", Fields: map[string]string{"subcategoryId": "No such sub-category"}}
-		} else if err != nil {
+		sub, err := subCategoryFor(ctx, q, in.SubCategoryID)
+		if err != nil {
 			return err
 		}
-		subName := sub.CategoryType
 		err = q.InsertProduct(ctx, catalogdb.InsertProductParams{
 			ID: id, Code: in.Code, Name: in.Name, Gender: in.Gender, Status: in.Status, SubCategoryID: in.SubCategoryID,
 			Price: int64(in.Price), Discount: int32(in.Discount), Colour: in.Colour, Thumbnail: in.Thumbnail,
 			Images: nonNil(in.Images), BasicDescription: in.BasicDescription, ReturnDescription: in.ReturnDescription,
 			SizeChart: in.SizeChart, Fit: in.Fit, LengthCm: in.Length, WidthCm: in.Width, HeightCm: in.Height,
-			WeightGrams: int32(in.WeightGrams), CreatedAt: created, SubCategoryName: subName,
-			SearchText: strings.ToLower(strings.Join([]string{in.Name, subName, in.Colour}, " ")),
+			WeightGrams: int32(in.WeightGrams), CreatedAt: created, SubCategoryName: sub.CategoryType,
+			SearchText: searchText(in.Name, sub.CategoryType, in.Colour),
 		})
 		if shop.Is(postgres.Translate(err), shop.Conflict) {
-			return &shop.Error{Kind: shop.Conflict, Message: "A product with code " + in.Code + " already exists", Fields: map[string]string{"productId": "already used"}}
-		}
-		if err != nil {
+			return duplicateCode(in.Code)
+		} else if err != nil {
 			return err
 		}
-		for i, size := range in.Sizes {
-			if err := q.InsertProductSize(ctx, catalogdb.InsertProductSizeParams{ProductID: id, Size: size.Size, Position: int32(i), Stock: int32(size.Stock)}); err != nil {
+		for i, l := range levels {
+			if err := q.InsertProductSize(ctx, catalogdb.InsertProductSizeParams{ProductID: id, Size: l.Size, Position: int32(i), Stock: int32(l.Stock)}); err != nil {
 				return err
 			}
 		}
-		return outbox.Publish(ctx, tx, "catalog.changed", realtime.TopicCatalog, map[string]string{"productId": id})
+		if in.Hidden {
+			if err := q.SetProductsActive(ctx, catalogdb.SetProductsActiveParams{Active: false, Ids: []string{id}}); err != nil {
+				return err
+			}
+		}
+		return publishCatalog(ctx, tx, map[string]string{"productId": id})
 	})
 	if err != nil {
-		return Product{}, err
+		return "", err
 	}
 	s.listings.clear()
-	return s.Product(ctx, id)
-}
-
-func (in *NewProduct) validate() error {
-	p := shop.Problems{}
-	in.Code, in.Name = strings.TrimSpace(in.Code), strings.TrimSpace(in.Name)
-	p.Check(in.Code == "", "productId", "productId is required")
-	p.Check(in.Name == "", "productName", "productName is required")
-	p.Check(utf8.RuneCountInString(in.Name) > 200, "productName", "productName must be at most 200 characters")
-	p.Check(!slices.Contains(Genders, in.Gender), "gender", "gender must be Men, Women or Unisex")
-	p.Check(in.Status != "" && in.Status != StatusBestSeller, "status", "status must be empty or BestSeller")
-	p.Check(!shop.IsID(in.SubCategoryID), "subcategoryId", "subcategoryId must be a sub-category id")
-	p.Check(in.Price <= 0, "price", "price must be more than 0")
-	p.Check(in.Discount < 0 || in.Discount > 100, "discount", "discount must be a percent from 0 to 100")
-	p.Check(in.Length < 0 || in.Width < 0 || in.Height < 0, "length", "dimensions cannot be negative")
-	p.Check(in.WeightGrams < 0, "weight", "weight cannot be negative")
-	p.Check(len(in.Sizes) == 0, "stock", "add at least one size")
-	seen := map[string]bool{}
-	for _, sz := range in.Sizes {
-		p.Check(strings.TrimSpace(sz.Size) == "", "stock", "every size needs a name")
-		p.Check(seen[sz.Size], "stock", "size "+sz.Size+" is listed twice")
-		p.Check(sz.Stock < 0, "stock", "stock cannot be negative")
-		seen[sz.Size] = true
-	}
-	return p.Err()
+	return id, nil
 }
 
 func nonNil(s []string) []string {

@@ -13,6 +13,7 @@ type Category struct {
 	ID            string        `json:"_id"`
 	Name          string        `json:"name"`
 	Gender        string        `json:"gender"`
+	Image         string        `json:"image"`
 	SubCategories []SubCategory `json:"subCategory"`
 }
 
@@ -98,6 +99,7 @@ const StatusBestSeller = "BestSeller"
 type NewCategory struct {
 	Name     string
 	Gender   string
+	Image    string // file under /uploads/subCatrgory/
 	Position int
 }
 
@@ -130,5 +132,123 @@ type NewProduct struct {
 	Height            float64
 	WeightGrams       int
 	Sizes             []Size
+	Hidden            bool      // created hidden from the storefront
 	CreatedAt         time.Time // zero: now
+}
+
+// AdminProduct is a product as the back office sees it: the storefront's view (priced, so
+// the editor can preview what shoppers pay) plus whether shoppers can see it at all.
+type AdminProduct struct {
+	Product
+	Active    bool      `json:"active"`
+	UpdatedAt time.Time `json:"updatedAt"`
+}
+
+// AdminProductPage is one page of the back office's product list.
+type AdminProductPage struct {
+	Items      []AdminProduct `json:"items"`
+	Total      int64          `json:"total"`
+	Page       int            `json:"page"`
+	Limit      int            `json:"limit"`
+	TotalPages int            `json:"totalPages"`
+}
+
+// AdminFilter narrows the back office's product list; the zero value is every product, newest
+// first.
+type AdminFilter struct {
+	Search      string // part of the code or the name, any case
+	SubCategory string // a sub-category id or name
+	Status      string // "", ProductsActive, ProductsInactive or StatusBestSeller
+	Stock       string // "", StockOut, StockIn or StockLow
+	Sort        string // "", "newest", "oldest", "name", "price" or "-price"
+}
+
+// Values of AdminFilter.Status and of SetProductsStatus. ProductsRegular clears BestSeller.
+const (
+	ProductsActive   = "active"
+	ProductsInactive = "inactive"
+	ProductsRegular  = "regular"
+)
+
+// Values of AdminFilter.Stock: no size left, some size left, or some size left and some size
+// at LowStockAt or fewer (sold-out sizes included).
+const (
+	StockOut = "out"
+	StockIn  = "in"
+	StockLow = "low"
+)
+
+// LowStockAt is the count at and below which the back office calls a size low (the
+// dashboard's "running out" list uses the same number).
+const LowStockAt = 5
+
+// StockLevel is the new count of one size in the stock editor. Was, when set, is the count the
+// editor showed: if the size has changed since (an order took some), nothing is written.
+type StockLevel struct {
+	Size  string
+	Stock int
+	Was   *int
+}
+
+// ProductChanges are the fields of a product to change; nil fields keep their values.
+// Sizes, when set, is the product's whole size list as SetStock takes it.
+type ProductChanges struct {
+	Code              *string
+	Name              *string
+	Gender            *string
+	Status            *string
+	SubCategoryID     *string
+	Price             *shop.Money
+	Discount          *int
+	Colour            *string
+	Thumbnail         *string
+	Images            *[]string
+	BasicDescription  *string
+	ReturnDescription *string
+	SizeChart         *string
+	Fit               *string
+	Length            *float64
+	Width             *float64
+	Height            *float64
+	WeightGrams       *int
+	Active            *bool
+	Sizes             *[]StockLevel
+}
+
+// AdminCategory is a category in the back office: its image, position and how many products
+// its sub-categories hold.
+type AdminCategory struct {
+	ID              string             `json:"_id"`
+	Name            string             `json:"name"`
+	Gender          string             `json:"gender"`
+	Image           string             `json:"image"`
+	Position        int                `json:"position"`
+	Products        int64              `json:"products"`
+	VisibleProducts int64              `json:"visibleProducts"`
+	SubCategories   []AdminSubCategory `json:"subCategory"`
+}
+
+// AdminSubCategory is a sub-category in the back office.
+type AdminSubCategory struct {
+	SubCategory
+	Position        int   `json:"position"`
+	Products        int64 `json:"products"`
+	VisibleProducts int64 `json:"visibleProducts"`
+}
+
+// CategoryChanges are the fields of a category to change; nil fields keep their values.
+type CategoryChanges struct {
+	Name     *string
+	Gender   *string
+	Image    *string
+	Position *int
+}
+
+// SubCategoryChanges are the fields of a sub-category to change; nil fields keep their
+// values. A new CategoryID moves it (and its products) to that category.
+type SubCategoryChanges struct {
+	CategoryID   *string
+	CategoryType *string
+	Image        *string
+	Position     *int
 }

@@ -1,5 +1,5 @@
 -- name: ListCategories :many
-SELECT id, name, gender, position FROM categories ORDER BY position, name;
+SELECT id, name, gender, image, position FROM categories ORDER BY position, name;
 
 -- name: ListSubCategories :many
 SELECT id, category_id, category_type, image, position FROM sub_categories ORDER BY position, category_type;
@@ -9,7 +9,7 @@ SELECT sc.id, sc.category_id, sc.category_type, sc.image, sc.position
 FROM sub_categories sc WHERE lower(sc.category_type) = lower(@category_type);
 
 -- name: InsertCategory :exec
-INSERT INTO categories (id, name, gender, position) VALUES (@id, @name, @gender, @position);
+INSERT INTO categories (id, name, gender, image, position) VALUES (@id, @name, @gender, @image, @position);
 
 -- name: InsertSubCategory :exec
 INSERT INTO sub_categories (id, category_id, category_type, image, position)
@@ -186,3 +186,147 @@ RETURNING stock;
 
 -- name: StockOf :one
 SELECT stock FROM product_sizes WHERE product_id = @product_id AND size = @size;
+
+-- Back office ------------------------------------------------------------------------------
+
+-- name: AdminProducts :many
+-- Every product, hidden ones included. pattern is a LIKE-escaped, lowercased substring of the
+-- code or name; stock is '', 'out' (no size left), 'in' (some size left) or 'low' (some size
+-- left and some size at low_at or fewer).
+SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,
+       p.images, p.basic_description, p.return_description, p.size_chart, p.fit, p.length_cm, p.width_cm,
+       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name,
+       p.active, p.updated_at
+FROM products p
+JOIN sub_categories sc ON sc.id = p.sub_category_id
+JOIN categories c ON c.id = sc.category_id
+WHERE (@pattern::text = '' OR lower(p.code || ' ' || p.name) LIKE '%' || @pattern::text || '%')
+  AND (@sub_category_id::text = '' OR p.sub_category_id = @sub_category_id::text)
+  AND (@status::text = '' OR (@status::text = 'active' AND p.active) OR (@status::text = 'inactive' AND NOT p.active)
+       OR (@status::text = 'BestSeller' AND p.status = 'BestSeller'))
+  AND (@stock::text = ''
+       OR (@stock::text = 'out' AND NOT EXISTS (SELECT 1 FROM product_sizes s WHERE s.product_id = p.id AND s.stock > 0))
+       OR (@stock::text IN ('in', 'low') AND EXISTS (SELECT 1 FROM product_sizes s WHERE s.product_id = p.id AND s.stock > 0)
+           AND (@stock::text = 'in' OR EXISTS (SELECT 1 FROM product_sizes s WHERE s.product_id = p.id AND s.stock <= @low_at::integer))))
+ORDER BY CASE WHEN @sort::text = 'name' THEN lower(p.name) END ASC,
+         CASE WHEN @sort::text = 'price' THEN p.price END ASC,
+         CASE WHEN @sort::text = '-price' THEN p.price END DESC,
+         CASE WHEN @sort::text = 'oldest' THEN p.created_at END ASC,
+         p.created_at DESC, p.id DESC
+LIMIT @page_size OFFSET @page_offset;
+
+-- name: CountAdminProducts :one
+SELECT count(*) FROM products p
+WHERE (@pattern::text = '' OR lower(p.code || ' ' || p.name) LIKE '%' || @pattern::text || '%')
+  AND (@sub_category_id::text = '' OR p.sub_category_id = @sub_category_id::text)
+  AND (@status::text = '' OR (@status::text = 'active' AND p.active) OR (@status::text = 'inactive' AND NOT p.active)
+       OR (@status::text = 'BestSeller' AND p.status = 'BestSeller'))
+  AND (@stock::text = ''
+       OR (@stock::text = 'out' AND NOT EXISTS (SELECT 1 FROM product_sizes s WHERE s.product_id = p.id AND s.stock > 0))
+       OR (@stock::text IN ('in', 'low') AND EXISTS (SELECT 1 FROM product_sizes s WHERE s.product_id = p.id AND s.stock > 0)
+           AND (@stock::text = 'in' OR EXISTS (SELECT 1 FROM product_sizes s WHERE s.product_id = p.id AND s.stock <= @low_at::integer))));
+
+-- name: AdminProductByID :one
+SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,
+       p.images, p.basic_description, p.return_description, p.size_chart, p.fit, p.length_cm, p.width_cm,
+       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name,
+       p.active, p.updated_at
+FROM products p
+JOIN sub_categories sc ON sc.id = p.sub_category_id
+JOIN categories c ON c.id = sc.category_id
+WHERE p.id = @id;
+
+-- name: LockProduct :one
+SELECT id, code, name, gender, status, sub_category_id, price, discount, colour, thumbnail, images,
+       basic_description, return_description, size_chart, fit, length_cm, width_cm, height_cm, weight_grams, active
+FROM products WHERE id = @id FOR UPDATE;
+
+-- name: UpdateProduct :exec
+UPDATE products
+SET code = @code, name = @name, gender = @gender, status = @status, sub_category_id = @sub_category_id,
+    price = @price, discount = @discount, colour = @colour, thumbnail = @thumbnail, images = @images,
+    basic_description = @basic_description, return_description = @return_description, size_chart = @size_chart,
+    fit = @fit, length_cm = @length_cm, width_cm = @width_cm, height_cm = @height_cm, weight_grams = @weight_grams,
+    active = @active, updated_at = now(), search_text = @search_text,
+    search = setweight(to_tsvector('english', @name::text), 'A') ||
+             setweight(to_tsvector('english', @sub_category_name::text || ' ' || @colour::text), 'B') ||
+             setweight(to_tsvector('english', @basic_description::text), 'C')
+WHERE id = @id;
+
+-- name: LockProducts :many
+-- In id order, so two bulk changes over the same products queue rather than deadlock.
+SELECT id FROM products WHERE id = ANY(@ids::text[]) ORDER BY id FOR UPDATE;
+
+-- name: SetProductsActive :exec
+UPDATE products SET active = @active, updated_at = now() WHERE id = ANY(@ids::text[]) AND active <> @active;
+
+-- name: SetProductsStatus :exec
+UPDATE products SET status = @status, updated_at = now() WHERE id = ANY(@ids::text[]) AND status <> @status;
+
+-- name: TouchProduct :exec
+UPDATE products SET updated_at = now() WHERE id = @id;
+
+-- name: LockSizes :many
+SELECT size, position, stock FROM product_sizes WHERE product_id = @product_id ORDER BY size FOR UPDATE;
+
+-- name: DeleteSizesExcept :exec
+DELETE FROM product_sizes WHERE product_id = @product_id AND NOT (size = ANY(@keep::text[]));
+
+-- name: UpsertSize :exec
+INSERT INTO product_sizes (product_id, size, position, stock) VALUES (@product_id, @size, @position, @stock)
+ON CONFLICT (product_id, size) DO UPDATE SET position = EXCLUDED.position, stock = EXCLUDED.stock;
+
+-- name: CategoryCounts :many
+-- Products per sub-category, hidden ones included, and how many of them are visible.
+SELECT sub_category_id, count(*)::bigint AS total, (count(*) FILTER (WHERE active))::bigint AS visible
+FROM products GROUP BY sub_category_id;
+
+-- name: LockCategory :one
+SELECT id, name, gender, image, position FROM categories WHERE id = @id FOR UPDATE;
+
+-- name: UpdateCategory :exec
+UPDATE categories SET name = @name, gender = @gender, image = @image, position = @position WHERE id = @id;
+
+-- name: CountProductsInCategory :one
+SELECT count(*) FROM products p JOIN sub_categories sc ON sc.id = p.sub_category_id WHERE sc.category_id = @category_id;
+
+-- name: SalesCoveringCategory :many
+-- Sales naming the category, or one of its sub-categories (their rows refer to them).
+SELECT s.name FROM sales s
+WHERE s.category_id = @category_id::text
+   OR EXISTS (SELECT 1 FROM sale_sub_categories x JOIN sub_categories sc ON sc.id = x.sub_category_id
+              WHERE x.sale_id = s.id AND sc.category_id = @category_id::text)
+ORDER BY s.created_at, s.id;
+
+-- name: DeleteSubCategoriesOf :exec
+DELETE FROM sub_categories WHERE category_id = @category_id;
+
+-- name: DeleteCategory :exec
+DELETE FROM categories WHERE id = @id;
+
+-- name: LockSubCategory :one
+SELECT id, category_id, category_type, image, position FROM sub_categories WHERE id = @id FOR UPDATE;
+
+-- name: UpdateSubCategory :exec
+UPDATE sub_categories SET category_id = @category_id, category_type = @category_type, image = @image, position = @position
+WHERE id = @id;
+
+-- name: RenameInProductSearch :exec
+-- A renamed sub-category: its products' search text and vectors carry the new name.
+UPDATE products p
+SET search_text = lower(p.name || ' ' || @category_type::text || ' ' || p.colour),
+    search = setweight(to_tsvector('english', p.name), 'A') ||
+             setweight(to_tsvector('english', @category_type::text || ' ' || p.colour), 'B') ||
+             setweight(to_tsvector('english', p.basic_description), 'C')
+WHERE p.sub_category_id = @sub_category_id;
+
+-- name: CountProductsInSubCategory :one
+SELECT count(*) FROM products WHERE sub_category_id = @sub_category_id;
+
+-- name: SalesCoveringSubCategory :many
+SELECT s.name FROM sales s JOIN sale_sub_categories x ON x.sale_id = s.id
+WHERE x.sub_category_id = @sub_category_id
+ORDER BY s.created_at, s.id;
+
+-- name: DeleteSubCategory :exec
+DELETE FROM sub_categories WHERE id = @id;

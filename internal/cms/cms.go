@@ -6,7 +6,9 @@ package cms
 import (
 	"context"
 	"regexp"
+	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/microcosm-cc/bluemonday"
@@ -41,16 +43,26 @@ func (s *Service) Page(ctx context.Context, typ string) (Page, error) {
 	return p, postgres.Translate(err)
 }
 
-// Save writes the page of type typ, sanitising its HTML. Errors: Invalid.
+// Save writes the page of type typ (one of Types), sanitising its HTML: what the sanitiser
+// removes (scripts, event handlers, styles, frames) is gone for good. Errors: Invalid (fields:
+// type for a page the storefront does not show, title, description — required, at most
+// 200,000 characters, and not empty once sanitised).
 func (s *Service) Save(ctx context.Context, typ, title, html string) (Page, error) {
+	title = strings.TrimSpace(title)
 	p := shop.Problems{}
-	p.Check(!pageType.MatchString(typ), "type", "type must be lowercase letters, digits and dashes")
+	p.Check(!slices.Contains(Types, typ), "type", "type must be one of: "+strings.Join(Types, ", "))
+	p.Check(utf8.RuneCountInString(title) > 200, "title", "title must be at most 200 characters")
+	p.Check(strings.TrimSpace(html) == "", "description", "description is required")
 	p.Check(len(html) > 200_000, "description", "description must be at most 200,000 characters")
 	if err := p.Err(); err != nil {
 		return Page{}, err
 	}
 	clean := strings.TrimSpace(s.policy.Sanitize(html))
-	if err := s.store.q.UpsertPage(ctx, cmsdb.UpsertPageParams{Type: typ, Title: strings.TrimSpace(title), Description: clean}); err != nil {
+	if clean == "" {
+		return Page{}, &shop.Error{Kind: shop.Invalid, Message: "Nothing is left of the page once unsafe HTML is removed",
+			Fields: map[string]string{"description": "Nothing is left of the page once unsafe HTML is removed"}}
+	}
+	if err := s.store.q.UpsertPage(ctx, cmsdb.UpsertPageParams{Type: typ, Title: title, Description: clean}); err != nil {
 		return Page{}, postgres.Translate(err)
 	}
 	return s.Page(ctx, typ)

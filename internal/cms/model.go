@@ -16,3 +16,6 @@ const (
 	TypeTerms   = "terms"
 	TypePrivacy = "privacy"
 )
+
+// Types are the pages the shop owner writes (and the storefront shows).
+var Types = []string{TypeTerms, TypePrivacy}

@@ -104,3 +104,90 @@ func TestUsageLimitHoldsUnderConcurrentCheckouts(t *testing.T) {
 		t.Fatalf("check after a release: %v", err)
 	}
 }
+
+func TestBackOfficeCoupons(t *testing.T) {
+	pool, _ := dbtest.New(t)
+	s := NewService(pool)
+	ctx := context.Background()
+	limit := 10
+	fest, err := s.Create(ctx, NewCoupon{Code: " fest-10 ", Description: " Festive ", Active: true, Discount: 10, MinimumAmount: shop.Rupees(999), UsageLimit: &limit})
+	if err != nil || fest.Code != "FEST-10" || fest.Description != "Festive" || fest.Used != 0 || fest.Status != StatusActive {
+		t.Fatalf("create: %+v %v", fest, err)
+	}
+	spare, err := s.Create(ctx, NewCoupon{Code: "SPARE", Discount: 5})
+	if err != nil || spare.Status != StatusInactive {
+		t.Fatalf("create inactive: %+v %v", spare, err)
+	}
+	page := shop.Page{Number: 1, Size: 10}
+	for _, c := range []struct {
+		status, search string
+		want           []string
+	}{
+		{"", "", []string{"SPARE", "FEST-10"}}, {"active", "", []string{"FEST-10"}}, {"inactive", "", []string{"SPARE"}},
+		{"", "fest", []string{"FEST-10"}}, {"", "%", nil}, {"", "_", nil},
+	} {
+		l, err := s.AdminList(ctx, c.status, c.search, page)
+		if err != nil || len(l.Items) != len(c.want) || int(l.Total) != len(c.want) {
+			t.Fatalf("list %q %q: %+v %v", c.status, c.search, l, err)
+		}
+		for i, code := range c.want {
+			if l.Items[i].Code != code {
+				t.Errorf("list %q %q: item %d is %s, want %s", c.status, c.search, i, l.Items[i].Code, code)
+			}
+		}
+	}
+	if _, err := s.AdminList(ctx, "expired", "", page); !shop.Is(err, shop.Invalid) {
+		t.Fatalf("unknown status: %v", err)
+	}
+
+	// Update: terms change, code too while unused; a taken code is a conflict.
+	up, err := s.Update(ctx, spare.ID, NewCoupon{Code: "spare15", Active: true, Discount: 15, MaxDiscount: shop.Rupees(300)})
+	if err != nil || up.Code != "SPARE15" || up.Discount != 15 || up.MaxDiscount != shop.Rupees(300) || !up.Active() {
+		t.Fatalf("update: %+v %v", up, err)
+	}
+	if _, err := s.Update(ctx, spare.ID, NewCoupon{Code: "FEST-10", Discount: 15}); !shop.Is(err, shop.Conflict) {
+		t.Fatalf("a taken code: %v", err)
+	}
+	if _, err := s.Update(ctx, spare.ID, NewCoupon{Code: "SPARE15", Discount: 0}); !shop.Is(err, shop.Invalid) {
+		t.Fatalf("bad terms: %v", err)
+	}
+	if _, err := s.Update(ctx, "0123456789abcdef01234567", NewCoupon{Code: "NEW1", Discount: 5}); !shop.Is(err, shop.NotFound) {
+		t.Fatalf("unknown coupon: %v", err)
+	}
+
+	// Once used, the code stays and the limit cannot drop below the uses; delete is refused.
+	for range 3 {
+		if err := postgres.InTx(ctx, pool, func(tx pgx.Tx) error { return s.Redeem(ctx, tx, fest.ID) }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.Update(ctx, fest.ID, NewCoupon{Code: "FEST-20", Active: true, Discount: 20}); !shop.Is(err, shop.Conflict) {
+		t.Fatalf("renaming a used coupon: %v", err)
+	}
+	two := 2
+	if _, err := s.Update(ctx, fest.ID, NewCoupon{Code: "FEST-10", Active: true, Discount: 20, UsageLimit: &two}); !shop.Is(err, shop.Invalid) {
+		t.Fatalf("a limit below the uses: %v", err)
+	}
+	if err := s.Delete(ctx, fest.ID); !shop.Is(err, shop.Conflict) {
+		t.Fatalf("deleting a used coupon: %v", err)
+	}
+	off, err := s.SetActive(ctx, fest.ID, false)
+	if err != nil || off.Active() || off.Used != 3 {
+		t.Fatalf("deactivate: %+v %v", off, err)
+	}
+	if _, err := s.Check(ctx, "FEST-10", shop.Rupees(5000), true); err == nil || err.Error() != "Coupon is not active." {
+		t.Fatalf("a deactivated coupon applies: %v", err)
+	}
+	if _, err := s.SetActive(ctx, "0123456789abcdef01234567", true); !shop.Is(err, shop.NotFound) {
+		t.Fatalf("unknown coupon: %v", err)
+	}
+	if err := s.Delete(ctx, spare.ID); err != nil {
+		t.Fatalf("deleting an unused coupon: %v", err)
+	}
+	if _, err := s.Get(ctx, spare.ID); !shop.Is(err, shop.NotFound) {
+		t.Fatalf("deleted coupon: %v", err)
+	}
+	if err := s.Delete(ctx, spare.ID); !shop.Is(err, shop.NotFound) {
+		t.Fatalf("deleting twice: %v", err)
+	}
+}

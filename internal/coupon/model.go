@@ -40,3 +40,11 @@ type NewCoupon struct {
 	FirstTime     bool
 	UsageLimit    *int
 }
+
+// List is one page of the back office's coupon list.
+type List struct {
+	Items      []Coupon `json:"items"`
+	Page       int      `json:"page"`
+	TotalPages int      `json:"totalPages"`
+	Total      int64    `json:"total"`
+}

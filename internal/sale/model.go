@@ -44,11 +44,32 @@ func (s Sale) Pricing() pricing.Sale {
 // NewSale is a sale to create.
 type NewSale struct {
 	Name           string
-	Discount       int
-	Active         bool
-	Gender         string // All, Men, Women or Unisex
-	CategoryID     string // "" for All
-	SubCategoryIDs []string
-	Image          string // file under /uploads/sale/
+	Discount       int      // percent, 1 to 90
+	Active         bool     // on: it prices products and the storefront shows it
+	Gender         string   // All, Men, Women or Unisex
+	CategoryID     string   // a category id or name; "" or All for every category
+	SubCategoryIDs []string // empty: every sub-category (of the category)
+	Image          string   // file under /uploads/sale/ (or its URL)
 	MobileImage    string
+}
+
+// SaleChanges are the fields of a sale to change; nil fields keep their values.
+type SaleChanges struct {
+	Name           *string
+	Discount       *int
+	Active         *bool
+	Gender         *string
+	CategoryID     *string // a category id or name; "" or All for every category
+	SubCategoryIDs *[]string
+	Image          *string
+	MobileImage    *string
+}
+
+// SalePage is one page of the back office's sale list.
+type SalePage struct {
+	Items      []Sale `json:"items"`
+	Total      int64  `json:"total"`
+	Page       int    `json:"page"`
+	Limit      int    `json:"limit"`
+	TotalPages int    `json:"totalPages"`
 }

@@ -9,21 +9,15 @@ package sale
 
 import (
 	"context"
-	"slices"
-	"strings"
 	"sync"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"drape/internal/outbox"
 	"drape/internal/platform/postgres"
 	"drape/internal/pricing"
 	"drape/internal/sale/saledb"
 	"drape/internal/shop"
-	"drape/realtime"
 )
 
 // cacheTTL bounds how stale the running sales may be on a server that did not make the change.
@@ -84,44 +78,6 @@ func (s *Service) RunningSale(ctx context.Context, id string) (Sale, error) {
 		}
 	}
 	return Sale{}, shop.E(shop.NotFound, "This sale is not running")
-}
-
-// Create adds a sale and announces it. Errors: Invalid.
-func (s *Service) Create(ctx context.Context, in NewSale) (Sale, error) {
-	p := shop.Problems{}
-	in.Name = strings.TrimSpace(in.Name)
-	p.Check(in.Name == "", "saleName", "saleName is required")
-	p.Check(in.Discount < 1 || in.Discount > 90, "discountPercentage", "discountPercentage must be from 1 to 90")
-	p.Check(!slices.Contains([]string{pricing.All, "Men", "Women", "Unisex"}, in.Gender), "gender", "gender must be All, Men, Women or Unisex")
-	p.Check(in.CategoryID != "" && !shop.IsID(in.CategoryID), "category", "category must be All or a category id")
-	for _, id := range in.SubCategoryIDs {
-		p.Check(!shop.IsID(id), "subCategories", "subCategories must be sub-category ids")
-	}
-	if err := p.Err(); err != nil {
-		return Sale{}, err
-	}
-	id := shop.NewID()
-	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
-		q := saledb.New(tx)
-		err := q.InsertSale(ctx, saledb.InsertSaleParams{
-			ID: id, Name: in.Name, Discount: int32(in.Discount), Active: in.Active, Gender: in.Gender,
-			CategoryID: pgtype.Text{String: in.CategoryID, Valid: in.CategoryID != ""}, Image: in.Image, MobileImage: in.MobileImage,
-		})
-		if err != nil {
-			return err
-		}
-		for _, sc := range in.SubCategoryIDs {
-			if err := q.InsertSaleSubCategory(ctx, saledb.InsertSaleSubCategoryParams{SaleID: id, SubCategoryID: sc}); err != nil {
-				return err
-			}
-		}
-		return outbox.Publish(ctx, tx, "sale.changed", realtime.TopicSales, map[string]string{"saleId": id})
-	})
-	if err != nil {
-		return Sale{}, err
-	}
-	s.forget()
-	return Sale{ID: id, Name: in.Name, Discount: in.Discount, DiscountPercentage: in.Discount, Status: in.Active, Gender: in.Gender}, nil
 }
 
 // Expire makes the next read go to the database: another server changed a sale.

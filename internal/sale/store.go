@@ -11,12 +11,20 @@ import (
 // store reads and writes sale rows.
 type store struct{ q *saledb.Queries }
 
+// saleRow is a sale as the reading queries return it (their row types convert to it).
+type saleRow = saledb.RunningSalesRow
+
 // running reads the running sales with their sub-categories, in the shop's order.
 func (s store) running(ctx context.Context) ([]Sale, error) {
 	rows, err := s.q.RunningSales(ctx)
 	if err != nil {
 		return nil, err
 	}
+	return s.fill(ctx, rows)
+}
+
+// fill turns rows into sales with their sub-categories.
+func (s store) fill(ctx context.Context, rows []saleRow) ([]Sale, error) {
 	sales := make([]Sale, len(rows))
 	ids := make([]string, len(rows))
 	index := map[string]int{}

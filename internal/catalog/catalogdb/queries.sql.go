@@ -10,6 +10,201 @@ import (
 	"time"
 )
 
+const adminProductByID = `-- name: AdminProductByID :one
+SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,
+       p.images, p.basic_description, p.return_description, p.size_chart, p.fit, p.length_cm, p.width_cm,
+       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name,
+       p.active, p.updated_at
+FROM products p
+JOIN sub_categories sc ON sc.id = p.sub_category_id
+JOIN categories c ON c.id = sc.category_id
+WHERE p.id = $1
+`
+
+type AdminProductByIDRow struct {
+	ID                string
+	Code              string
+	Name              string
+	Gender            string
+	Status            string
+	SubCategoryID     string
+	Price             int64
+	Discount          int32
+	Colour            string
+	Thumbnail         string
+	Images            []string
+	BasicDescription  string
+	ReturnDescription string
+	SizeChart         string
+	Fit               string
+	LengthCm          float64
+	WidthCm           float64
+	HeightCm          float64
+	WeightGrams       int32
+	CreatedAt         time.Time
+	CategoryType      string
+	CategoryID        string
+	CategoryName      string
+	Active            bool
+	UpdatedAt         time.Time
+}
+
+func (q *Queries) AdminProductByID(ctx context.Context, id string) (AdminProductByIDRow, error) {
+	row := q.db.QueryRow(ctx, adminProductByID, id)
+	var i AdminProductByIDRow
+	err := row.Scan(
+		&i.ID,
+		&i.Code,
+		&i.Name,
+		&i.Gender,
+		&i.Status,
+		&i.SubCategoryID,
+		&i.Price,
+		&i.Discount,
+		&i.Colour,
+		&i.Thumbnail,
+		&i.Images,
+		&i.BasicDescription,
+		&i.ReturnDescription,
+		&i.SizeChart,
+		&i.Fit,
+		&i.LengthCm,
+		&i.WidthCm,
+		&i.HeightCm,
+		&i.WeightGrams,
+		&i.CreatedAt,
+		&i.CategoryType,
+		&i.CategoryID,
+		&i.CategoryName,
+		&i.Active,
+		&i.UpdatedAt,
+	)
+	return i, err
+}
+
+const adminProducts = `-- name: AdminProducts :many
+
+SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,
+       p.images, p.basic_description, p.return_description, p.size_chart, p.fit, p.length_cm, p.width_cm,
+       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name,
+       p.active, p.updated_at
+FROM products p
+JOIN sub_categories sc ON sc.id = p.sub_category_id
+JOIN categories c ON c.id = sc.category_id
+WHERE ($1::text = '' OR lower(p.code || ' ' || p.name) LIKE '%' || $1::text || '%')
+  AND ($2::text = '' OR p.sub_category_id = $2::text)
+  AND ($3::text = '' OR ($3::text = 'active' AND p.active) OR ($3::text = 'inactive' AND NOT p.active)
+       OR ($3::text = 'BestSeller' AND p.status = 'BestSeller'))
+  AND ($4::text = ''
+       OR ($4::text = 'out' AND NOT EXISTS (SELECT 1 FROM product_sizes s WHERE s.product_id = p.id AND s.stock > 0))
+       OR ($4::text IN ('in', 'low') AND EXISTS (SELECT 1 FROM product_sizes s WHERE s.product_id = p.id AND s.stock > 0)
+           AND ($4::text = 'in' OR EXISTS (SELECT 1 FROM product_sizes s WHERE s.product_id = p.id AND s.stock <= $5::integer))))
+ORDER BY CASE WHEN $6::text = 'name' THEN lower(p.name) END ASC,
+         CASE WHEN $6::text = 'price' THEN p.price END ASC,
+         CASE WHEN $6::text = '-price' THEN p.price END DESC,
+         CASE WHEN $6::text = 'oldest' THEN p.created_at END ASC,
+         p.created_at DESC, p.id DESC
+LIMIT $8 OFFSET $7
+`
+
+type AdminProductsParams struct {
+	Pattern       string
+	SubCategoryID string
+	Status        string
+	Stock         string
+	LowAt         int32
+	Sort          string
+	PageOffset    int32
+	PageSize      int32
+}
+
+type AdminProductsRow struct {
+	ID                string
+	Code              string
+	Name              string
+	Gender            string
+	Status            string
+	SubCategoryID     string
+	Price             int64
+	Discount          int32
+	Colour            string
+	Thumbnail         string
+	Images            []string
+	BasicDescription  string
+	ReturnDescription string
+	SizeChart         string
+	Fit               string
+	LengthCm          float64
+	WidthCm           float64
+	HeightCm          float64
+	WeightGrams       int32
+	CreatedAt         time.Time
+	CategoryType      string
+	CategoryID        string
+	CategoryName      string
+	Active            bool
+	UpdatedAt         time.Time
+}
+
+// Back office ------------------------------------------------------------------------------
+// Every product, hidden ones included. pattern is a LIKE-escaped, lowercased substring of the
+// code or name; stock is ”, 'out' (no size left), 'in' (some size left) or 'low' (some size
+// left and some size at low_at or fewer).
+func (q *Queries) AdminProducts(ctx context.Context, arg AdminProductsParams) ([]AdminProductsRow, error) {
+	rows, err := q.db.Query(ctx, adminProducts,
+		arg.Pattern,
+		arg.SubCategoryID,
+		arg.Status,
+		arg.Stock,
+		arg.LowAt,
+		arg.Sort,
+		arg.PageOffset,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []AdminProductsRow
+	for rows.Next() {
+		var i AdminProductsRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Code,
+			&i.Name,
+			&i.Gender,
+			&i.Status,
+			&i.SubCategoryID,
+			&i.Price,
+			&i.Discount,
+			&i.Colour,
+			&i.Thumbnail,
+			&i.Images,
+			&i.BasicDescription,
+			&i.ReturnDescription,
+			&i.SizeChart,
+			&i.Fit,
+			&i.LengthCm,
+			&i.WidthCm,
+			&i.HeightCm,
+			&i.WeightGrams,
+			&i.CreatedAt,
+			&i.CategoryType,
+			&i.CategoryID,
+			&i.CategoryName,
+			&i.Active,
+			&i.UpdatedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const allProducts = `-- name: AllProducts :many
 SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,
        p.images, p.basic_description, p.return_description, p.size_chart, p.fit, p.length_cm, p.width_cm,
@@ -184,6 +379,71 @@ func (q *Queries) BestSellers(ctx context.Context, arg BestSellersParams) ([]Bes
 	return items, nil
 }
 
+const categoryCounts = `-- name: CategoryCounts :many
+SELECT sub_category_id, count(*)::bigint AS total, (count(*) FILTER (WHERE active))::bigint AS visible
+FROM products GROUP BY sub_category_id
+`
+
+type CategoryCountsRow struct {
+	SubCategoryID string
+	Total         int64
+	Visible       int64
+}
+
+// Products per sub-category, hidden ones included, and how many of them are visible.
+func (q *Queries) CategoryCounts(ctx context.Context) ([]CategoryCountsRow, error) {
+	rows, err := q.db.Query(ctx, categoryCounts)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []CategoryCountsRow
+	for rows.Next() {
+		var i CategoryCountsRow
+		if err := rows.Scan(&i.SubCategoryID, &i.Total, &i.Visible); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const countAdminProducts = `-- name: CountAdminProducts :one
+SELECT count(*) FROM products p
+WHERE ($1::text = '' OR lower(p.code || ' ' || p.name) LIKE '%' || $1::text || '%')
+  AND ($2::text = '' OR p.sub_category_id = $2::text)
+  AND ($3::text = '' OR ($3::text = 'active' AND p.active) OR ($3::text = 'inactive' AND NOT p.active)
+       OR ($3::text = 'BestSeller' AND p.status = 'BestSeller'))
+  AND ($4::text = ''
+       OR ($4::text = 'out' AND NOT EXISTS (SELECT 1 FROM product_sizes s WHERE s.product_id = p.id AND s.stock > 0))
+       OR ($4::text IN ('in', 'low') AND EXISTS (SELECT 1 FROM product_sizes s WHERE s.product_id = p.id AND s.stock > 0)
+           AND ($4::text = 'in' OR EXISTS (SELECT 1 FROM product_sizes s WHERE s.product_id = p.id AND s.stock <= $5::integer))))
+`
+
+type CountAdminProductsParams struct {
+	Pattern       string
+	SubCategoryID string
+	Status        string
+	Stock         string
+	LowAt         int32
+}
+
+func (q *Queries) CountAdminProducts(ctx context.Context, arg CountAdminProductsParams) (int64, error) {
+	row := q.db.QueryRow(ctx, countAdminProducts,
+		arg.Pattern,
+		arg.SubCategoryID,
+		arg.Status,
+		arg.Stock,
+		arg.LowAt,
+	)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
 const countAll = `-- name: CountAll :one
 SELECT count(*) FROM products p WHERE p.active
 `
@@ -268,6 +528,28 @@ func (q *Queries) CountProducts(ctx context.Context) (int64, error) {
 	return count, err
 }
 
+const countProductsInCategory = `-- name: CountProductsInCategory :one
+SELECT count(*) FROM products p JOIN sub_categories sc ON sc.id = p.sub_category_id WHERE sc.category_id = $1
+`
+
+func (q *Queries) CountProductsInCategory(ctx context.Context, categoryID string) (int64, error) {
+	row := q.db.QueryRow(ctx, countProductsInCategory, categoryID)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
+const countProductsInSubCategory = `-- name: CountProductsInSubCategory :one
+SELECT count(*) FROM products WHERE sub_category_id = $1
+`
+
+func (q *Queries) CountProductsInSubCategory(ctx context.Context, subCategoryID string) (int64, error) {
+	row := q.db.QueryRow(ctx, countProductsInSubCategory, subCategoryID)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
 const countSearch = `-- name: CountSearch :one
 SELECT count(*) FROM products p
 WHERE p.active AND p.search @@ websearch_to_tsquery('english', $1::text)
@@ -278,6 +560,47 @@ func (q *Queries) CountSearch(ctx context.Context, query string) (int64, error) 
 	var count int64
 	err := row.Scan(&count)
 	return count, err
+}
+
+const deleteCategory = `-- name: DeleteCategory :exec
+DELETE FROM categories WHERE id = $1
+`
+
+func (q *Queries) DeleteCategory(ctx context.Context, id string) error {
+	_, err := q.db.Exec(ctx, deleteCategory, id)
+	return err
+}
+
+const deleteSizesExcept = `-- name: DeleteSizesExcept :exec
+DELETE FROM product_sizes WHERE product_id = $1 AND NOT (size = ANY($2::text[]))
+`
+
+type DeleteSizesExceptParams struct {
+	ProductID string
+	Keep      []string
+}
+
+func (q *Queries) DeleteSizesExcept(ctx context.Context, arg DeleteSizesExceptParams) error {
+	_, err := q.db.Exec(ctx, deleteSizesExcept, arg.ProductID, arg.Keep)
+	return err
+}
+
+const deleteSubCategoriesOf = `-- name: DeleteSubCategoriesOf :exec
+DELETE FROM sub_categories WHERE category_id = $1
+`
+
+func (q *Queries) DeleteSubCategoriesOf(ctx context.Context, categoryID string) error {
+	_, err := q.db.Exec(ctx, deleteSubCategoriesOf, categoryID)
+	return err
+}
+
+const deleteSubCategory = `-- name: DeleteSubCategory :exec
+DELETE FROM sub_categories WHERE id = $1
+`
+
+func (q *Queries) DeleteSubCategory(ctx context.Context, id string) error {
+	_, err := q.db.Exec(ctx, deleteSubCategory, id)
+	return err
 }
 
 const fuzzySearchProducts = `-- name: FuzzySearchProducts :many
@@ -370,13 +693,14 @@ func (q *Queries) FuzzySearchProducts(ctx context.Context, arg FuzzySearchProduc
 }
 
 const insertCategory = `-- name: InsertCategory :exec
-INSERT INTO categories (id, name, gender, position) VALUES ($1, $2, $3, $4)
+INSERT INTO categories (id, name, gender, image, position) VALUES ($1, $2, $3, $4, $5)
 `
 
 type InsertCategoryParams struct {
 	ID       string
 	Name     string
 	Gender   string
+	Image    string
 	Position int32
 }
 
@@ -385,6 +709,7 @@ func (q *Queries) InsertCategory(ctx context.Context, arg InsertCategoryParams) 
 		arg.ID,
 		arg.Name,
 		arg.Gender,
+		arg.Image,
 		arg.Position,
 	)
 	return err
@@ -501,13 +826,14 @@ func (q *Queries) InsertSubCategory(ctx context.Context, arg InsertSubCategoryPa
 }
 
 const listCategories = `-- name: ListCategories :many
-SELECT id, name, gender, position FROM categories ORDER BY position, name
+SELECT id, name, gender, image, position FROM categories ORDER BY position, name
 `
 
 type ListCategoriesRow struct {
 	ID       string
 	Name     string
 	Gender   string
+	Image    string
 	Position int32
 }
 
@@ -524,6 +850,7 @@ func (q *Queries) ListCategories(ctx context.Context) ([]ListCategoriesRow, erro
 			&i.ID,
 			&i.Name,
 			&i.Gender,
+			&i.Image,
 			&i.Position,
 		); err != nil {
 			return nil, err
@@ -572,6 +899,168 @@ func (q *Queries) ListSubCategories(ctx context.Context) ([]ListSubCategoriesRow
 		return nil, err
 	}
 	return items, nil
+}
+
+const lockCategory = `-- name: LockCategory :one
+SELECT id, name, gender, image, position FROM categories WHERE id = $1 FOR UPDATE
+`
+
+type LockCategoryRow struct {
+	ID       string
+	Name     string
+	Gender   string
+	Image    string
+	Position int32
+}
+
+func (q *Queries) LockCategory(ctx context.Context, id string) (LockCategoryRow, error) {
+	row := q.db.QueryRow(ctx, lockCategory, id)
+	var i LockCategoryRow
+	err := row.Scan(
+		&i.ID,
+		&i.Name,
+		&i.Gender,
+		&i.Image,
+		&i.Position,
+	)
+	return i, err
+}
+
+const lockProduct = `-- name: LockProduct :one
+SELECT id, code, name, gender, status, sub_category_id, price, discount, colour, thumbnail, images,
+       basic_description, return_description, size_chart, fit, length_cm, width_cm, height_cm, weight_grams, active
+FROM products WHERE id = $1 FOR UPDATE
+`
+
+type LockProductRow struct {
+	ID                string
+	Code              string
+	Name              string
+	Gender            string
+	Status            string
+	SubCategoryID     string
+	Price             int64
+	Discount          int32
+	Colour            string
+	Thumbnail         string
+	Images            []string
+	BasicDescription  string
+	ReturnDescription string
+	SizeChart         string
+	Fit               string
+	LengthCm          float64
+	WidthCm           float64
+	HeightCm          float64
+	WeightGrams       int32
+	Active            bool
+}
+
+func (q *Queries) LockProduct(ctx context.Context, id string) (LockProductRow, error) {
+	row := q.db.QueryRow(ctx, lockProduct, id)
+	var i LockProductRow
+	err := row.Scan(
+		&i.ID,
+		&i.Code,
+		&i.Name,
+		&i.Gender,
+		&i.Status,
+		&i.SubCategoryID,
+		&i.Price,
+		&i.Discount,
+		&i.Colour,
+		&i.Thumbnail,
+		&i.Images,
+		&i.BasicDescription,
+		&i.ReturnDescription,
+		&i.SizeChart,
+		&i.Fit,
+		&i.LengthCm,
+		&i.WidthCm,
+		&i.HeightCm,
+		&i.WeightGrams,
+		&i.Active,
+	)
+	return i, err
+}
+
+const lockProducts = `-- name: LockProducts :many
+SELECT id FROM products WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE
+`
+
+// In id order, so two bulk changes over the same products queue rather than deadlock.
+func (q *Queries) LockProducts(ctx context.Context, ids []string) ([]string, error) {
+	rows, err := q.db.Query(ctx, lockProducts, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const lockSizes = `-- name: LockSizes :many
+SELECT size, position, stock FROM product_sizes WHERE product_id = $1 ORDER BY size FOR UPDATE
+`
+
+type LockSizesRow struct {
+	Size     string
+	Position int32
+	Stock    int32
+}
+
+func (q *Queries) LockSizes(ctx context.Context, productID string) ([]LockSizesRow, error) {
+	rows, err := q.db.Query(ctx, lockSizes, productID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []LockSizesRow
+	for rows.Next() {
+		var i LockSizesRow
+		if err := rows.Scan(&i.Size, &i.Position, &i.Stock); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const lockSubCategory = `-- name: LockSubCategory :one
+SELECT id, category_id, category_type, image, position FROM sub_categories WHERE id = $1 FOR UPDATE
+`
+
+type LockSubCategoryRow struct {
+	ID           string
+	CategoryID   string
+	CategoryType string
+	Image        string
+	Position     int32
+}
+
+func (q *Queries) LockSubCategory(ctx context.Context, id string) (LockSubCategoryRow, error) {
+	row := q.db.QueryRow(ctx, lockSubCategory, id)
+	var i LockSubCategoryRow
+	err := row.Scan(
+		&i.ID,
+		&i.CategoryID,
+		&i.CategoryType,
+		&i.Image,
+		&i.Position,
+	)
+	return i, err
 }
 
 const productByID = `-- name: ProductByID :one
@@ -1000,6 +1489,26 @@ func (q *Queries) ProductsInSubCategory(ctx context.Context, arg ProductsInSubCa
 	return items, nil
 }
 
+const renameInProductSearch = `-- name: RenameInProductSearch :exec
+UPDATE products p
+SET search_text = lower(p.name || ' ' || $1::text || ' ' || p.colour),
+    search = setweight(to_tsvector('english', p.name), 'A') ||
+             setweight(to_tsvector('english', $1::text || ' ' || p.colour), 'B') ||
+             setweight(to_tsvector('english', p.basic_description), 'C')
+WHERE p.sub_category_id = $2
+`
+
+type RenameInProductSearchParams struct {
+	CategoryType  string
+	SubCategoryID string
+}
+
+// A renamed sub-category: its products' search text and vectors carry the new name.
+func (q *Queries) RenameInProductSearch(ctx context.Context, arg RenameInProductSearchParams) error {
+	_, err := q.db.Exec(ctx, renameInProductSearch, arg.CategoryType, arg.SubCategoryID)
+	return err
+}
+
 const returnStock = `-- name: ReturnStock :one
 UPDATE product_sizes SET stock = stock + $1::integer
 WHERE product_id = $2 AND size = $3
@@ -1017,6 +1526,61 @@ func (q *Queries) ReturnStock(ctx context.Context, arg ReturnStockParams) (int32
 	var stock int32
 	err := row.Scan(&stock)
 	return stock, err
+}
+
+const salesCoveringCategory = `-- name: SalesCoveringCategory :many
+SELECT s.name FROM sales s
+WHERE s.category_id = $1::text
+   OR EXISTS (SELECT 1 FROM sale_sub_categories x JOIN sub_categories sc ON sc.id = x.sub_category_id
+              WHERE x.sale_id = s.id AND sc.category_id = $1::text)
+ORDER BY s.created_at, s.id
+`
+
+// Sales naming the category, or one of its sub-categories (their rows refer to them).
+func (q *Queries) SalesCoveringCategory(ctx context.Context, categoryID string) ([]string, error) {
+	rows, err := q.db.Query(ctx, salesCoveringCategory, categoryID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []string
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			return nil, err
+		}
+		items = append(items, name)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const salesCoveringSubCategory = `-- name: SalesCoveringSubCategory :many
+SELECT s.name FROM sales s JOIN sale_sub_categories x ON x.sale_id = s.id
+WHERE x.sub_category_id = $1
+ORDER BY s.created_at, s.id
+`
+
+func (q *Queries) SalesCoveringSubCategory(ctx context.Context, subCategoryID string) ([]string, error) {
+	rows, err := q.db.Query(ctx, salesCoveringSubCategory, subCategoryID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []string
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			return nil, err
+		}
+		items = append(items, name)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const searchProducts = `-- name: SearchProducts :many
@@ -1107,6 +1671,34 @@ func (q *Queries) SearchProducts(ctx context.Context, arg SearchProductsParams) 
 		return nil, err
 	}
 	return items, nil
+}
+
+const setProductsActive = `-- name: SetProductsActive :exec
+UPDATE products SET active = $1, updated_at = now() WHERE id = ANY($2::text[]) AND active <> $1
+`
+
+type SetProductsActiveParams struct {
+	Active bool
+	Ids    []string
+}
+
+func (q *Queries) SetProductsActive(ctx context.Context, arg SetProductsActiveParams) error {
+	_, err := q.db.Exec(ctx, setProductsActive, arg.Active, arg.Ids)
+	return err
+}
+
+const setProductsStatus = `-- name: SetProductsStatus :exec
+UPDATE products SET status = $1, updated_at = now() WHERE id = ANY($2::text[]) AND status <> $1
+`
+
+type SetProductsStatusParams struct {
+	Status string
+	Ids    []string
+}
+
+func (q *Queries) SetProductsStatus(ctx context.Context, arg SetProductsStatusParams) error {
+	_, err := q.db.Exec(ctx, setProductsStatus, arg.Status, arg.Ids)
+	return err
 }
 
 const sizesOf = `-- name: SizesOf :many
@@ -1249,4 +1841,148 @@ func (q *Queries) TakeStock(ctx context.Context, arg TakeStockParams) (int32, er
 	var stock int32
 	err := row.Scan(&stock)
 	return stock, err
+}
+
+const touchProduct = `-- name: TouchProduct :exec
+UPDATE products SET updated_at = now() WHERE id = $1
+`
+
+func (q *Queries) TouchProduct(ctx context.Context, id string) error {
+	_, err := q.db.Exec(ctx, touchProduct, id)
+	return err
+}
+
+const updateCategory = `-- name: UpdateCategory :exec
+UPDATE categories SET name = $1, gender = $2, image = $3, position = $4 WHERE id = $5
+`
+
+type UpdateCategoryParams struct {
+	Name     string
+	Gender   string
+	Image    string
+	Position int32
+	ID       string
+}
+
+func (q *Queries) UpdateCategory(ctx context.Context, arg UpdateCategoryParams) error {
+	_, err := q.db.Exec(ctx, updateCategory,
+		arg.Name,
+		arg.Gender,
+		arg.Image,
+		arg.Position,
+		arg.ID,
+	)
+	return err
+}
+
+const updateProduct = `-- name: UpdateProduct :exec
+UPDATE products
+SET code = $1, name = $2, gender = $3, status = $4, sub_category_id = $5,
+    price = $6, discount = $7, colour = $8, thumbnail = $9, images = $10,
+    basic_description = $11, return_description = $12, size_chart = $13,
+    fit = $14, length_cm = $15, width_cm = $16, height_cm = $17, weight_grams = $18,
+    active = $19, updated_at = now(), search_text = $20,
+    search = setweight(to_tsvector('english', $2::text), 'A') ||
+             setweight(to_tsvector('english', $21::text || ' ' || $8::text), 'B') ||
+             setweight(to_tsvector('english', $11::text), 'C')
+WHERE id = $22
+`
+
+type UpdateProductParams struct {
+	Code              string
+	Name              string
+	Gender            string
+	Status            string
+	SubCategoryID     string
+	Price             int64
+	Discount          int32
+	Colour            string
+	Thumbnail         string
+	Images            []string
+	BasicDescription  string
+	ReturnDescription string
+	SizeChart         string
+	Fit               string
+	LengthCm          float64
+	WidthCm           float64
+	HeightCm          float64
+	WeightGrams       int32
+	Active            bool
+	SearchText        string
+	SubCategoryName   string
+	ID                string
+}
+
+func (q *Queries) UpdateProduct(ctx context.Context, arg UpdateProductParams) error {
+	_, err := q.db.Exec(ctx, updateProduct,
+		arg.Code,
+		arg.Name,
+		arg.Gender,
+		arg.Status,
+		arg.SubCategoryID,
+		arg.Price,
+		arg.Discount,
+		arg.Colour,
+		arg.Thumbnail,
+		arg.Images,
+		arg.BasicDescription,
+		arg.ReturnDescription,
+		arg.SizeChart,
+		arg.Fit,
+		arg.LengthCm,
+		arg.WidthCm,
+		arg.HeightCm,
+		arg.WeightGrams,
+		arg.Active,
+		arg.SearchText,
+		arg.SubCategoryName,
+		arg.ID,
+	)
+	return err
+}
+
+const updateSubCategory = `-- name: UpdateSubCategory :exec
+UPDATE sub_categories SET category_id = $1, category_type = $2, image = $3, position = $4
+WHERE id = $5
+`
+
+type UpdateSubCategoryParams struct {
+	CategoryID   string
+	CategoryType string
+	Image        string
+	Position     int32
+	ID           string
+}
+
+func (q *Queries) UpdateSubCategory(ctx context.Context, arg UpdateSubCategoryParams) error {
+	_, err := q.db.Exec(ctx, updateSubCategory,
+		arg.CategoryID,
+		arg.CategoryType,
+		arg.Image,
+		arg.Position,
+		arg.ID,
+	)
+	return err
+}
+
+const upsertSize = `-- name: UpsertSize :exec
+INSERT INTO product_sizes (product_id, size, position, stock) VALUES ($1, $2, $3, $4)
+ON CONFLICT (product_id, size) DO UPDATE SET position = EXCLUDED.position, stock = EXCLUDED.stock
+`
+
+type UpsertSizeParams struct {
+	ProductID string
+	Size      string
+	Position  int32
+	Stock     int32
+}
+
+func (q *Queries) UpsertSize(ctx context.Context, arg UpsertSizeParams) error {
+	_, err := q.db.Exec(ctx, upsertSize,
+		arg.ProductID,
+		arg.Size,
+		arg.Position,
+		arg.Stock,
+	)
+	return err
 }

@@ -49,6 +49,79 @@ func (q *Queries) ActiveCoupons(ctx context.Context) ([]Coupon, error) {
 	return items, nil
 }
 
+const adminCoupons = `-- name: AdminCoupons :many
+SELECT id, code, description, active, minimum_amount, discount, max_discount, first_time, usage_limit, used, created_at, updated_at FROM coupons
+WHERE ($1::text = '' OR active = ($1::text = 'active'))
+  AND ($2::text = '' OR code LIKE '%' || $2::text || '%')
+ORDER BY created_at DESC, id DESC
+LIMIT $4 OFFSET $3
+`
+
+type AdminCouponsParams struct {
+	Status     string
+	Search     string
+	PageOffset int32
+	PageSize   int32
+}
+
+// The back office's list, newest first, with each coupon's use count; @status is 'active',
+// 'inactive' or empty for all, @search a LIKE-escaped substring of the code.
+func (q *Queries) AdminCoupons(ctx context.Context, arg AdminCouponsParams) ([]Coupon, error) {
+	rows, err := q.db.Query(ctx, adminCoupons,
+		arg.Status,
+		arg.Search,
+		arg.PageOffset,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Coupon
+	for rows.Next() {
+		var i Coupon
+		if err := rows.Scan(
+			&i.ID,
+			&i.Code,
+			&i.Description,
+			&i.Active,
+			&i.MinimumAmount,
+			&i.Discount,
+			&i.MaxDiscount,
+			&i.FirstTime,
+			&i.UsageLimit,
+			&i.Used,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const countAdminCoupons = `-- name: CountAdminCoupons :one
+SELECT count(*) FROM coupons
+WHERE ($1::text = '' OR active = ($1::text = 'active'))
+  AND ($2::text = '' OR code LIKE '%' || $2::text || '%')
+`
+
+type CountAdminCouponsParams struct {
+	Status string
+	Search string
+}
+
+func (q *Queries) CountAdminCoupons(ctx context.Context, arg CountAdminCouponsParams) (int64, error) {
+	row := q.db.QueryRow(ctx, countAdminCoupons, arg.Status, arg.Search)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
 const countCoupons = `-- name: CountCoupons :one
 SELECT count(*) FROM coupons
 `
@@ -82,6 +155,75 @@ func (q *Queries) CouponByCode(ctx context.Context, code string) (Coupon, error)
 		&i.UpdatedAt,
 	)
 	return i, err
+}
+
+const couponByID = `-- name: CouponByID :one
+SELECT id, code, description, active, minimum_amount, discount, max_discount, first_time, usage_limit, used, created_at, updated_at FROM coupons WHERE id = $1
+`
+
+func (q *Queries) CouponByID(ctx context.Context, id string) (Coupon, error) {
+	row := q.db.QueryRow(ctx, couponByID, id)
+	var i Coupon
+	err := row.Scan(
+		&i.ID,
+		&i.Code,
+		&i.Description,
+		&i.Active,
+		&i.MinimumAmount,
+		&i.Discount,
+		&i.MaxDiscount,
+		&i.FirstTime,
+		&i.UsageLimit,
+		&i.Used,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+	)
+	return i, err
+}
+
+const couponForUpdate = `-- name: CouponForUpdate :one
+SELECT id, code, description, active, minimum_amount, discount, max_discount, first_time, usage_limit, used, created_at, updated_at FROM coupons WHERE id = $1 FOR UPDATE
+`
+
+func (q *Queries) CouponForUpdate(ctx context.Context, id string) (Coupon, error) {
+	row := q.db.QueryRow(ctx, couponForUpdate, id)
+	var i Coupon
+	err := row.Scan(
+		&i.ID,
+		&i.Code,
+		&i.Description,
+		&i.Active,
+		&i.MinimumAmount,
+		&i.Discount,
+		&i.MaxDiscount,
+		&i.FirstTime,
+		&i.UsageLimit,
+		&i.Used,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+	)
+	return i, err
+}
+
+const couponOrders = `-- name: CouponOrders :one
+SELECT count(*) FROM orders WHERE coupon_code = $1
+`
+
+// How many orders name the coupon (placed with it, whatever became of them).
+func (q *Queries) CouponOrders(ctx context.Context, code string) (int64, error) {
+	row := q.db.QueryRow(ctx, couponOrders, code)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
+const deleteCoupon = `-- name: DeleteCoupon :exec
+DELETE FROM coupons WHERE id = $1
+`
+
+func (q *Queries) DeleteCoupon(ctx context.Context, id string) error {
+	_, err := q.db.Exec(ctx, deleteCoupon, id)
+	return err
 }
 
 const insertCoupon = `-- name: InsertCoupon :exec
@@ -135,5 +277,56 @@ UPDATE coupons SET used = used - 1, updated_at = now() WHERE code = $1 AND used 
 
 func (q *Queries) ReleaseCoupon(ctx context.Context, code string) error {
 	_, err := q.db.Exec(ctx, releaseCoupon, code)
+	return err
+}
+
+const setCouponActive = `-- name: SetCouponActive :execrows
+UPDATE coupons SET active = $1, updated_at = now() WHERE id = $2
+`
+
+type SetCouponActiveParams struct {
+	Active bool
+	ID     string
+}
+
+func (q *Queries) SetCouponActive(ctx context.Context, arg SetCouponActiveParams) (int64, error) {
+	result, err := q.db.Exec(ctx, setCouponActive, arg.Active, arg.ID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const updateCoupon = `-- name: UpdateCoupon :exec
+UPDATE coupons SET code = $1, description = $2, active = $3, minimum_amount = $4,
+    discount = $5, max_discount = $6, first_time = $7, usage_limit = $8,
+    updated_at = now()
+WHERE id = $9
+`
+
+type UpdateCouponParams struct {
+	Code          string
+	Description   string
+	Active        bool
+	MinimumAmount int64
+	Discount      int32
+	MaxDiscount   int64
+	FirstTime     bool
+	UsageLimit    pgtype.Int4
+	ID            string
+}
+
+func (q *Queries) UpdateCoupon(ctx context.Context, arg UpdateCouponParams) error {
+	_, err := q.db.Exec(ctx, updateCoupon,
+		arg.Code,
+		arg.Description,
+		arg.Active,
+		arg.MinimumAmount,
+		arg.Discount,
+		arg.MaxDiscount,
+		arg.FirstTime,
+		arg.UsageLimit,
+		arg.ID,
+	)
 	return err
 }

@@ -12,6 +12,47 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+const categoryByRef = `-- name: CategoryByRef :one
+SELECT id FROM categories WHERE id = $1 OR lower(name) = lower($1) ORDER BY id = $1 DESC LIMIT 1 FOR SHARE
+`
+
+// A category by id or by name (ignoring case); FOR SHARE keeps it while the sale is written.
+func (q *Queries) CategoryByRef(ctx context.Context, ref string) (string, error) {
+	row := q.db.QueryRow(ctx, categoryByRef, ref)
+	var id string
+	err := row.Scan(&id)
+	return id, err
+}
+
+const countSales = `-- name: CountSales :one
+SELECT count(*) FROM sales
+`
+
+func (q *Queries) CountSales(ctx context.Context) (int64, error) {
+	row := q.db.QueryRow(ctx, countSales)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
+const deleteSale = `-- name: DeleteSale :exec
+DELETE FROM sales WHERE id = $1
+`
+
+func (q *Queries) DeleteSale(ctx context.Context, id string) error {
+	_, err := q.db.Exec(ctx, deleteSale, id)
+	return err
+}
+
+const deleteSaleSubCategories = `-- name: DeleteSaleSubCategories :exec
+DELETE FROM sale_sub_categories WHERE sale_id = $1
+`
+
+func (q *Queries) DeleteSaleSubCategories(ctx context.Context, saleID string) error {
+	_, err := q.db.Exec(ctx, deleteSaleSubCategories, saleID)
+	return err
+}
+
 const insertSale = `-- name: InsertSale :exec
 INSERT INTO sales (id, name, discount, active, gender, category_id, image, mobile_image)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
@@ -54,6 +95,98 @@ type InsertSaleSubCategoryParams struct {
 func (q *Queries) InsertSaleSubCategory(ctx context.Context, arg InsertSaleSubCategoryParams) error {
 	_, err := q.db.Exec(ctx, insertSaleSubCategory, arg.SaleID, arg.SubCategoryID)
 	return err
+}
+
+const listSales = `-- name: ListSales :many
+
+SELECT s.id, s.name, s.discount, s.active, s.gender, s.category_id, coalesce(c.name, '')::text AS category_name,
+       s.image, s.mobile_image, s.created_at
+FROM sales s
+LEFT JOIN categories c ON c.id = s.category_id
+ORDER BY s.created_at, s.id
+LIMIT $2 OFFSET $1
+`
+
+type ListSalesParams struct {
+	PageOffset int32
+	PageSize   int32
+}
+
+type ListSalesRow struct {
+	ID           string
+	Name         string
+	Discount     int32
+	Active       bool
+	Gender       string
+	CategoryID   pgtype.Text
+	CategoryName string
+	Image        string
+	MobileImage  string
+	CreatedAt    time.Time
+}
+
+// Back office ------------------------------------------------------------------------------
+// Every sale, on or off, in the order the shop applies them.
+func (q *Queries) ListSales(ctx context.Context, arg ListSalesParams) ([]ListSalesRow, error) {
+	rows, err := q.db.Query(ctx, listSales, arg.PageOffset, arg.PageSize)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ListSalesRow
+	for rows.Next() {
+		var i ListSalesRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Name,
+			&i.Discount,
+			&i.Active,
+			&i.Gender,
+			&i.CategoryID,
+			&i.CategoryName,
+			&i.Image,
+			&i.MobileImage,
+			&i.CreatedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const lockSale = `-- name: LockSale :one
+SELECT id, name, discount, active, gender, category_id, image, mobile_image FROM sales WHERE id = $1 FOR UPDATE
+`
+
+type LockSaleRow struct {
+	ID          string
+	Name        string
+	Discount    int32
+	Active      bool
+	Gender      string
+	CategoryID  pgtype.Text
+	Image       string
+	MobileImage string
+}
+
+func (q *Queries) LockSale(ctx context.Context, id string) (LockSaleRow, error) {
+	row := q.db.QueryRow(ctx, lockSale, id)
+	var i LockSaleRow
+	err := row.Scan(
+		&i.ID,
+		&i.Name,
+		&i.Discount,
+		&i.Active,
+		&i.Gender,
+		&i.CategoryID,
+		&i.Image,
+		&i.MobileImage,
+	)
+	return i, err
 }
 
 const runningSales = `-- name: RunningSales :many
@@ -109,6 +242,98 @@ func (q *Queries) RunningSales(ctx context.Context) ([]RunningSalesRow, error) {
 	return items, nil
 }
 
+const saleByID = `-- name: SaleByID :one
+SELECT s.id, s.name, s.discount, s.active, s.gender, s.category_id, coalesce(c.name, '')::text AS category_name,
+       s.image, s.mobile_image, s.created_at
+FROM sales s
+LEFT JOIN categories c ON c.id = s.category_id
+WHERE s.id = $1
+`
+
+type SaleByIDRow struct {
+	ID           string
+	Name         string
+	Discount     int32
+	Active       bool
+	Gender       string
+	CategoryID   pgtype.Text
+	CategoryName string
+	Image        string
+	MobileImage  string
+	CreatedAt    time.Time
+}
+
+func (q *Queries) SaleByID(ctx context.Context, id string) (SaleByIDRow, error) {
+	row := q.db.QueryRow(ctx, saleByID, id)
+	var i SaleByIDRow
+	err := row.Scan(
+		&i.ID,
+		&i.Name,
+		&i.Discount,
+		&i.Active,
+		&i.Gender,
+		&i.CategoryID,
+		&i.CategoryName,
+		&i.Image,
+		&i.MobileImage,
+		&i.CreatedAt,
+	)
+	return i, err
+}
+
+const saleSubCategoryIDs = `-- name: SaleSubCategoryIDs :many
+SELECT sub_category_id FROM sale_sub_categories WHERE sale_id = $1 ORDER BY sub_category_id
+`
+
+func (q *Queries) SaleSubCategoryIDs(ctx context.Context, saleID string) ([]string, error) {
+	rows, err := q.db.Query(ctx, saleSubCategoryIDs, saleID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []string
+	for rows.Next() {
+		var sub_category_id string
+		if err := rows.Scan(&sub_category_id); err != nil {
+			return nil, err
+		}
+		items = append(items, sub_category_id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const subCategoriesByIDs = `-- name: SubCategoriesByIDs :many
+SELECT id, category_id FROM sub_categories WHERE id = ANY($1::text[]) FOR SHARE
+`
+
+type SubCategoriesByIDsRow struct {
+	ID         string
+	CategoryID string
+}
+
+func (q *Queries) SubCategoriesByIDs(ctx context.Context, ids []string) ([]SubCategoriesByIDsRow, error) {
+	rows, err := q.db.Query(ctx, subCategoriesByIDs, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []SubCategoriesByIDsRow
+	for rows.Next() {
+		var i SubCategoriesByIDsRow
+		if err := rows.Scan(&i.ID, &i.CategoryID); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const subCategoriesOfSales = `-- name: SubCategoriesOfSales :many
 SELECT ssc.sale_id, sc.id, sc.category_type
 FROM sale_sub_categories ssc
@@ -141,4 +366,36 @@ func (q *Queries) SubCategoriesOfSales(ctx context.Context, saleIds []string) ([
 		return nil, err
 	}
 	return items, nil
+}
+
+const updateSale = `-- name: UpdateSale :exec
+UPDATE sales
+SET name = $1, discount = $2, active = $3, gender = $4, category_id = $5,
+    image = $6, mobile_image = $7, updated_at = now()
+WHERE id = $8
+`
+
+type UpdateSaleParams struct {
+	Name        string
+	Discount    int32
+	Active      bool
+	Gender      string
+	CategoryID  pgtype.Text
+	Image       string
+	MobileImage string
+	ID          string
+}
+
+func (q *Queries) UpdateSale(ctx context.Context, arg UpdateSaleParams) error {
+	_, err := q.db.Exec(ctx, updateSale,
+		arg.Name,
+		arg.Discount,
+		arg.Active,
+		arg.Gender,
+		arg.CategoryID,
+		arg.Image,
+		arg.MobileImage,
+		arg.ID,
+	)
+	return err
 }

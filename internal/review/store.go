@@ -1,0 +1,25 @@
+package review
+
+import "drape/internal/review/reviewdb"
+
+// store reads and writes reviews and product ratings.
+type store struct{ q *reviewdb.Queries }
+
+func fromRow(r reviewdb.Review, productName, thumbnail string) Review {
+	return Review{ID: r.ID, ProductID: r.ProductID, ProductName: productName, Thumbnail: thumbnail, Rating: int(r.Rating),
+		Title: r.Title, Text: r.Body, Status: r.Status, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt, ModeratedAt: r.ModeratedAt}
+}
+
+// adminReview is a review with its product and author, as the back office (and, without the
+// customer, its author) sees it.
+func adminReview(r reviewdb.ReviewByIDRow) Review {
+	out := fromRow(reviewdb.Review{ID: r.ID, UserID: r.UserID, ProductID: r.ProductID, Rating: r.Rating, Title: r.Title, Body: r.Body,
+		Status: r.Status, ModeratedBy: r.ModeratedBy, ModeratedAt: r.ModeratedAt, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt},
+		r.ProductName, r.ProductThumbnail)
+	name := r.FirstName
+	if r.LastName != "" {
+		name += " " + r.LastName
+	}
+	out.Customer = &Customer{ID: r.UserID, Name: name, Email: r.Email}
+	return out
+}
