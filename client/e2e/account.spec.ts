@@ -8,6 +8,13 @@ import { expect, test, type APIRequestContext, type Page, type TestInfo } from '
 
 const password = 'tailored-2026';
 
+// These flows register and sign in several times each, and every one hashes or checks an argon2id
+// password, which is slow on a loaded 2-core CI box; on phones each greeting toast also covers the
+// header's menu button until it closes (4 s), and the flows open that menu after several of them.
+// The registration flow took 29.9 s of the default 30 s on desktop and timed out on mobile; on a
+// loaded box it has taken up to 60 s. Each expect still gives up after 7 s.
+test.describe.configure({ timeout: 120_000 });
+
 /** Saves a screenshot under test-results/screenshots/ (name-width.png) and attaches it. */
 async function screenshot(page: Page, testInfo: TestInfo, name: string, fullPage = true) {
   await page.evaluate(() => document.fonts.ready);

@@ -1,14 +1,15 @@
 // The storefront's routes (SPEC §2) in React Router's declarative mode: <Routes> inside the
 // <BrowserRouter> of main.tsx. Every page is its own lazily loaded chunk; only the shell (header,
-// footer, sale banner) is in the entry. Crashes fall into error boundaries that show ErrorPage.
+// sale banner) is in the entry. Crashes fall into error boundaries that show ErrorPage (loaded by
+// CrashPage when one happens).
 import { Suspense } from 'react';
 import { Outlet, Route, Routes } from 'react-router';
 import { Loader } from '../components/Loader';
 import { paths } from '../lib/paths';
 import { lazyPage } from './lazyPage';
+import { CrashPage } from './shell/CrashPage';
 import { ErrorBoundary } from './shell/ErrorBoundary';
 import { RootLayout } from './shell/RootLayout';
-import { ErrorPage } from './routes/ErrorPage';
 
 const HomePage = lazyPage(() => import('./routes/HomePage'), 'HomePage');
 const LoaderPage = lazyPage(() => import('./routes/LoaderPage'), 'LoaderPage');
@@ -32,7 +33,7 @@ const OrderRoutes = lazyPage(() => import('./routes/orders/OrderRoutes'), 'Order
 
 export function AppRoutes() {
   return (
-    <ErrorBoundary fallback={(error) => <ErrorPage error={error} standalone />}>
+    <ErrorBoundary fallback={(error) => <CrashPage error={error} standalone />}>
       <Routes>
         <Route element={<RootLayout />}>
           <Route path={paths.home} element={<HomePage />} />

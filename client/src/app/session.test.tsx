@@ -22,16 +22,20 @@ function renderSession() {
 beforeEach(() => {
   vi.spyOn(browser, 'reload').mockImplementation(() => {});
   vi.spyOn(browser, 'assign').mockImplementation(() => {});
+  // completeSignIn reloads (or goes on) reloadAfterLoginMs after it is done. On the fake clock that
+  // happens only when a test moves it: with real timers the reload would fire whenever 100 ms had
+  // passed, in the middle of a slow test, or in the next test, on that test's browser.reload spy.
+  vi.useFakeTimers();
 });
 
 afterEach(() => {
+  // Drops the reload a test left scheduled, so it never fires later.
   vi.useRealTimers();
   window.sessionStorage.clear();
 });
 
 describe('after login (SPEC §4)', () => {
   it('stores the token and user, keeps the greeting for after the reload, and reloads 100 ms later', async () => {
-    vi.useFakeTimers();
     const { store, session } = renderSession();
     await act(() => session.completeSignIn({ token: 'jwt-new', user: aUser(), message: 'Welcome Riya Kapoor' }));
     expect(selectToken(store.getState())).toBe('jwt-new');
@@ -44,7 +48,6 @@ describe('after login (SPEC §4)', () => {
   });
 
   it('goes to the page the guard came from instead', async () => {
-    vi.useFakeTimers();
     const { session } = renderSession();
     await act(() => session.completeSignIn({ token: 'jwt', user: aUser(), message: '' }, { to: '/user/addresses' }));
     vi.advanceTimersByTime(reloadAfterLoginMs);
@@ -123,7 +126,10 @@ describe('merging the guest cart after sign-in (SPEC §4)', () => {
       { message: 'Welcome Riya' },
       { message: note, type: 'info', durationMs: 6000 },
     ]);
+    // All of it is done before the reload, which comes reloadAfterLoginMs later.
     expect(browser.reload).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(reloadAfterLoginMs);
+    expect(browser.reload).toHaveBeenCalledTimes(1);
   });
 
   it('keeps the guest cart in this browser and only logs when the server refuses the merge', async () => {

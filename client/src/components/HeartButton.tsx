@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { HeartIcon } from './moreIcons';
+import { HeartIcon } from './icons';
 import styles from './HeartButton.module.css';
 
 /**

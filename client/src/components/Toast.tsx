@@ -60,5 +60,3 @@ export function Toast({ message, kind, durationMs, tickMs, onDismiss }: ToastPro
     </li>
   );
 }
-
-export const toastViewportClassName = styles.viewport;

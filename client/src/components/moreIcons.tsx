@@ -2,16 +2,10 @@
 // chunk: a module is bundled whole with every export any chunk uses.
 import { Icon, type IconProps } from './icons';
 
-export function HeartIcon({ filled = false, ...props }: IconProps & { filled?: boolean }) {
-  return (
-    <Icon {...props}>
-      <path
-        d="M12 20s-7.5-4.6-7.5-10.2A4.3 4.3 0 0 1 12 7.2a4.3 4.3 0 0 1 7.5 2.6C19.5 15.4 12 20 12 20Z"
-        fill={filled ? 'currentColor' : 'none'}
-      />
-    </Icon>
-  );
-}
+// Kept where the first page of any storefront visit gets them (the product cards' heart, the
+// footer's contact lines); re-exported here for the screens that import icons from one place.
+export { HeartIcon } from './icons';
+export { MailIcon, PhoneIcon, PinIcon } from './contactIcons';
 
 export function LogOutIcon(props: IconProps) {
   return (
@@ -97,32 +91,6 @@ export function NeedleIcon(props: IconProps) {
       <path d="M19.5 4.5 6 18l-1.5 1.5" />
       <path d="M17 4.5a1.8 1.8 0 1 1 2.5 2.5" />
       <path d="M4 12c2-2 4 2 6 0s4 2 6 0" />
-    </Icon>
-  );
-}
-
-export function MailIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <rect x="3" y="5.5" width="18" height="13" rx="1.5" />
-      <path d="m3.5 6.5 8.5 6.5 8.5-6.5" />
-    </Icon>
-  );
-}
-
-export function PhoneIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M5 4h3.5l1.5 4-2 1.5a11 11 0 0 0 6.5 6.5L16 14l4 1.5V19a1.5 1.5 0 0 1-1.5 1.5A15.5 15.5 0 0 1 3.5 5.5 1.5 1.5 0 0 1 5 4Z" />
-    </Icon>
-  );
-}
-
-export function PinIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M12 21s-6.5-6-6.5-11a6.5 6.5 0 0 1 13 0c0 5-6.5 11-6.5 11Z" />
-      <circle cx="12" cy="10" r="2.3" />
     </Icon>
   );
 }

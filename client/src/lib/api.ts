@@ -55,7 +55,7 @@ function readStorage(key: string): string | null {
   }
 }
 
-/** The shopper's token, or the admin's for admin calls (paths under admin/). */
+/** The shopper's token, or the admin's for back-office calls (see isAdminPath). */
 export function authToken(scope: AuthScope = 'user'): string | null {
   return readStorage(scope === 'admin' ? adminTokenStorageKey : tokenStorageKey);
 }
@@ -74,8 +74,12 @@ function requestPath(arg: unknown): string {
   return '';
 }
 
+/**
+ * Back-office calls, which carry the admin token: paths under admin/, and SPEC §7's staff
+ * actions outside it (POST /orderStatus, POST /refund), which no shopper ever calls.
+ */
 export function isAdminPath(path: string): boolean {
-  return /^\/?admin(\/|$)/.test(path);
+  return /^\/?(admin(\/|$)|(orderStatus|refund)($|\?))/.test(path);
 }
 
 export function isEnvelope(body: unknown): body is Envelope {

@@ -2,9 +2,9 @@
 // (SPEC §4), and 'Welcome {firstName}' (and any note about the merged cart) should still show
 // after it.
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { toastShown, type ToastRequest } from './toast';
+import { flashStorageKey, toastShown, type ToastRequest } from './toast';
 
-export const flashStorageKey = 'flashToast';
+export { flashStorageKey };
 
 function kept(): ToastRequest[] {
   try {

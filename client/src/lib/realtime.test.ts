@@ -1,11 +1,11 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { api, tagTypes } from './api';
 import { connectionStatusChanged } from './connection';
-import { cacheActionsForEvent, createRealtimeSession, type RealtimeEvent } from './realtime';
+import { cacheActionsForEvent, createRealtimeSession, setRealtimeExtension, type RealtimeEvent, type RealtimeExtension } from './realtime';
 
-function event(type: string, topic = 'sales'): RealtimeEvent {
-  return { id: 'evt-1', type, topic, data: {}, at: '2025-01-01T00:00:00Z' };
+function event(type: string, topic = 'sales', data: unknown = {}): RealtimeEvent {
+  return { id: 'evt-1', type, topic, data, at: '2025-01-01T00:00:00Z' };
 }
 
 describe('cacheActionsForEvent', () => {
@@ -19,13 +19,20 @@ describe('cacheActionsForEvent', () => {
     ]);
   });
 
-  it('invalidates products when stock changes', () => {
+  it('refetches products when a stock change carries no counts it can patch in', () => {
     expect(cacheActionsForEvent(event('stock.changed', 'catalog'))).toEqual([api.util.invalidateTags(['Product'])]);
   });
 
-  it("invalidates the shopper's orders when one is created or updated", () => {
-    expect(cacheActionsForEvent(event('order.created', 'user:42'))).toEqual([api.util.invalidateTags(['Order'])]);
-    expect(cacheActionsForEvent(event('order.updated', 'user:42'))).toEqual([api.util.invalidateTags(['Order'])]);
+  it('refetches only what shows the product whose stock changed', () => {
+    expect(cacheActionsForEvent(event('stock.changed', 'catalog', { productId: 'p1', sizes: { M: 0 } }))).toEqual([
+      api.util.invalidateTags([{ type: 'Product', id: 'p1' }]),
+    ]);
+  });
+
+  it("invalidates the shopper's orders and tracking when one is created, moved on, shipped or paid", () => {
+    for (const type of ['order.created', 'order.updated', 'shipment.updated', 'payment.updated']) {
+      expect(cacheActionsForEvent(event(type, 'user:42'))).toEqual([api.util.invalidateTags(['Order'])]);
+    }
   });
 
   it('ignores events it does not know', () => {
@@ -117,5 +124,67 @@ describe('createRealtimeSession', () => {
     realtime.tokenChanged();
     realtime.opened();
     expect(sent.at(-1)).toEqual({ type: 'hello', token: 'new-jwt' });
+  });
+});
+
+describe('a screen extending the socket (the back office board)', () => {
+  function extended(token: string | null = 'admin-jwt') {
+    const heard: string[] = [];
+    const extension: RealtimeExtension = {
+      topics: ['admin:orders', 'admin:dashboard'],
+      event: (event) => heard.push(`${event.type}@${event.topic}`),
+      reconnected: () => heard.push('reconnected'),
+    };
+    const sent: unknown[] = [];
+    const dispatched: UnknownAction[] = [];
+    const realtime = createRealtimeSession({
+      dispatch: (action) => dispatched.push(action),
+      send: (text) => sent.push(JSON.parse(text)),
+      token: () => token,
+    });
+    setRealtimeExtension(extension);
+    return { realtime, sent, dispatched, heard, unplug: () => setRealtimeExtension(null) };
+  }
+
+  afterEach(() => setRealtimeExtension(null));
+
+  it("subscribes to the extension's topics with the welcome", () => {
+    const { realtime, sent } = extended();
+    realtime.opened();
+    realtime.received(JSON.stringify({ type: 'welcome', user: { id: 'a1', role: 'admin' } }));
+    expect(sent[1]).toEqual({ type: 'subscribe', topics: ['sales', 'catalog', 'user:a1', 'admin:orders', 'admin:dashboard'] });
+  });
+
+  it('knows when the token changed since the hello (a back-office sign-in)', () => {
+    let token: string | null = null;
+    const realtime = createRealtimeSession({ dispatch: () => {}, send: () => {}, token: () => token });
+    expect(realtime.tokenIsStale()).toBe(false);
+    realtime.opened();
+    expect(realtime.tokenIsStale()).toBe(false);
+    token = 'admin-jwt';
+    expect(realtime.tokenIsStale()).toBe(true);
+    realtime.opened();
+    expect(realtime.tokenIsStale()).toBe(false);
+  });
+
+  it('hears events after the cache actions, and reconnects but not the first connection', () => {
+    const { realtime, dispatched, heard, unplug } = extended();
+    const subscribed = JSON.stringify({ type: 'subscribed', topics: ['sales', 'catalog'], denied: [] });
+    realtime.opened();
+    realtime.received(subscribed);
+    realtime.received(JSON.stringify(event('order.created', 'admin:orders', { _id: 'o1' })));
+    expect(dispatched).toContainEqual(api.util.invalidateTags(['Order']));
+    // A later subscribe's answer on the same connection is no reconnect.
+    realtime.received(subscribed);
+    expect(heard).toEqual(['order.created@admin:orders']);
+
+    realtime.closed(1006);
+    realtime.opened();
+    realtime.received(subscribed);
+    expect(heard).toEqual(['order.created@admin:orders', 'reconnected']);
+
+    unplug();
+    realtime.received(JSON.stringify(event('order.updated', 'admin:orders', { _id: 'o1' })));
+    expect(heard).toHaveLength(2);
   });
 });

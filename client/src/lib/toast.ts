@@ -21,6 +21,8 @@ export interface ToastRequest {
 export const defaultToastDurationMs = 4000;
 export const toastProgressIntervalMs = 50;
 export const loginFirstMessage = 'Please login first';
+/** Where lib/flashToast.ts keeps toasts for the next page load (session storage). */
+export const flashStorageKey = 'flashToast';
 
 export interface ToastState {
   items: Toast[];

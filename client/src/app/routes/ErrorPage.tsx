@@ -3,6 +3,7 @@ import { Button, ButtonLink } from '../../components/Button';
 import { ErrorView } from '../../components/ErrorView';
 import { isDevelopment } from '../../lib/env';
 import { paths } from '../../lib/paths';
+import { errorDetail, errorTitle } from '../shell/CrashPage';
 import styles from './ErrorPage.module.css';
 
 /** reportCrash tells the server about a page crash so the shop owner sees it in the logs. */
@@ -21,10 +22,9 @@ function reportCrash(error: unknown) {
   }).catch(() => undefined);
 }
 
-export const errorTitle = 'Oops something went wrong';
-export const errorDetail = 'We are working on it';
+export { errorDetail, errorTitle };
 
-/** What an error boundary shows when a page crashes: 'Oops something went wrong / We are working on it'. */
+/** What an error boundary shows when a page crashes (through CrashPage, which loads it): 'Oops something went wrong / We are working on it'. */
 export function ErrorPage({ error, standalone = false }: { error: unknown; standalone?: boolean }) {
 
   useEffect(() => {

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation, type Location } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aCartLine, cartAnswer, json } from '../../test/cartFixtures';
 import { aProduct, aUser } from '../../test/fixtures';
 import { serve } from '../../test/serve';
@@ -48,6 +48,13 @@ async function addSize(size: string) {
   await userEvent.click(await screen.findByRole('radio', { name: size }));
   await userEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
 }
+
+// The pages and the cart drawer these tests open are lazily loaded chunks, compiled on first
+// import. On a loaded CI box that can take longer than any findBy should wait, so they are
+// loaded once here, and the tests' waits are about the shop, not the compiler.
+beforeAll(async () => {
+  await Promise.all([import('../routes/ProductPage'), import('../routes/CartPage'), import('./CartShell'), import('./SignInPopup')]);
+}, 120_000);
 
 beforeEach(() => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});

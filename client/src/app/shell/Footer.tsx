@@ -1,11 +1,15 @@
 import { Link } from '../../components/Link';
-import { MailIcon, PhoneIcon, PinIcon } from '../../components/moreIcons';
+import { MailIcon, PhoneIcon, PinIcon } from '../../components/contactIcons';
 import { brand } from '../../lib/brand';
 import { paths, productListPath } from '../../lib/paths';
+import { useAppSelector } from '../hooks';
 import styles from './Footer.module.css';
 
 export function Footer() {
   const year = new Date().getFullYear();
+  // Whether prices, stock and orders on screen follow the shop live (the realtime socket). The
+  // words are in the stylesheet: not a byte more script for every shopper.
+  const connection = useAppSelector((state) => state.connection.status);
   return (
     <footer className={styles.footer}>
       <div className={styles.columns}>
@@ -111,6 +115,7 @@ export function Footer() {
             <p>
               © {year} {brand.name}. All rights reserved.
             </p>
+            <span className={styles.live} data-status={connection} role="status" />
           </div>
           <ul className={styles.policyLinks} aria-label="Policies">
             <li>

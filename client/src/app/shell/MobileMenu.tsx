@@ -4,7 +4,7 @@ import { BagIcon, UserIcon } from '../../components/icons';
 import { HeartIcon, LogOutIcon } from '../../components/moreIcons';
 import { displayName, selectToken, selectUser, signInOpened } from '../../features/account/accountSlice';
 import { SearchBox } from '../../features/catalog/components/SearchBox';
-import { ShopLinks } from '../../features/catalog/components/ShopMenu';
+import { ShopLinks } from '../../features/catalog/components/ShopLinks';
 import { accountPaths } from '../../lib/accountPaths';
 import { paths } from '../../lib/paths';
 import { useAppDispatch, useAppSelector } from '../hooks';

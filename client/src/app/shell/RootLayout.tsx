@@ -4,9 +4,9 @@ import { Loader } from '../../components/Loader';
 import { selectSignInPrompt } from '../../features/account/accountSlice';
 import { selectCartDrawerOpen, selectCartNotice } from '../../features/cart/cartSlice';
 import { SaleBanner } from '../../features/sale/components/SaleBanner';
-import { ToastViewport } from '../../features/ui/components/ToastViewport';
+import { DeferredToastViewport } from '../../features/ui/components/ToastRegion';
 import { useAppSelector } from '../hooks';
-import { ErrorPage } from '../routes/ErrorPage';
+import { CrashPage } from './CrashPage';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Header, loadSignInPopup } from './Header';
 import { ScrollToTop } from './ScrollToTop';
@@ -40,7 +40,7 @@ export function RootLayout() {
         )}
       </div>
       <main id="main" className={styles.main} tabIndex={-1}>
-        <ErrorBoundary resetKey={pathname} fallback={(error) => <ErrorPage error={error} />}>
+        <ErrorBoundary resetKey={pathname} fallback={(error) => <CrashPage error={error} />}>
           <Suspense fallback={<Loader />}>
             <Outlet />
           </Suspense>
@@ -54,7 +54,7 @@ export function RootLayout() {
           <SignInPopup />
         </Suspense>
       )}
-      <ToastViewport />
+      <DeferredToastViewport />
       <ScrollToTop />
     </div>
   );

@@ -64,6 +64,9 @@ export const accountSlice = createSlice({
 /** The one reducer; actions.ts names its uses (signedIn, signedOut, userUpdated …). */
 export const { accountChanged } = accountSlice.actions;
 
+/** What the sign-in popup says when a guest taps a wishlist heart. */
+export const wishlistSignInNotice = 'Please login first to save pieces to your wishlist.';
+
 /** Opens the sign-in popup (Sign In, a guest's wishlist heart, an expired session). */
 export const signInOpened = (prompt: Partial<SignInPrompt> = {}) =>
   accountChanged({ signIn: { mode: prompt.mode ?? 'login', notice: prompt.notice } });

@@ -5,6 +5,7 @@ import { api } from '../../lib/api';
 import { cacheActionsForEvent } from '../../lib/realtime';
 import { aCartLine, cartAnswer, json } from '../../test/cartFixtures';
 import { serve } from '../../test/serve';
+import { asyncTimeoutMs } from '../../test/timeouts';
 import { cartApi, toServerCart } from './api';
 import { selectServerCartCount } from './cartSlice';
 
@@ -37,7 +38,7 @@ describe('updateCart (SPEC §4: optimistic, rolled back on failure)', () => {
     expect(cart().summary).toMatchObject({ totalItems: 3, subtotal: 4317, finalAmount: 4317 });
     expect(selectServerCartCount(store.getState())).toBe(3);
 
-    await vi.waitFor(() => expect(answer).toBeDefined());
+    await vi.waitFor(() => expect(answer).toBeDefined(), { timeout: asyncTimeoutMs });
     answer!(json(envelope(null, 409, 'Only 2 left in size M'), 409));
     await update;
     expect(cart().lines[0]).toMatchObject({ quantity: 2, total: 2878 });
@@ -62,7 +63,7 @@ describe('updateCart (SPEC §4: optimistic, rolled back on failure)', () => {
     expect(new URL(update.url).searchParams.get('cartId')).toBe(line._id);
     expect(await update.json()).toEqual({ quantity: 3 });
     expect(update.headers.get('Authorization')).toBe('Bearer jwt-riya');
-    await vi.waitFor(() => expect(cart().lines[0]).toMatchObject({ quantity: 3, total: 4317 }));
+    await vi.waitFor(() => expect(cart().lines[0]).toMatchObject({ quantity: 3, total: 4317 }), { timeout: asyncTimeoutMs });
     expect(toasts(store)).toEqual([]);
   });
 });
@@ -79,7 +80,7 @@ describe('addToCart', () => {
     const store = makeStore();
     const result = await store.dispatch(cartApi.endpoints.addToCart.initiate({ items: { productId: line.productId, size: 'M' } })).unwrap();
     expect(result.lines).toHaveLength(1);
-    await vi.waitFor(() => expect(selectServerCartCount(store.getState())).toBe(3));
+    await vi.waitFor(() => expect(selectServerCartCount(store.getState())).toBe(3), { timeout: asyncTimeoutMs });
     expect(toasts(store)).toEqual([{ message: 'Only 3 left in size M of Ivory Oxford Shirt; your cart has 3', type: 'info' }]);
   });
 
@@ -119,7 +120,7 @@ describe('removeFromCart and clearCart', () => {
     serve({ '/api/deletecart': { body: envelope(null, 200, 'Cart cleared') } });
     let store = makeStore();
     await store.dispatch(cartApi.endpoints.clearCart.initiate());
-    await vi.waitFor(() => expect(selectServerCartCount(store.getState())).toBe(0));
+    await vi.waitFor(() => expect(selectServerCartCount(store.getState())).toBe(0), { timeout: asyncTimeoutMs });
     expect(toasts(store)).toEqual([{ message: 'Cart cleared', type: 'success' }]);
 
     serve({ '/api/deletecart': { status: 500, body: envelope(null, 500, 'Oops') } });

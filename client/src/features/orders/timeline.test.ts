@@ -53,4 +53,24 @@ describe('timelineSteps', () => {
     expect(steps.every((step) => step.state === 'done')).toBe(true);
     expect(steps.map((step) => step.label)).toEqual(['Order placed', 'Packed', 'Shipped', 'Out for delivery', 'Delivered']);
   });
+
+  it("follows the courier's statuses: a parcel handed over or waiting for pickup is packed", () => {
+    const steps = timelineSteps(
+      [
+        { status: 'PLACED', label: 'Order placed', at: at(1) },
+        { status: 'NEW', label: 'Handed to the courier', at: at(2) },
+        { status: 'PICKUP_SCHEDULED', label: 'Pickup scheduled', at: at(3) },
+      ],
+      'PICKUP_SCHEDULED',
+      'cod',
+    );
+    expect(steps.map((step) => [step.label, step.state])).toEqual([
+      ['Order placed', 'done'],
+      ['Handed to the courier', 'done'],
+      ['Pickup scheduled', 'current'],
+      ['Shipped', 'upcoming'],
+      ['Out for delivery', 'upcoming'],
+      ['Delivered', 'upcoming'],
+    ]);
+  });
 });

@@ -31,7 +31,10 @@ const aliases: Record<string, (typeof stages)[number] | 'CANCELLED'> = {
   PAYMENT_RECEIVED: 'PAID',
   PAYMENT_SUCCESS: 'PAID',
   PACKED: 'PACKED',
+  // The courier's first steps (Shiprocket's names): the parcel is made up and waits for pickup.
+  NEW: 'PACKED',
   READY_TO_SHIP: 'PACKED',
+  PICKUP_SCHEDULED: 'PACKED',
   SHIPPED: 'SHIPPED',
   PICKED_UP: 'SHIPPED',
   IN_TRANSIT: 'SHIPPED',

@@ -1,7 +1,8 @@
 // The back office's entrance (SPEC §2): /adminlogin, /registeradmin and the guarded /admin/*
-// area. The admin screens themselves (orders, products …) come with later issues; for now the
-// dashboard is a calm landing with who is signed in. Outside the storefront's header and footer.
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+// area: a calm dashboard with who is signed in, and the live order board (/admin/orders, its
+// own chunk). Outside the storefront's header and footer, with its own bar (who is signed in,
+// whether live updates are on) and side navigation.
+import { Suspense, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import { Redirect } from '../../../components/Redirect';
 import { Button, ButtonLink } from '../../../components/Button';
@@ -9,7 +10,8 @@ import { Checkbox, Field, FormAlert, formStyles, useInvalidFocus } from '../../.
 import { Link } from '../../../components/Link';
 import { Spinner } from '../../../components/Spinner';
 import { StateMessage } from '../../../components/StateMessage';
-import { ShieldIcon, LogOutIcon } from '../../../components/moreIcons';
+import { GridIcon, ShieldIcon, LogOutIcon } from '../../../components/moreIcons';
+import { TagIcon } from '../../../components/orderIcons';
 import { UserIcon } from '../../../components/icons';
 import { displayName } from '../../../features/account/accountSlice';
 import { useAdminLoginMutation, useGetAdminProfileQuery, useRegisterStaffMutation } from '../../../features/account/adminApi';
@@ -23,8 +25,42 @@ import { browser } from '../../../lib/browser';
 import { paths } from '../../../lib/paths';
 import { toastShown } from '../../../lib/toast';
 import { useAppDispatch, useAppSelector } from '../../hooks';
+import { lazyPage } from '../../lazyPage';
 import { safeNext } from '../../session';
 import styles from './BackOffice.module.css';
+import { LiveStatus } from './LiveStatus';
+
+// The order board (and its live updates) loads when staff first open it.
+const AdminOrdersPage = lazyPage(() => import('./AdminOrdersPage'), 'AdminOrdersPage');
+
+const adminOrdersPath = `${accountPaths.admin}/orders`;
+
+const sections = [
+  { to: accountPaths.adminDashboard, label: 'Dashboard', icon: GridIcon },
+  { to: adminOrdersPath, label: 'Orders', icon: TagIcon },
+] as const;
+
+/** The back office's sections: a column beside the page on wide screens, a row of tabs on narrow ones. */
+function SideNav() {
+  const path = useLocation().pathname.toLowerCase();
+  return (
+    <nav className={styles.side} aria-label="Back office">
+      <ul>
+        {sections.map(({ to, label, icon: Icon }) => {
+          const current = path === to || path.startsWith(`${to}/`);
+          return (
+            <li key={to}>
+              <Link to={to} className={styles.sideLink} aria-current={current ? 'page' : undefined}>
+                <Icon size={18} />
+                {label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
 
 function Brand() {
   return (
@@ -38,12 +74,14 @@ function Brand() {
 function AdminShell({ children }: { children: ReactNode }) {
   const dispatch = useAppDispatch();
   const admin = useAppSelector(selectAdmin);
+  const connection = useAppSelector((state) => state.connection.status);
   useGetAdminProfileQuery();
   return (
     <div className={styles.shell}>
       <header className={styles.bar}>
         <Brand />
         <div className={styles.who}>
+          <LiveStatus status={connection} className={styles.live} />
           <span className={styles.person}>
             <UserIcon size={18} />
             <span>
@@ -65,9 +103,12 @@ function AdminShell({ children }: { children: ReactNode }) {
           </button>
         </div>
       </header>
-      <main id="main" className={styles.main}>
-        {children}
-      </main>
+      <div className={styles.frame}>
+        <SideNav />
+        <main id="main" className={styles.main}>
+          {children}
+        </main>
+      </div>
       <ToastViewport />
     </div>
   );
@@ -166,6 +207,14 @@ export function AdminArea() {
           <Route index element={<Redirect to={accountPaths.adminDashboard} />} />
           <Route path="dashboard" element={<AdminDashboard />} />
           <Route
+            path="orders"
+            element={
+              <Suspense fallback={<p className={styles.loading}>Loading...</p>}>
+                <AdminOrdersPage />
+              </Suspense>
+            }
+          />
+          <Route
             path="*"
             element={
               <StateMessage headingLevel={1} title="This screen is on its way" detail="It arrives with the next part of the back office.">
@@ -191,9 +240,14 @@ function AdminDashboard() {
       <h1 className={styles.title}>Good to see you, {displayName(admin ?? null)}</h1>
       <p className={styles.lede}>
         You are signed in as <strong>{admin?.email ?? 'staff'}</strong>
-        {admin?.role ? ` (${admin.role})` : ''}. Orders, products, sales and the rest of the back office will appear here.
+        {admin?.role ? ` (${admin.role})` : ''}. Products, sales and the rest of the back office will appear here.
       </p>
       <ul className={styles.cards}>
+        <li className={styles.card}>
+          <h2 className={styles.cardTitle}>Orders</h2>
+          <p>Every order as it comes in, with live courier updates, status changes and refunds.</p>
+          <ButtonLink to={adminOrdersPath}>Open the orders</ButtonLink>
+        </li>
         <li className={styles.card}>
           <h2 className={styles.cardTitle}>Team accounts</h2>
           <p>{isAdmin ? 'Give a colleague their own staff or admin sign-in.' : 'Only an admin can create staff accounts.'}</p>

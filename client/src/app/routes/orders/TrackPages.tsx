@@ -120,8 +120,16 @@ export function TrackOrderPage() {
   return <TrackResult orderId={orderId} email={email} />;
 }
 
+/** A guest's tracking has no user topic on the socket: it asks again this often while the tab is in view. */
+export const guestTrackingPollMs = 30_000;
+
 function TrackResult({ orderId, email }: { orderId: string; email: string }) {
-  const { data, isLoading, isError, error, refetch } = useTrackOrderQuery({ orderId, ...(email ? { email } : {}) });
+  // A signed-in owner's page follows the order live: its events on the shopper's own topic
+  // invalidate the 'Order' tag this query provides. A guest's link polls instead.
+  const { data, isLoading, isError, error, refetch } = useTrackOrderQuery(
+    { orderId, ...(email ? { email } : {}) },
+    { pollingInterval: isSignedIn() ? 0 : guestTrackingPollMs, skipPollingIfUnfocused: true },
+  );
 
   if (isLoading) {
     return (

@@ -1,12 +1,12 @@
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { HeartButton } from '../../../components/HeartButton';
 import { toastShown } from '../../../lib/toast';
-import { selectToken, signInOpened } from '../accountSlice';
+import { selectToken, signInOpened, wishlistSignInNotice } from '../accountSlice';
 import type { SavedProduct } from '../types';
 import { errorMessage } from '../validation';
 import { useGetWishlistQuery, useRemoveFromWishlistMutation, useSaveToWishlistMutation } from '../wishlistApi';
 
-export const wishlistSignInNotice = 'Please login first to save pieces to your wishlist.';
+export { wishlistSignInNotice };
 
 /**
  * The wishlist heart of a product: for a signed-in shopper it saves or removes the product at

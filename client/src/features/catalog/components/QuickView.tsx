@@ -1,4 +1,6 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
+import { useAppSelector } from '../../../app/hooks';
+import type { RootState } from '../../../app/store';
 import { Link } from '../../../components/Link';
 import { Dialog } from '../../../components/Dialog';
 import { productPath } from '../../../lib/paths';
@@ -15,11 +17,24 @@ import styles from './QuickView.module.css';
 export const quickViewDescriptionLength = 200;
 
 /**
+ * The cache's copy of product `id` (on a page of a listing or search, or its own answer), or
+ * undefined. A stock.changed event about it refetches those, so this is its live stock.
+ */
+function cachedProduct(queries: RootState['api']['queries'], id: string): Product | undefined {
+  for (const entry of Object.values(queries)) {
+    const data = entry?.data as (Partial<Product> & { items?: Product[] }) | undefined;
+    const found = data?._id === id ? (data as Product) : Array.isArray(data?.items) ? data.items.find((item) => item?._id === id) : undefined;
+    if (found?.sizes) return found;
+  }
+  return undefined;
+}
+
+/**
  * The quick-view dialog of a product: pictures, name, prices, sizes, size chart, a short
  * description, Add to cart (needs a size) and All details (the product page).
  */
 export function QuickView({
-  product,
+  product: opened,
   onClose,
   onAddToCart,
   paise = false,
@@ -33,6 +48,12 @@ export function QuickView({
   action?: ReactNode;
 }) {
   const titleId = useId();
+  // Sizes as they are now, while the dialog is open: one that sells out greys out.
+  const live = useAppSelector((state) => cachedProduct(state.api.queries, opened._id));
+  const product = useMemo(
+    () => (live ? { ...opened, stock: live.stock, sizes: live.sizes, totalStock: live.totalStock } : opened),
+    [opened, live],
+  );
   const soldOut = isSoldOut(product);
   const sale = appliedSale(product);
 

@@ -7,7 +7,7 @@ import { subCategoriesOf, useGetCategoryQuery } from '../api';
 import type { SubCategory } from '../types';
 import styles from './ShopMenu.module.css';
 
-interface MenuGroup {
+export interface MenuGroup {
   key: string;
   /** The category (Men, Women) and its listing, when the server names it. */
   name?: string;
@@ -15,7 +15,7 @@ interface MenuGroup {
 }
 
 /** Sub-categories grouped under their named categories; one unnamed group when names are missing. */
-function useMenuGroups(): MenuGroup[] {
+export function useMenuGroups(): MenuGroup[] {
   const { data, isError } = useGetCategoryQuery();
   if (isError || !data) return [];
   const named = data.items.filter((category) => category.name && (category.subCategory ?? []).length > 0);
@@ -106,33 +106,5 @@ export function ShopMenu() {
         </div>
       )}
     </div>
-  );
-}
-
-/** The same links as a list, for the mobile menu. */
-export function ShopLinks({ className }: { className?: string }) {
-  const groups = useMenuGroups();
-  return (
-    <ul className={[styles.list, className].filter(Boolean).join(' ')}>
-      <li>
-        <Link to={paths.shop}>Shop all</Link>
-      </li>
-      {groups.map((group) => (
-        <li key={group.key} className={styles.listGroup}>
-          {group.name && (
-            <Link to={genderListPath(group.name)} className={styles.listGroupLink}>
-              {group.name}
-            </Link>
-          )}
-          <ul className={styles.list}>
-            {group.subCategories.map((subCategory) => (
-              <li key={subCategory._id || subCategory.categoryType}>
-                <Link to={productListPath(subCategory.categoryType)}>{subCategory.categoryType}</Link>
-              </li>
-            ))}
-          </ul>
-        </li>
-      ))}
-    </ul>
   );
 }

@@ -22,7 +22,9 @@ export function SizePicker({
   /** Shown beside the Size legend (the size chart button). */
   aside?: ReactNode;
 }) {
-  const [selected, setSelected] = useState<string | null>(null);
+  const [chosen, setSelected] = useState<string | null>(null);
+  // A size that sells out while chosen (live stock) is chosen no more.
+  const selected = product.sizes.some(({ size, stock }) => size === chosen && stock > 0) ? chosen : null;
   const [warning, setWarning] = useState(0);
   const name = useId();
   const soldOut = isSoldOut(product);

@@ -1,0 +1,136 @@
+// The board's row actions: moving an order to one of the statuses it may take next (with an
+// optional note for its timeline), and refunding a paid online order after a confirmation.
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '../../../../components/Button';
+import { Dialog } from '../../../../components/Dialog';
+import { Spinner } from '../../../../components/Spinner';
+import { formatRupees } from '../../../../lib/money';
+import { statusLabel } from '../../status';
+import type { AdminOrder } from '../types';
+import styles from './OrdersBoard.module.css';
+
+export function StatusDialog({
+  order,
+  busy,
+  onSubmit,
+  onClose,
+}: {
+  order: AdminOrder;
+  busy: boolean;
+  onSubmit: (orderStatus: string, note: string) => void;
+  onClose: () => void;
+}) {
+  const titleId = useId();
+  const noteId = useId();
+  const [choice, setChoice] = useState(order.nextStatuses[0] ?? '');
+  const [note, setNote] = useState('');
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (choice) onSubmit(choice, note.trim());
+  }
+
+  return (
+    <Dialog labelledBy={titleId} onClose={onClose} className={styles.dialog} variant="sheet">
+      <form className={styles.dialogBody} onSubmit={submit}>
+        <p className={styles.dialogEyebrow}>Order {order.orderId}</p>
+        <h2 id={titleId} className={styles.dialogTitle}>
+          Change status
+        </h2>
+        <p className={styles.dialogLede}>
+          Now <strong>{statusLabel(order.orderStatus)}</strong>. Only the steps this order can take next are offered.
+        </p>
+        <fieldset className={styles.choices}>
+          <legend className="visually-hidden">New status</legend>
+          {order.nextStatuses.map((status) => (
+            <label key={status} className={styles.choice}>
+              <input type="radio" name="orderStatus" value={status} checked={choice === status} onChange={() => setChoice(status)} />
+              <span className={styles.choiceText}>
+                {statusLabel(status)}
+                <span className={styles.choiceCode}>{status}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <label htmlFor={noteId} className={styles.noteLabel}>
+          Note <span>(optional, kept in the order's timeline)</span>
+        </label>
+        <textarea
+          id={noteId}
+          className={styles.note}
+          rows={2}
+          maxLength={300}
+          value={note}
+          placeholder="e.g. Customer asked to hold until Monday"
+          onChange={(event) => setNote(event.target.value)}
+        />
+        <div className={styles.dialogActions}>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!choice || busy} aria-busy={busy || undefined}>
+            {busy && <Spinner size={16} />}
+            Save status
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+export function RefundDialog({
+  order,
+  busy,
+  onConfirm,
+  onClose,
+}: {
+  order: AdminOrder;
+  busy: boolean;
+  onConfirm: (reason: string) => void;
+  onClose: () => void;
+}) {
+  const titleId = useId();
+  const reasonId = useId();
+  const [reason, setReason] = useState('');
+  const amount = formatRupees(order.amount, { paise: !Number.isInteger(order.amount) });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onConfirm(reason.trim());
+  }
+
+  return (
+    <Dialog labelledBy={titleId} onClose={onClose} className={styles.dialog} variant="sheet">
+      <form className={styles.dialogBody} onSubmit={submit}>
+        <p className={styles.dialogEyebrow}>Order {order.orderId}</p>
+        <h2 id={titleId} className={styles.dialogTitle}>
+          Refund {amount}?
+        </h2>
+        <p className={styles.dialogLede}>
+          The full online payment goes back to {order.customer.name || 'the customer'} through Razorpay. This cannot be undone.
+        </p>
+        <label htmlFor={reasonId} className={styles.noteLabel}>
+          Reason <span>(optional)</span>
+        </label>
+        <textarea
+          id={reasonId}
+          className={styles.note}
+          rows={2}
+          maxLength={300}
+          value={reason}
+          placeholder="e.g. Size unavailable, customer agreed to a refund"
+          onChange={(event) => setReason(event.target.value)}
+        />
+        <div className={styles.dialogActions}>
+          <Button variant="secondary" onClick={onClose}>
+            Keep payment
+          </Button>
+          <Button type="submit" className={styles.danger} disabled={busy} aria-busy={busy || undefined}>
+            {busy && <Spinner size={16} />}
+            Refund {amount}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

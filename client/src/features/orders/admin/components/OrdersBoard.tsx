@@ -1,0 +1,480 @@
+// The back office's order board (/admin/orders): every shopper's order, newest first, ten to a
+// page from the server, filtered by status, a search (order id or number, customer or product),
+// a date range and the payment mode, all kept in the URL. Rows change status and payment live;
+// a new order appears at the top, lit up. Staff move orders on, push them to Shiprocket again,
+// and admins refund paid online orders.
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { Button } from '../../../../components/Button';
+import { Pagination } from '../../../../components/Pagination';
+import { Spinner } from '../../../../components/Spinner';
+import { useAppDispatch } from '../../../../app/hooks';
+import type { ApiError } from '../../../../lib/api';
+import { formatRupees } from '../../../../lib/money';
+import { toastShown } from '../../../../lib/toast';
+import { statusLabel } from '../../status';
+import { useChangeOrderStatusMutation, useGetAdminOrdersQuery, useRefundOrderMutation, useRetryPushMutation } from '../api';
+import { changeFilters, filtersToSearch, isUnfiltered, onPage, readFilters } from '../filters';
+import { useLiveOrderBoard, type Highlight } from '../live';
+import { adminPayment, adminStatusLabel, adminStatusTone, canRefund, orderStatuses, placedAt } from '../rows';
+import type { AdminOrder, AdminOrderFilters } from '../types';
+import { RefundDialog, StatusDialog } from './OrderDialogs';
+import styles from './OrdersBoard.module.css';
+
+export const boardMessages = {
+  loading: 'Loading...',
+  empty: 'No matching orders found.',
+  notOnShiprocket: 'Not Added on Shiprocket',
+} as const;
+
+const searchDelayMs = 400;
+
+function message(error: unknown, fallback: string): string {
+  return (error as Partial<ApiError> | undefined)?.message || fallback;
+}
+
+/** The board. `refunds`: the signed-in account may refund (admins; staff get 403). */
+export function OrdersBoard({ refunds }: { refunds: boolean }) {
+  const dispatch = useAppDispatch();
+  const [search, setSearch] = useSearchParams();
+  const { pathname } = useLocation();
+  const filters = readFilters(search);
+  const { data, isLoading, isFetching, isError, error, refetch, fulfilledTimeStamp } = useGetAdminOrdersQuery(filters);
+  const { highlights, sound, toggleSound } = useLiveOrderBoard(filters, refetch);
+  const [open, setOpen] = useState<Record<string, boolean>>({});
+  const [statusFor, setStatusFor] = useState<AdminOrder | null>(null);
+  const [refundFor, setRefundFor] = useState<AdminOrder | null>(null);
+  const [changeStatus, statusCall] = useChangeOrderStatusMutation();
+  const [refund, refundCall] = useRefundOrderMutation();
+  const [retryPush, retryCall] = useRetryPushMutation();
+
+  // SPEC: a failed load shows as a toast (the table stays as it was, or empty).
+  useEffect(() => {
+    if (isError) dispatch(toastShown({ message: message(error, 'Orders could not be loaded'), type: 'error' }));
+  }, [dispatch, isError, error]);
+
+  const apply = (next: AdminOrderFilters) => setSearch(filtersToSearch(next));
+  const change = (patch: Parameters<typeof changeFilters>[1]) => apply(changeFilters(filters, patch));
+
+  async function saveStatus(order: AdminOrder, orderStatus: string, note: string) {
+    try {
+      const moved = await changeStatus({ id: order._id, orderStatus, ...(note ? { note } : {}) }).unwrap();
+      dispatch(toastShown({ message: `Order ${moved.orderId || order.orderId} is now ${statusLabel(moved.orderStatus || orderStatus)}` }));
+      setStatusFor(null);
+    } catch (failure) {
+      dispatch(toastShown({ message: message(failure, 'The status could not be changed'), type: 'error' }));
+      // 409: someone (or the courier) moved it meanwhile; show what it is now.
+      setStatusFor(null);
+      void refetch();
+    }
+  }
+
+  async function confirmRefund(order: AdminOrder, reason: string) {
+    try {
+      await refund({ id: order._id, ...(reason ? { reason } : {}) }).unwrap();
+      dispatch(toastShown({ message: `Refund started for order ${order.orderId}` }));
+      setRefundFor(null);
+    } catch (failure) {
+      dispatch(toastShown({ message: message(failure, 'The refund could not be started'), type: 'error' }));
+      setRefundFor(null);
+    }
+  }
+
+  async function pushAgain(order: AdminOrder) {
+    try {
+      await retryPush(order._id).unwrap();
+      dispatch(toastShown({ message: `Pushing order ${order.orderId} to Shiprocket again`, type: 'info' }));
+    } catch (failure) {
+      dispatch(toastShown({ message: message(failure, 'The order could not be pushed again'), type: 'error' }));
+    }
+  }
+
+  const orders = data?.items ?? [];
+  const total = data?.total ?? 0;
+  const showing = !isLoading && !isError;
+
+  return (
+    <div className={styles.board}>
+      <title>Orders — drape back office</title>
+      <header className={styles.head}>
+        <div>
+          <p className={styles.eyebrow}>Back office</p>
+          <h1 className={styles.title}>Orders</h1>
+          <p className={styles.lede}>
+            Every order, newest first. New orders and courier updates appear here as they happen.
+          </p>
+        </div>
+        <div className={styles.headSide}>
+          <button
+            type="button"
+            className={styles.soundToggle}
+            aria-pressed={sound}
+            onClick={toggleSound}
+            title="Play a short chime when a new order arrives"
+          >
+            <span className={styles.switch} aria-hidden="true" />
+            Sound for new orders
+          </button>
+        </div>
+      </header>
+
+      <Filters filters={filters} onChange={change} onClear={() => apply({ ...filters, page: 1, orderStatus: '', search: '', startDate: '', endDate: '', mode: '' })} />
+
+      <div className={styles.summary} aria-live="polite">
+        {showing && data && (
+          <span>
+            {total === 0 ? 'No orders' : total === 1 ? '1 order' : `${total.toLocaleString('en-IN')} orders`}
+            {!isUnfiltered(filters) && (total === 1 ? ' matches these filters' : ' match these filters')}
+            {data.totalPages > 1 && ` · page ${data.page} of ${data.totalPages}`}
+          </span>
+        )}
+        {isFetching && !isLoading && (
+          <span className={styles.refreshing}>
+            <Spinner size={14} /> Updating
+          </span>
+        )}
+      </div>
+
+      <div className={styles.tableWrap}>
+        <table className={styles.table} aria-label="Orders" aria-busy={isFetching || undefined} data-fetched={fulfilledTimeStamp}>
+          <thead>
+            <tr>
+              <th scope="col">Order</th>
+              <th scope="col">Placed</th>
+              <th scope="col">Customer</th>
+              <th scope="col">City</th>
+              <th scope="col" className={styles.numeric}>
+                Amount
+              </th>
+              <th scope="col">Status</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          {isLoading ? (
+            <StateRow>{boardMessages.loading}</StateRow>
+          ) : orders.length === 0 ? (
+            <StateRow>{isError ? 'Orders could not be loaded.' : boardMessages.empty}</StateRow>
+          ) : (
+            orders.map((order) => (
+              <OrderRow
+                key={order._id}
+                order={order}
+                highlight={highlights[order._id]}
+                expanded={Boolean(open[order._id])}
+                onToggleItems={() => setOpen((current) => ({ ...current, [order._id]: !current[order._id] }))}
+                onChangeStatus={() => setStatusFor(order)}
+                onRefund={refunds && canRefund(order) ? () => setRefundFor(order) : undefined}
+                onRetryPush={() => void pushAgain(order)}
+                pushing={retryCall.isLoading && retryCall.originalArgs === order._id}
+              />
+            ))
+          )}
+        </table>
+      </div>
+
+      {isError && (
+        <div className={styles.retry}>
+          <Button variant="secondary" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        </div>
+      )}
+
+      {data && (
+        <Pagination
+          page={data.page}
+          totalPages={data.totalPages}
+          label="Orders pages"
+          hrefFor={(page) => {
+            const query = filtersToSearch(onPage(filters, page)).toString();
+            return query ? `${pathname}?${query}` : pathname;
+          }}
+        />
+      )}
+
+      {statusFor && (
+        <StatusDialog
+          order={statusFor}
+          busy={statusCall.isLoading}
+          onClose={() => setStatusFor(null)}
+          onSubmit={(orderStatus, note) => void saveStatus(statusFor, orderStatus, note)}
+        />
+      )}
+      {refundFor && (
+        <RefundDialog
+          order={refundFor}
+          busy={refundCall.isLoading}
+          onClose={() => setRefundFor(null)}
+          onConfirm={(reason) => void confirmRefund(refundFor, reason)}
+        />
+      )}
+    </div>
+  );
+}
+
+function StateRow({ children }: { children: ReactNode }) {
+  return (
+    <tbody>
+      <tr>
+        <td colSpan={7} className={styles.state}>
+          {children}
+        </td>
+      </tr>
+    </tbody>
+  );
+}
+
+function Filters({
+  filters,
+  onChange,
+  onClear,
+}: {
+  filters: AdminOrderFilters;
+  onChange: (patch: Partial<Omit<AdminOrderFilters, 'page'>>) => void;
+  onClear: () => void;
+}) {
+  const ids = { search: useId(), status: useId(), from: useId(), to: useId() };
+  const [text, setText] = useState(filters.search);
+  const typed = useRef(filters.search);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+
+  // The URL changed by other means (back, Clear filters): the box follows.
+  useEffect(() => {
+    if (filters.search !== typed.current) {
+      typed.current = filters.search;
+      setText(filters.search);
+    }
+  }, [filters.search]);
+
+  // Typing searches after a short pause.
+  useEffect(() => {
+    if (text.trim() === typed.current.trim()) return;
+    const timer = window.setTimeout(() => {
+      typed.current = text.trim();
+      onChangeRef.current({ search: text.trim() });
+    }, searchDelayMs);
+    return () => window.clearTimeout(timer);
+  }, [text]);
+
+  const narrowed = !isUnfiltered(filters);
+  // On a phone the search box shows and the other filters fold away behind a button.
+  const [unfolded, setUnfolded] = useState(false);
+  const more = [filters.orderStatus, filters.startDate || filters.endDate, filters.mode].filter(Boolean).length;
+  return (
+    <form
+      className={styles.filters}
+      data-unfolded={unfolded || undefined}
+      role="search"
+      aria-label="Filter orders"
+      onSubmit={(event) => {
+        event.preventDefault();
+        typed.current = text.trim();
+        onChange({ search: text.trim() });
+      }}
+    >
+      <div className={`${styles.filter} ${styles.searchFilter}`}>
+        <label htmlFor={ids.search}>Search</label>
+        <input
+          id={ids.search}
+          type="search"
+          value={text}
+          placeholder="Order number or id, customer, product"
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(event) => setText(event.target.value)}
+        />
+      </div>
+      <button type="button" className={styles.moreFilters} aria-expanded={unfolded} onClick={() => setUnfolded((open) => !open)}>
+        Filters{more > 0 && <span className={styles.count}>{more}</span>}
+      </button>
+      <div className={`${styles.filter} ${styles.statusFilter} ${styles.foldable}`}>
+        <label htmlFor={ids.status}>Status</label>
+        <select id={ids.status} value={filters.orderStatus} onChange={(event) => onChange({ orderStatus: event.target.value })}>
+          <option value="">All statuses</option>
+          {orderStatuses.map((status) => (
+            <option key={status} value={status}>
+              {statusLabel(status)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className={`${styles.dates} ${styles.foldable}`}>
+        <div className={styles.filter}>
+          <label htmlFor={ids.from}>From</label>
+          <input
+            id={ids.from}
+            type="date"
+            value={filters.startDate}
+            max={filters.endDate || undefined}
+            onChange={(event) => onChange({ startDate: event.target.value })}
+          />
+        </div>
+        <div className={styles.filter}>
+          <label htmlFor={ids.to}>To</label>
+          <input
+            id={ids.to}
+            type="date"
+            value={filters.endDate}
+            min={filters.startDate || undefined}
+            onChange={(event) => onChange({ endDate: event.target.value })}
+          />
+        </div>
+      </div>
+      <fieldset className={`${styles.filter} ${styles.modes} ${styles.foldable}`}>
+        <legend>Payment</legend>
+        <div className={styles.segments}>
+          {(
+            [
+              ['', 'All'],
+              ['cod', 'COD'],
+              ['online', 'Online'],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value || 'all'} className={styles.segment}>
+              <input type="radio" name="payment-mode" value={value} checked={filters.mode === value} onChange={() => onChange({ mode: value })} />
+              <span>{label}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {narrowed && (
+        <button type="button" className={styles.clear} onClick={onClear}>
+          Clear filters
+        </button>
+      )}
+    </form>
+  );
+}
+
+/** DRP1795467184486YBTZSPZC8D may wrap after its timestamp (DRP1795467184486 / YBTZSPZC8D), nowhere else. */
+function OrderNumber({ value }: { value: string }) {
+  const parts = /^([A-Z]+\d+)([A-Z0-9]+)$/.exec(value);
+  if (!parts) return <>{value}</>;
+  return (
+    <>
+      {parts[1]}
+      <wbr />
+      {parts[2]}
+    </>
+  );
+}
+
+function OrderRow({
+  order,
+  highlight,
+  expanded,
+  onToggleItems,
+  onChangeStatus,
+  onRefund,
+  onRetryPush,
+  pushing,
+}: {
+  order: AdminOrder;
+  highlight?: Highlight;
+  expanded: boolean;
+  onToggleItems: () => void;
+  onChangeStatus: () => void;
+  onRefund?: () => void;
+  onRetryPush: () => void;
+  pushing: boolean;
+}) {
+  const itemsId = useId();
+  const when = placedAt(order);
+  const payment = adminPayment(order.paymentMode, order.paymentStatus);
+  const pieces = order.items.reduce((sum, item) => sum + (item.quantity || 1), 0);
+
+  return (
+    <tbody className={styles.row} data-live={highlight} data-order={order.orderId}>
+      <tr>
+        <td data-label="Order" className={styles.orderCell}>
+          <span className={styles.orderNo}>
+            <OrderNumber value={order.orderId} />
+            {highlight === 'new' && <span className={styles.newTag}>New</span>}
+          </span>
+          <button type="button" className={styles.itemsToggle} aria-expanded={expanded} aria-controls={itemsId} onClick={onToggleItems}>
+            <span className={styles.toggleText}>{expanded ? 'Hide' : 'View Items'}</span>
+            <span className={styles.count} aria-label={`${pieces} ${pieces === 1 ? 'piece' : 'pieces'}`}>
+              {pieces}
+            </span>
+          </button>
+        </td>
+        <td data-label="Placed" className={styles.placedCell}>
+          <span className={styles.primary}>{when.date}</span>
+          <span className={styles.secondary}>{when.time}</span>
+        </td>
+        <td data-label="Customer" className={styles.customer}>
+          <span className={styles.primary}>{order.customer.name || '—'}</span>
+          {order.customer.email && <span className={styles.secondary}>{order.customer.email}</span>}
+        </td>
+        <td data-label="City" className={styles.cityCell}>{order.customer.city || '—'}</td>
+        <td data-label="Amount" className={`${styles.numeric} ${styles.amountCell}`}>
+          <span className={styles.amount}>{formatRupees(order.amount, { paise: !Number.isInteger(order.amount) })}</span>
+          <span className={styles.payment}>
+            <span>{payment.mode}</span>
+            {' · '}
+            <span className={styles.paymentState} data-tone={payment.tone}>
+              {payment.state}
+            </span>
+          </span>
+        </td>
+        <td data-label="Status" className={styles.statusCell}>
+          <span className={styles.badge} data-tone={adminStatusTone(order.orderStatus)} data-testid="order-status">
+            {adminStatusLabel(order.orderStatus)}
+          </span>
+          {order.notaddorder ? (
+            <span className={styles.notAdded}>
+              {boardMessages.notOnShiprocket}
+              <button type="button" className={styles.retryPush} onClick={onRetryPush} disabled={pushing} aria-busy={pushing || undefined}>
+                {pushing && <Spinner size={12} />}
+                Retry push
+              </button>
+            </span>
+          ) : (
+            <>
+              {order.shipment.courierName && <span className={styles.secondary}>{order.shipment.courierName}</span>}
+              {order.shipment.awb && <span className={styles.awb}>AWB {order.shipment.awb}</span>}
+            </>
+          )}
+        </td>
+        <td data-label="Actions" className={styles.actions}>
+          <button
+            type="button"
+            className={styles.action}
+            onClick={onChangeStatus}
+            disabled={order.nextStatuses.length === 0}
+            aria-label={`Change status of order ${order.orderId}`}
+            title={order.nextStatuses.length === 0 ? 'This order goes no further' : undefined}
+          >
+            Change status
+          </button>
+          {onRefund && (
+            <button type="button" className={`${styles.action} ${styles.refund}`} onClick={onRefund} aria-label={`Refund order ${order.orderId}`}>
+              Refund
+            </button>
+          )}
+        </td>
+      </tr>
+      {expanded && (
+        <tr className={styles.itemsRow}>
+          <td colSpan={7} id={itemsId}>
+            <ul className={styles.items} aria-label={`Items of order ${order.orderId}`}>
+              {order.items.map((item, index) => (
+                <li key={`${item.productId}-${item.size}-${index}`} className={styles.item}>
+                  {item.thumbnail ? <img src={item.thumbnail} alt="" width={40} height={53} loading="lazy" /> : <span className={styles.thumb} />}
+                  <span className={styles.itemName}>{item.productName || 'Product'}</span>
+                  <span className={styles.secondary}>
+                    Size {item.size || '—'} · Qty {item.quantity}
+                  </span>
+                  <span className={styles.itemPrice}>{formatRupees(item.total || item.discountedPrice * item.quantity)}</span>
+                </li>
+              ))}
+            </ul>
+          </td>
+        </tr>
+      )}
+    </tbody>
+  );
+}

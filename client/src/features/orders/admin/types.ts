@@ -1,0 +1,81 @@
+// The back office's view of orders (GET /api/admin/getalloder, SPEC §7): every shopper's
+// orders with the customer, the courier's side and the statuses staff may move each to.
+
+export type PaymentMode = 'cod' | 'online' | (string & {});
+
+export interface AdminOrderItem {
+  productId: string;
+  productName: string;
+  size: string;
+  quantity: number;
+  /** What one cost. */
+  discountedPrice: number;
+  total: number;
+  thumbnail: string;
+}
+
+export interface AdminOrderCustomer {
+  name: string;
+  email: string;
+  phone: string;
+  city: string;
+}
+
+/** The order at Shiprocket: ids once pushed, the airway bill and link once assigned. */
+export interface AdminShipment {
+  awb: string;
+  courierName: string;
+  trackUrl: string;
+  pushError: string;
+}
+
+export interface AdminOrder {
+  _id: string;
+  /** The order number (DRP…). */
+  orderId: string;
+  orderStatus: string;
+  paymentStatus: string;
+  paymentMode: PaymentMode;
+  amount: number;
+  items: AdminOrderItem[];
+  customer: AdminOrderCustomer;
+  shipment: AdminShipment;
+  /** Shiprocket never took it: 'Not Added on Shiprocket', and staff may push it again. */
+  notaddorder: boolean;
+  /** The statuses staff may move it to now. */
+  nextStatuses: string[];
+  createdAt: string;
+  orderDate: string;
+  orderTime: string;
+}
+
+export interface AdminOrderPage {
+  items: AdminOrder[];
+  page: number;
+  totalPages: number;
+  total: number;
+}
+
+/** The board's filters, as they are kept in the URL (and sent, see orderQueryParams). */
+export interface AdminOrderFilters {
+  page: number;
+  /** An orderStatus, or '' for every status. */
+  orderStatus: string;
+  /** An order id or number, or text about the customer or a product. */
+  search: string;
+  /** YYYY-MM-DD (Indian dates, both included), or ''. */
+  startDate: string;
+  endDate: string;
+  /** Payment mode: cod, online, or '' for both. */
+  mode: '' | 'cod' | 'online';
+}
+
+/** What order.created, order.updated, shipment.updated and payment.updated events carry. */
+export interface OrderEventData {
+  _id: string;
+  orderId: string;
+  orderStatus?: string;
+  paymentStatus?: string;
+  paymentMode?: string;
+  amount?: number;
+}
