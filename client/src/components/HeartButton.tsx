@@ -26,6 +26,7 @@ export function HeartButton({
       aria-pressed={saved}
       aria-label={variant === 'overlay' ? `Save ${productName} to wishlist` : undefined}
       aria-busy={busy || undefined}
+      disabled={busy}
       data-saved={saved || undefined}
       onClick={onClick}
     >
