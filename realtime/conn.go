@@ -2,48 +2,22 @@ package realtime
 
 import (
 	"context"
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
-// Conn is the part of a websocket connection the hub uses. The *websocket.Conn of
-// github.com/gofiber/contrib/v3/websocket (and of github.com/fasthttp/websocket) satisfies it.
-// The hub reads from one goroutine (the one calling Serve) and writes from one goroutine at a
-// time; only Close is called from elsewhere, as those packages allow.
-type Conn interface {
-	ReadMessage() (messageType int, p []byte, err error)
-	WriteMessage(messageType int, data []byte) error
-	WriteControl(messageType int, data []byte, deadline time.Time) error
-	SetReadDeadline(t time.Time) error
-	SetWriteDeadline(t time.Time) error
-	SetPongHandler(h func(appData string) error)
-	SetReadLimit(limit int64)
-	Close() error
-}
-
 // Authenticator turns the token of a hello into the connection's user. An error means the
-// token is bad. Serve calls it only for a non-empty token: an empty one is a guest.
+// token is bad. The hub calls it only for a non-empty token: an empty one is a guest.
 type Authenticator func(ctx context.Context, token string) (*User, error)
 
 // CloseUnauthorized is the close code of a connection whose hello was missing, late, not a
 // hello, or carried a bad token.
 const CloseUnauthorized = 4401
-
-// Websocket frame types and close codes (RFC 6455) the hub sends.
-const (
-	textMessage  = 1
-	closeMessage = 8
-	pingMessage  = 9
-
-	closeNormal          = 1000
-	closeGoingAway       = 1001
-	closePolicyViolation = 1008
-)
 
 // The messages of the protocol; DESIGN.md "Realtime" is the contract.
 type (
@@ -71,51 +45,212 @@ type (
 	}
 )
 
-// Serve runs one websocket connection until it closes: it waits for the hello, authenticates
-// it with auth, answers subscriptions, and writes the events of the granted topics. The
-// server's websocket handler calls it after the handshake (and the Origin check). When ctx
-// ends, or the hub shuts down, the connection is closed with 1001 (going away).
-func (h *Hub) Serve(ctx context.Context, ws Conn, auth Authenticator) {
-	s := &session{hub: h, ws: ws, finished: make(chan struct{})}
-	s.mu.Lock()
-	s.pinger = time.AfterFunc(h.opts.PingInterval, s.pingDue)
-	s.mu.Unlock()
+// Attach takes over conn, a websocket connection whose opening handshake has been answered
+// (Upgrade does both), and runs it in the background until it closes: it waits for the hello,
+// authenticates it with auth, answers subscriptions, and writes the events of the granted
+// topics. leftover is what the client sent after its handshake that the HTTP server had
+// already read. When ctx ends, or the hub shuts down, the connection is closed with 1001
+// (going away).
+//
+// An idle connection holds no goroutine and no buffer: on Linux one goroutine per hub waits
+// (epoll) for every idle connection, and a connection gets a goroutine only while it has
+// something to read or to write.
+func (h *Hub) Attach(ctx context.Context, conn net.Conn, leftover []byte, auth Authenticator) {
+	s := &session{hub: h, conn: conn, auth: auth, ctx: ctx}
+	s.in.limit = int(h.opts.MaxMessageSize)
+	s.heard.Store(time.Now().UnixNano())
 	if !h.add(s) {
-		s.close(closeGoingAway, "server shutting down", false)
-		<-s.finished
+		_ = conn.SetWriteDeadline(time.Now().Add(time.Second))
+		payload := closePayload(closeGoingAway, "server shutting down")
+		_ = writeFrames(conn, net.Buffers{frameHeader(nil, opClose, len(payload)), payload})
+		_ = conn.Close()
 		return
 	}
+	s.mu.Lock()
+	if !s.closing {
+		s.pinger = time.AfterFunc(h.opts.PingInterval, s.pingDue)
+		s.helloTimer = time.AfterFunc(h.opts.HelloTimeout, s.helloDue)
+	}
+	s.mu.Unlock()
 	stop := context.AfterFunc(ctx, func() { s.close(closeGoingAway, "server shutting down", false) })
+	s.mu.Lock()
+	s.stopCtx = stop
+	finished := s.finished
+	s.mu.Unlock()
+	if finished {
+		stop()
+		return
+	}
 
-	s.readLoop(ctx, auth)
-
-	stop()
-	h.remove(s)
-	s.close(closeNormal, "", false)
-	<-s.finished
-	h.serving.Done()
+	if len(leftover) > 0 && !s.receive(leftover) {
+		return
+	}
+	w := h.poll().add(conn, s.readable)
+	s.mu.Lock()
+	s.watch = w
+	finished = s.finished
+	s.mu.Unlock()
+	switch {
+	case w == nil:
+		go s.readLoop()
+	case finished: // closed meanwhile, before finish could see the watch
+		h.poll().remove(w)
+	}
 }
 
-// session is one connection held by a hub. Its reader runs in Serve. Everything it sends goes
-// through its bounded queue to a writer goroutine that runs only while there is something to
-// write (messages, a ping, the close), so an idle connection costs one goroutine, not two.
+// session is one connection held by a hub. Reading happens on a goroutine that runs only
+// while the client has sent something (or, where there is no poller, for the connection's
+// life); at most one runs at a time. Everything the session sends goes through its bounded
+// queue to a writer goroutine that runs only while there is something to write (messages, a
+// ping or pong, the close).
 type session struct {
 	hub    *Hub
-	ws     Conn
+	conn   net.Conn
+	auth   Authenticator
+	ctx    context.Context
+	watch  *watch   // nil when the connection reads on a goroutine of its own; guarded by mu
 	user   *User    // who said hello, nil for a guest; set once, before any request is handled
 	topics []string // the granted topics; guarded by hub.mu
 
-	finished chan struct{} // closed once the network connection is closed and no writer runs
+	in        inbound     // the reader's partial frames
+	greeted   atomic.Bool // the first message arrived
+	heard     atomic.Int64
+	stopCtx   func() bool // guarded by mu
+	readBlock []byte      // the fallback reader's buffer
 
-	mu        sync.Mutex
-	queue     [][]byte
-	ping      bool        // a ping is due
-	pinger    *time.Timer // sets ping every PingInterval
-	writing   bool        // a writer runs; it stays set after the writer finished the connection
-	closing   bool        // nothing more is queued; the writer sends the close frame and finishes
-	closeCode int
-	closeText string
-	flush     bool // write the queued messages before the close frame
+	mu         sync.Mutex
+	queue      [][]byte
+	ping       bool        // a ping is due
+	pong       []byte      // a pong is due, with this payload (non-nil)
+	pinger     *time.Timer // sets ping every PingInterval
+	helloTimer *time.Timer // refuses a client that has not said hello in time
+	writing    bool        // a writer runs; it stays set after the writer finished the connection
+	closing    bool        // nothing more is queued; the writer sends the close frame and finishes
+	closeCode  int         // 0: close without a close frame (the client has gone)
+	closeText  string
+	flush      bool // write the queued messages before the close frame
+	finished   bool // the connection is closed and out of the hub
+}
+
+// readChunk is how much a reader takes from the connection at a time, and maxChunksPerWake
+// how many chunks it reads before letting others run (it is woken again at once if more waits).
+const (
+	readChunk        = 4096
+	maxChunksPerWake = 16
+)
+
+var readBuffers = sync.Pool{New: func() any { b := make([]byte, readChunk); return &b }}
+
+// readable runs on a goroutine of its own when the poller reports that the client sent
+// something or hung up: it reads and handles what has arrived, then waits for more.
+func (s *session) readable(w *watch) {
+	buf := readBuffers.Get().(*[]byte)
+	defer readBuffers.Put(buf)
+	for range maxChunksPerWake {
+		n, err := w.read(*buf)
+		if err != nil {
+			s.gone()
+			return
+		}
+		if n == 0 {
+			break
+		}
+		if !s.receive((*buf)[:n]) {
+			return
+		}
+	}
+	if s.hub.poll().rearm(w) != nil {
+		s.gone()
+	}
+}
+
+// readLoop reads the connection for its whole life, where no poller watches it.
+func (s *session) readLoop() {
+	s.readBlock = make([]byte, readChunk)
+	for {
+		n, err := s.conn.Read(s.readBlock)
+		if n > 0 && !s.receive(s.readBlock[:n]) {
+			return
+		}
+		if err != nil {
+			s.gone()
+			return
+		}
+	}
+}
+
+// errStopReading ends a feed whose session is closing.
+var errStopReading = errors.New("realtime: stop reading")
+
+// receive handles bytes from the client and reports whether to go on reading.
+func (s *session) receive(data []byte) bool {
+	s.heard.Store(time.Now().UnixNano())
+	err := s.in.feed(data, s.deliver)
+	var bad *frameError
+	switch {
+	case errors.As(err, &bad):
+		s.close(bad.code, bad.reason, false)
+		return false
+	case err != nil:
+		return false
+	}
+	return !s.isClosing()
+}
+
+// deliver handles one message or control frame from the client.
+func (s *session) deliver(op byte, payload []byte) error {
+	switch op {
+	case opPing:
+		s.mu.Lock()
+		s.pong = append(make([]byte, 0, len(payload)), payload...)
+		s.startWriterLocked()
+		s.mu.Unlock()
+		return nil
+	case opPong:
+		return nil
+	case opClose:
+		s.close(echoedCloseCode(closeCode(payload)), "", false)
+		return errStopReading
+	}
+	if !s.greeted.Load() {
+		s.greeted.Store(true)
+		if !s.hello(op, payload) {
+			return errStopReading
+		}
+		return nil
+	}
+	s.handle(op, payload)
+	if s.isClosing() {
+		return errStopReading
+	}
+	return nil
+}
+
+// echoedCloseCode is the code a close frame answers the client's with: its own, unless that
+// may not be sent on the wire.
+func echoedCloseCode(code int) int {
+	switch {
+	case code == 1004, code == 1005, code == 1006, code == 1015, code < closeNormal, code >= 5000:
+		return closeNormal
+	}
+	return code
+}
+
+// gone ends a session whose client has hung up or whose connection failed: nothing more can
+// be sent, so no close frame is.
+func (s *session) gone() { s.close(0, "", false) }
+
+func (s *session) isClosing() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.closing
+}
+
+// helloDue runs HelloTimeout after the connection opened: a client that said nothing is refused.
+func (s *session) helloDue() {
+	if !s.greeted.Load() {
+		s.refuse(fmt.Sprintf("no hello within %s", s.hub.opts.HelloTimeout))
+	}
 }
 
 // push queues msg for the writer without blocking. When the queue is full the session is
@@ -136,8 +271,8 @@ func (s *session) push(msg []byte) (dropped bool) {
 	return false
 }
 
-// close has the writer send a close frame with code and text and close the connection, after
-// the queued messages when flush is set. Only the first call counts.
+// close has the writer send a close frame with code and text (none when code is 0) and close
+// the connection, after the queued messages when flush is set. Only the first call counts.
 func (s *session) close(code int, text string, flush bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -149,20 +284,34 @@ func (s *session) closeLocked(code int, text string, flush bool) {
 		return
 	}
 	s.closing, s.closeCode, s.closeText, s.flush = true, code, text, flush
-	s.pinger.Stop()
+	s.stopTimersLocked()
 	s.startWriterLocked()
 }
 
-// pingDue runs on the pinger's timer: it asks the writer for a ping and rearms the timer.
+// pingDue runs on the pinger's timer: a client silent for longer than PongWait is cut off;
+// otherwise the writer sends a ping and the timer is rearmed.
 func (s *session) pingDue() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closing {
 		return
 	}
+	if time.Since(time.Unix(0, s.heard.Load())) > s.hub.opts.PongWait {
+		s.closeLocked(0, "", false)
+		return
+	}
 	s.ping = true
 	s.startWriterLocked()
 	s.pinger.Reset(s.hub.opts.PingInterval)
+}
+
+// stopTimersLocked stops the pinger and the hello timer, which a session closed before it was
+// fully attached may not have.
+func (s *session) stopTimersLocked() {
+	if s.pinger != nil {
+		s.pinger.Stop()
+		s.helloTimer.Stop()
+	}
 }
 
 func (s *session) startWriterLocked() {
@@ -184,58 +333,76 @@ func (s *session) reply(v any) {
 	}
 }
 
-// writeLoop is the only goroutine writing to s.ws. It writes what is due until nothing is,
-// then ends; when the session is closing it sends the close frame and finishes the connection.
+// writeLoop is the only goroutine writing to s.conn. It writes what is due, in one system
+// call per round, until nothing is, then ends; when the session is closing it sends the close
+// frame and finishes the connection.
 func (s *session) writeLoop() {
-	o := &s.hub.opts
 	var batch [][]byte
 	for {
 		s.mu.Lock()
-		if len(s.queue) == 0 && !s.ping && !s.closing {
+		if len(s.queue) == 0 && !s.ping && s.pong == nil && !s.closing {
 			s.writing = false
 			s.queue = nil
 			s.mu.Unlock()
 			return
 		}
 		batch, s.queue = s.queue, batch[:0]
-		ping := s.ping
-		s.ping = false
+		ping, pong := s.ping, s.pong
+		s.ping, s.pong = false, nil
 		closing, code, text, flush := s.closing, s.closeCode, s.closeText, s.flush
 		s.mu.Unlock()
 
-		if ping && !closing {
-			if err := s.ws.WriteControl(pingMessage, nil, time.Now().Add(o.WriteTimeout)); err != nil {
-				s.finish(err)
-				return
+		if closing && code == 0 {
+			s.finish(nil)
+			return
+		}
+		frames := make(net.Buffers, 0, 2*len(batch)+4)
+		heads := make([]byte, 0, 10*len(batch)+8)
+		add := func(op byte, payload []byte) {
+			at := len(heads)
+			heads = frameHeader(heads, op, len(payload))
+			frames = append(frames, heads[at:len(heads):len(heads)])
+			if len(payload) > 0 {
+				frames = append(frames, payload)
+			}
+		}
+		if !closing {
+			if pong != nil {
+				add(opPong, pong)
+			}
+			if ping {
+				add(opPing, nil)
 			}
 		}
 		if !closing || flush {
 			for _, msg := range batch {
-				_ = s.ws.SetWriteDeadline(time.Now().Add(o.WriteTimeout))
-				if err := s.ws.WriteMessage(textMessage, msg); err != nil {
-					s.finish(err)
-					return
-				}
+				add(opText, msg)
 			}
 		}
-		clear(batch)
 		if closing {
-			_ = s.ws.WriteControl(closeMessage, closePayload(code, text), time.Now().Add(o.WriteTimeout))
-			s.finish(nil)
+			add(opClose, closePayload(code, text))
+		}
+		_ = s.conn.SetWriteDeadline(time.Now().Add(s.hub.opts.WriteTimeout))
+		err := writeFrames(s.conn, frames)
+		clear(batch)
+		if err != nil || closing {
+			s.finish(err)
 			return
 		}
 	}
 }
 
-// finish closes the network connection, which ends the reader, and marks the session
-// finished. err is the write error that ended it, if any: a timed-out write on a connection
-// not already closing means the client is too slow, and counts as a drop.
+// finish closes the network connection and takes the session out of the hub. err is the
+// write error that ended it, if any: a timed-out write on a connection not already closing
+// means the client is too slow, and counts as a drop. Only the writer calls it, once.
 func (s *session) finish(err error) {
 	s.mu.Lock()
 	alreadyClosing := s.closing
 	s.closing = true
 	s.queue = nil
-	s.pinger.Stop()
+	s.finished = true
+	w, stop := s.watch, s.stopCtx
+	s.stopTimersLocked()
 	s.mu.Unlock()
 	switch {
 	case err == nil:
@@ -245,60 +412,35 @@ func (s *session) finish(err error) {
 	default:
 		s.hub.opts.Logger.Debug("realtime: write failed", "err", err)
 	}
-	_ = s.ws.Close()
-	close(s.finished)
-}
-
-// readLoop reads the hello and then the client's requests until the connection fails. The
-// reader's goroutine lives as long as the connection, and a stack, once grown, does not
-// shrink back while it is this deep; so the stack-hungry work (JSON, authentication, replies)
-// runs on a short-lived goroutine and the idle reader keeps a small stack.
-func (s *session) readLoop(ctx context.Context, auth Authenticator) {
-	o := &s.hub.opts
-	s.ws.SetReadLimit(o.MaxMessageSize)
-	_ = s.ws.SetReadDeadline(time.Now().Add(o.HelloTimeout))
-	kind, data, err := s.ws.ReadMessage()
-	if err != nil {
-		if isTimeout(err) {
-			onFreshStack(func() { s.refuse(fmt.Sprintf("no hello within %s", o.HelloTimeout)) })
-		}
-		return
+	if w != nil {
+		s.hub.poll().remove(w)
 	}
-	welcomed := false
-	onFreshStack(func() { welcomed = s.hello(ctx, auth, kind, data) })
-	if !welcomed {
-		return
+	_ = s.conn.Close()
+	if stop != nil {
+		stop()
 	}
-
-	_ = s.ws.SetReadDeadline(time.Now().Add(o.PongWait))
-	s.ws.SetPongHandler(func(string) error { return s.ws.SetReadDeadline(time.Now().Add(o.PongWait)) })
-	for {
-		kind, data, err := s.ws.ReadMessage()
-		if err != nil {
-			return
-		}
-		onFreshStack(func() { s.handle(kind, data) })
-	}
+	s.hub.remove(s)
+	s.hub.serving.Done()
 }
 
 // hello authenticates the first message and welcomes the client, or refuses it. It reports
 // whether the client was welcomed.
-func (s *session) hello(ctx context.Context, auth Authenticator, kind int, data []byte) bool {
+func (s *session) hello(kind byte, data []byte) bool {
 	var hello clientMessage
-	if kind != textMessage || json.Unmarshal(data, &hello) != nil || hello.Type != "hello" {
+	if kind != opText || json.Unmarshal(data, &hello) != nil || hello.Type != "hello" {
 		s.refuse(`the first message must be {"type":"hello","token":"…"}`)
 		return false
 	}
 	var user *User
 	if hello.Token != "" {
-		if auth == nil {
+		if s.auth == nil {
 			s.refuse("invalid or expired token")
 			return false
 		}
-		authCtx, cancel := context.WithTimeout(ctx, s.hub.opts.HelloTimeout)
+		authCtx, cancel := context.WithTimeout(s.ctx, s.hub.opts.HelloTimeout)
 		defer cancel()
 		var err error
-		if user, err = auth(authCtx, hello.Token); err != nil {
+		if user, err = s.auth(authCtx, hello.Token); err != nil {
 			s.hub.opts.Logger.Debug("realtime: hello refused", "err", err)
 			s.refuse("invalid or expired token")
 			return false
@@ -316,9 +458,9 @@ func (s *session) refuse(reason string) {
 }
 
 // handle answers one client request after the hello.
-func (s *session) handle(kind int, data []byte) {
+func (s *session) handle(kind byte, data []byte) {
 	var msg clientMessage
-	if kind != textMessage || json.Unmarshal(data, &msg) != nil {
+	if kind != opText || json.Unmarshal(data, &msg) != nil {
 		s.reply(errorMessage{Type: "error", Message: "malformed message: expected a JSON object"})
 		return
 	}
@@ -333,23 +475,6 @@ func (s *session) handle(kind int, data []byte) {
 	default:
 		s.reply(errorMessage{Type: "error", Message: fmt.Sprintf("unknown message type %q", msg.Type)})
 	}
-}
-
-// closePayload is the body of a close frame: the code, big-endian, then the reason.
-func closePayload(code int, reason string) []byte {
-	payload := binary.BigEndian.AppendUint16(make([]byte, 0, 2+len(reason)), uint16(code))
-	return append(payload, reason...)
-}
-
-// onFreshStack runs f on a new goroutine and waits for it, so that the stack f needs is freed
-// when f returns instead of staying with the caller.
-func onFreshStack(f func()) {
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		f()
-	}()
-	<-done
 }
 
 func isTimeout(err error) bool {

@@ -1,20 +1,21 @@
 package realtime_test
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"slices"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	fws "github.com/fasthttp/websocket"
-	"github.com/gofiber/contrib/v3/websocket"
 	"github.com/gofiber/fiber/v3"
 
 	"drape/realtime"
@@ -42,21 +43,22 @@ func newTestHub(opts realtime.Options) *realtime.Hub {
 	return realtime.NewHub(opts)
 }
 
-// writeBufferPool lends websocket write buffers for the time of a write only, as the server
-// should, so idle connections hold none.
-var writeBufferPool = &sync.Pool{}
-
 // startServer serves hub at /api/ws from a real Fiber app on a loopback port, the way the
-// server's ws.go does, and returns the websocket URL. Hub and app shut down when the test ends.
+// server's ws.go does (hub.Upgrade), and returns the websocket URL. Hub and app shut down when the test ends.
 func startServer(t *testing.T, hub *realtime.Hub) string {
 	t.Helper()
 	return startServerWithContext(t, context.Background(), hub)
 }
 
-// startServerWithContext is startServer with ctx handed to every Serve call.
+// startServerWithContext is startServer with ctx handed to every connection.
 func startServerWithContext(t *testing.T, ctx context.Context, hub *realtime.Hub) string {
 	t.Helper()
-	url := serveWebsocket(t, func(c *websocket.Conn) { hub.Serve(ctx, c, testAuthenticator) })
+	url := serveWebsocket(t, true, func(c fiber.Ctx) error {
+		if err := hub.Upgrade(ctx, c.RequestCtx(), testAuthenticator); err != nil {
+			return fiber.NewError(fiber.StatusUpgradeRequired, err.Error())
+		}
+		return nil
+	})
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
@@ -67,17 +69,14 @@ func startServerWithContext(t *testing.T, ctx context.Context, hub *realtime.Hub
 	return url
 }
 
-// serveWebsocket runs a Fiber app on a loopback port whose /api/ws hands each upgraded
-// connection to handler, and returns its URL. The app shuts down when the test ends.
-func serveWebsocket(t *testing.T, handler func(*websocket.Conn)) string {
+// serveWebsocket runs a Fiber app on a loopback port whose /api/ws is handler, and returns
+// its URL. keepHijacked is the server's KeepHijackedConns, which the hub needs. The app shuts
+// down when the test ends.
+func serveWebsocket(t *testing.T, keepHijacked bool, handler fiber.Handler) string {
 	t.Helper()
 	app := fiber.New()
-	app.Get("/api/ws", func(c fiber.Ctx) error {
-		if !websocket.IsWebSocketUpgrade(c) {
-			return fiber.ErrUpgradeRequired
-		}
-		return c.Next()
-	}, websocket.New(handler, websocket.Config{WriteBufferPool: writeBufferPool}))
+	app.Server().KeepHijackedConns = keepHijacked
+	app.Get("/api/ws", handler)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -427,4 +426,75 @@ func TestPongsKeepTheConnectionAndSilenceEndsIt(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("no reply to subscribe")
 	}
+}
+
+// TestRawClientPipelinesPingsAndCloses speaks the protocol by hand: a hello sent in the same
+// packet as the handshake (before the 101 arrives) is answered, a ping gets a pong with its
+// payload, and a close is echoed with the client's code before the connection ends.
+func TestRawClientPipelinesPingsAndCloses(t *testing.T) {
+	t.Parallel()
+	hub := newTestHub(realtime.Options{})
+	addr := strings.TrimSuffix(strings.TrimPrefix(startServer(t, hub), "ws://"), "/api/ws")
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	_ = conn.SetDeadline(time.Now().Add(5 * time.Second))
+	masked := func(op byte, payload string) []byte {
+		frame := []byte{0x80 | op, 0x80 | byte(len(payload)), 1, 2, 3, 4}
+		for i := range len(payload) {
+			frame = append(frame, payload[i]^byte(i%4+1))
+		}
+		return frame
+	}
+	handshake := fmt.Sprintf("GET /api/ws HTTP/1.1\r\nHost: %s\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"+
+		"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n", addr)
+	if _, err := conn.Write(append([]byte(handshake), masked(0x1, `{"type":"hello","token":""}`)...)); err != nil {
+		t.Fatal(err)
+	}
+	reader := bufio.NewReader(conn)
+	status, _ := reader.ReadString('\n')
+	if !strings.HasPrefix(status, "HTTP/1.1 101") {
+		t.Fatalf("handshake answered %q, want 101", status)
+	}
+	for line := "x"; line != "\r\n"; {
+		if line, err = reader.ReadString('\n'); err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasPrefix(strings.ToLower(line), "sec-websocket-accept:") && !strings.Contains(line, "s3pPLMBiTxaQ9kYGzzhZRbK+xOo=") {
+			t.Fatalf("accept header %q, want RFC 6455's example answer", line)
+		}
+	}
+	readFrame := func() (byte, string) {
+		t.Helper()
+		head := make([]byte, 2)
+		if _, err := io.ReadFull(reader, head); err != nil {
+			t.Fatal(err)
+		}
+		payload := make([]byte, head[1]&0x7F)
+		if _, err := io.ReadFull(reader, payload); err != nil {
+			t.Fatal(err)
+		}
+		return head[0] & 0x0F, string(payload)
+	}
+	if op, payload := readFrame(); op != 0x1 || !strings.Contains(payload, `"welcome"`) {
+		t.Fatalf("after a pipelined hello got op %d %q, want the welcome", op, payload)
+	}
+	if _, err := conn.Write(masked(0x9, "still there?")); err != nil {
+		t.Fatal(err)
+	}
+	if op, payload := readFrame(); op != 0xA || payload != "still there?" {
+		t.Fatalf("a ping was answered with op %d %q, want a pong with its payload", op, payload)
+	}
+	if _, err := conn.Write(masked(0x8, "\x0f\xa0going")); err != nil { // 4000
+		t.Fatal(err)
+	}
+	if op, payload := readFrame(); op != 0x8 || payload[:2] != "\x0f\xa0" {
+		t.Fatalf("a close was answered with op %d %q, want a close with code 4000", op, payload)
+	}
+	if _, err := reader.ReadByte(); err != io.EOF {
+		t.Fatalf("after the close the server kept the connection open (%v)", err)
+	}
+	waitFor(t, "the connection to leave the hub", func() bool { return hub.Connections() == 0 })
 }

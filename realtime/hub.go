@@ -76,8 +76,12 @@ type Hub struct {
 	byTopic      map[string]map[*session]struct{}
 	shuttingDown bool
 
-	serving sync.WaitGroup
+	serving sync.WaitGroup // one per attached connection, done once it is closed
 	dropped atomic.Uint64
+
+	pollerOnce sync.Once
+	poller     *poller // started with the first connection; nil where there is none
+
 }
 
 // NewHub returns an empty hub tuned by opts.
@@ -133,7 +137,7 @@ func (h *Hub) Subscriptions() int {
 func (h *Hub) Dropped() uint64 { return h.dropped.Load() }
 
 // Shutdown closes every connection with code 1001 (going away), refuses new ones, and waits
-// until every Serve call has returned. When ctx ends first it cuts the remaining network
+// until every connection is closed. When ctx ends first it cuts the remaining network
 // connections and returns ctx's error.
 func (h *Hub) Shutdown(ctx context.Context) error {
 	h.mu.Lock()
@@ -150,15 +154,25 @@ func (h *Hub) Shutdown(ctx context.Context) error {
 	}()
 	select {
 	case <-served:
+		h.pollerOnce.Do(func() {}) // no poller starts from now on
+		if h.poller != nil {
+			h.poller.stop()
+		}
 		return nil
 	case <-ctx.Done():
 		h.mu.RLock()
 		for s := range h.sessions {
-			s.ws.Close()
+			s.conn.Close()
 		}
 		h.mu.RUnlock()
 		return ctx.Err()
 	}
+}
+
+// poll returns the hub's poller, starting it on first use.
+func (h *Hub) poll() *poller {
+	h.pollerOnce.Do(func() { h.poller = newPoller() })
+	return h.poller
 }
 
 // add registers s, or reports false when the hub is shutting down.

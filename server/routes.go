@@ -26,7 +26,7 @@ func (s *server) routes(app *fiber.App) {
 	api.Get("/getsale", s.getSales)
 	api.Get("/getcms", s.getCMS)
 
-	api.Get("/ws", s.websocketGate, s.websocket())
+	api.Get("/ws", s.websocketGate, s.websocket)
 	api.Post("/client-errors", s.perIP("client-errors", 30, time.Minute), s.reportClientError)
 	api.Get("/config", s.clientConfig)
 

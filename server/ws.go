@@ -3,9 +3,7 @@ package main
 import (
 	"context"
 	"slices"
-	"sync"
 
-	"github.com/gofiber/contrib/v3/websocket"
 	"github.com/gofiber/fiber/v3"
 
 	"drape/internal/account"
@@ -13,10 +11,10 @@ import (
 	"drape/realtime"
 )
 
-// websocketGate refuses, before the upgrade, requests that are not websocket handshakes and
-// browsers from origins other than the shop's own (403).
+// websocketGate refuses, before the upgrade, requests that are not websocket handshakes (426)
+// and browsers from origins other than the shop's own (403).
 func (s *server) websocketGate(c fiber.Ctx) error {
-	if !websocket.IsWebSocketUpgrade(c) {
+	if !realtime.IsUpgrade(c.RequestCtx()) {
 		return fiber.ErrUpgradeRequired
 	}
 	if origin := c.Get(fiber.HeaderOrigin); origin != "" && !slices.Contains(s.cfg.AllowedOrigins, normalOrigin(origin)) {
@@ -25,16 +23,15 @@ func (s *server) websocketGate(c fiber.Ctx) error {
 	return c.Next()
 }
 
-// websocket hands an upgraded connection to the hub, which runs the hello/subscribe protocol.
-func (s *server) websocket() fiber.Handler {
-	return websocket.New(func(conn *websocket.Conn) {
-		s.hub.Serve(context.Background(), conn, s.authenticateSocket)
-	}, websocket.Config{ReadBufferSize: 1024, WriteBufferSize: 1024, WriteBufferPool: websocketWriteBuffers})
+// websocket answers the handshake and hands the connection to the hub, which runs the
+// hello/subscribe protocol. The hub keeps the connection without a goroutine while it is idle
+// (the app keeps hijacked connections open for it: see newApp).
+func (s *server) websocket(c fiber.Ctx) error {
+	if err := s.hub.Upgrade(context.Background(), c.RequestCtx(), s.authenticateSocket); err != nil {
+		return shop.E(shop.Invalid, "%s", err.Error())
+	}
+	return nil
 }
-
-// websocketWriteBuffers lends write buffers to sockets only while they write, so that idle
-// sockets (most of them) hold none.
-var websocketWriteBuffers = &sync.Pool{}
 
 // authenticateSocket turns a hello token into the connection's user: a shopper's token, or a
 // back-office token (which may subscribe to the admin topics). A guest sends no token.
