@@ -201,7 +201,7 @@ func runRealtime(ctx context.Context, args []string) error {
 		"Reference: the same event JSON published on Redis by the bench, timed from just before PUBLISH; the bare server (gofiber/contrib/v3/websocket, the server's buffer settings, one goroutine per socket reading) writes the payload to every socket in one loop. "+
 		"Slowest socket per event (median over events): ours %s at %d, %s at %d; bare %s at %d, %s at %d.",
 		*events, *gap, ms(ours.small.lastP50), *small, ms(ours.large.lastP50), *conns, ms(ref.small.lastP50), *small, ms(ref.large.lastP50), *conns))
-	t.note(fmt.Sprintf("The clients (fasthttp/websocket, one reading goroutine each), the relay, PostgreSQL, Redis and the server share this machine's %d CPUs, so every delivery figure includes the clients' own reading; "+
+	t.note(fmt.Sprintf("The clients (fasthttp/websocket for the handshake and the protocol, then read raw by two goroutines waiting in epoll for all of them), the relay, PostgreSQL, Redis and the server share this machine's %d CPUs, so every delivery figure includes the clients' own reading; "+
 		"load average %s at the start, %s at the end. Open-file limit %d. "+
 		"Reproduce: `scripts/bench.sh realtime` (flags: -conns, -small, -events, -gap, -dialers).", runtime.NumCPU(), loadBefore, loadAverage(), limit))
 	return t.write("realtime")
@@ -244,8 +244,11 @@ func (p socketPlan) run(ctx context.Context, srv *socketServer, publish publishF
 		return r, err
 	}
 	perRun := untimedEvents + p.events
-	clients := newSubscribers(p.conns, 2*perRun)
-	defer clients.closeFrom(0)
+	clients, err := newSubscribers(p.conns, 2*perRun)
+	if err != nil {
+		return r, err
+	}
+	defer clients.readers.stop()
 	started := time.Now()
 	if err := clients.open(ctx, srv.wsURL, p.dialers); err != nil {
 		return r, err
@@ -278,7 +281,7 @@ func (p socketPlan) run(ctx context.Context, srv *socketServer, publish publishF
 // each socket received it.
 type subscribers struct {
 	epoch   time.Time
-	sockets []*fws.Conn
+	readers *socketReaders
 	rounds  []*deliveryRound
 }
 
@@ -292,43 +295,56 @@ type deliveryRound struct {
 	all     chan struct{} // closed when want sockets have it
 }
 
-// newSubscribers makes room for n sockets and events events.
-func newSubscribers(n, events int) *subscribers {
-	s := &subscribers{epoch: time.Now(), sockets: make([]*fws.Conn, n), rounds: make([]*deliveryRound, events)}
+// newSubscribers makes room for n sockets and events events, and starts their readers.
+func newSubscribers(n, events int) (*subscribers, error) {
+	s := &subscribers{epoch: time.Now(), rounds: make([]*deliveryRound, events)}
 	for i := range s.rounds {
 		s.rounds[i] = &deliveryRound{arrived: make([]atomic.Int64, n), all: make(chan struct{})}
 	}
-	return s
+	readers, err := newSocketReaders(n, 2, s.arrived)
+	if err != nil {
+		return nil, err
+	}
+	s.readers = readers
+	return s, nil
 }
 
-// open dials every socket, says hello, subscribes to sales, and starts its reader.
+// open dials every socket, says hello, subscribes to sales, and hands it to the readers.
 func (s *subscribers) open(ctx context.Context, url string, dialers int) error {
 	dialer := &fws.Dialer{HandshakeTimeout: 10 * time.Second, ReadBufferSize: 1024, WriteBufferSize: 256}
+	n := len(s.readers.sockets)
 	var next atomic.Int64
 	var firstErr error
 	var mu sync.Mutex
 	var wg sync.WaitGroup
+	fail := func(err error) {
+		mu.Lock()
+		if firstErr == nil {
+			firstErr = err
+		}
+		mu.Unlock()
+		next.Store(int64(n))
+	}
 	for range dialers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for {
 				i := int(next.Add(1) - 1)
-				if i >= len(s.sockets) || ctx.Err() != nil {
+				if i >= n || ctx.Err() != nil {
 					return
 				}
 				ws, err := subscribeSales(ctx, dialer, url)
 				if err != nil {
-					mu.Lock()
-					if firstErr == nil {
-						firstErr = fmt.Errorf("socket %d: %w", i, err)
-					}
-					mu.Unlock()
-					next.Store(int64(len(s.sockets)))
+					fail(fmt.Errorf("socket %d: %w", i, err))
 					return
 				}
-				s.sockets[i] = ws
-				go s.read(i, ws)
+				// Nothing more comes until the first event, so the library's reader holds no
+				// unread bytes: from here on the socket is read raw.
+				if err := s.readers.add(i, ws.NetConn()); err != nil {
+					fail(err)
+					return
+				}
 			}
 		}()
 	}
@@ -369,33 +385,21 @@ func subscribeSales(ctx context.Context, dialer *fws.Dialer, url string) (*fws.C
 	return ws, nil
 }
 
-// read records the arrival of every benchmark event on socket i until the socket closes.
-func (s *subscribers) read(i int, ws *fws.Conn) {
-	for {
-		_, msg, err := ws.ReadMessage()
-		if err != nil {
-			return
-		}
-		at := time.Since(s.epoch)
-		seq, ok := eventSeq(msg)
-		if !ok || seq < 0 || seq >= len(s.rounds) {
-			continue
-		}
-		round := s.rounds[seq]
-		if round.arrived[i].CompareAndSwap(0, int64(at)) && round.got.Add(1) == round.want.Load() {
-			close(round.all)
-		}
+// arrived records the arrival of a benchmark event on socket i.
+func (s *subscribers) arrived(i int, msg []byte) {
+	at := time.Since(s.epoch)
+	seq, ok := eventSeq(msg)
+	if !ok || seq < 0 || seq >= len(s.rounds) {
+		return
+	}
+	round := s.rounds[seq]
+	if round.arrived[i].CompareAndSwap(0, int64(at)) && round.got.Add(1) == round.want.Load() {
+		close(round.all)
 	}
 }
 
 // closeFrom closes the sockets from the i-th on.
-func (s *subscribers) closeFrom(i int) {
-	for _, ws := range s.sockets[i:] {
-		if ws != nil {
-			ws.Close()
-		}
-	}
-}
+func (s *subscribers) closeFrom(i int) { s.readers.closeFrom(i) }
 
 // deliver sends events first … first+n-1 one after the other, each once the previous one
 // reached every one of the first subscribers sockets (or 5 s passed), and times all but the

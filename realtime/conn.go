@@ -120,6 +120,7 @@ type session struct {
 
 	mu         sync.Mutex
 	queue      [][]byte
+	unsent     []byte      // the rest of a frame push began to write; it goes before anything else
 	ping       bool        // a ping is due
 	pong       []byte      // a pong is due, with this payload (non-nil)
 	pinger     *time.Timer // sets ping every PingInterval
@@ -266,6 +267,24 @@ func (s *session) push(msg []byte) (dropped bool) {
 		s.hub.dropped.Add(1)
 		return true
 	}
+	if !s.writing && s.watch != nil && s.unsent == nil {
+		// Nothing is being written: try the frame now, without waiting, and hand the writer
+		// only what the socket's buffer did not take. Most events reach most sockets this way,
+		// with no goroutine started.
+		var head [10]byte
+		frame := frameHeader(head[:0], opText, len(msg))
+		n, err := s.watch.write(frame, msg)
+		switch {
+		case err != nil:
+			s.closeLocked(0, "", false)
+			return false
+		case n == len(frame)+len(msg):
+			return false
+		}
+		s.unsent = append(append(make([]byte, 0, len(frame)+len(msg)), frame...), msg...)[n:]
+		s.startWriterLocked()
+		return false
+	}
 	s.queue = append(s.queue, msg)
 	s.startWriterLocked()
 	return false
@@ -340,15 +359,15 @@ func (s *session) writeLoop() {
 	var batch [][]byte
 	for {
 		s.mu.Lock()
-		if len(s.queue) == 0 && !s.ping && s.pong == nil && !s.closing {
+		if len(s.queue) == 0 && s.unsent == nil && !s.ping && s.pong == nil && !s.closing {
 			s.writing = false
 			s.queue = nil
 			s.mu.Unlock()
 			return
 		}
 		batch, s.queue = s.queue, batch[:0]
-		ping, pong := s.ping, s.pong
-		s.ping, s.pong = false, nil
+		unsent, ping, pong := s.unsent, s.ping, s.pong
+		s.unsent, s.ping, s.pong = nil, false, nil
 		closing, code, text, flush := s.closing, s.closeCode, s.closeText, s.flush
 		s.mu.Unlock()
 
@@ -365,6 +384,9 @@ func (s *session) writeLoop() {
 			if len(payload) > 0 {
 				frames = append(frames, payload)
 			}
+		}
+		if unsent != nil {
+			frames = append(frames, unsent) // a frame is never cut, not even by a close
 		}
 		if !closing {
 			if pong != nil {

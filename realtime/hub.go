@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
+	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -94,25 +95,48 @@ func NewHub(opts Options) *Hub {
 }
 
 // Publish sends ev to every connection of this process subscribed to ev.Topic. The event is
-// encoded once and queued without blocking; a connection whose queue is full is dropped.
+// encoded once and written without blocking: to an idle socket at once, otherwise through the
+// connection's queue; a connection whose queue is full is dropped. Many subscribers are
+// written to from several goroutines at once, one per CPU.
 func (h *Hub) Publish(ev Event) {
 	msg, err := json.Marshal(ev)
 	if err != nil {
 		h.opts.Logger.Error("realtime: event not encodable", "id", ev.ID, "type", ev.Type, "topic", ev.Topic, "err", err)
 		return
 	}
-	var dropped int
 	h.mu.RLock()
+	subscribers := make([]*session, 0, len(h.byTopic[ev.Topic]))
 	for s := range h.byTopic[ev.Topic] {
-		if s.push(msg) {
-			dropped++
-		}
+		subscribers = append(subscribers, s)
 	}
 	h.mu.RUnlock()
-	if dropped > 0 {
-		h.opts.Logger.Warn("realtime: dropped slow connections", "count", dropped, "topic", ev.Topic)
+
+	var dropped atomic.Int64
+	send := func(part []*session) {
+		for _, s := range part {
+			if s.push(msg) {
+				dropped.Add(1)
+			}
+		}
+	}
+	parts := min(runtime.GOMAXPROCS(0), len(subscribers)/publishPart)
+	if parts <= 1 {
+		send(subscribers)
+	} else {
+		var wg sync.WaitGroup
+		size := (len(subscribers) + parts - 1) / parts
+		for part := range slices.Chunk(subscribers, size) {
+			wg.Go(func() { send(part) })
+		}
+		wg.Wait()
+	}
+	if n := dropped.Load(); n > 0 {
+		h.opts.Logger.Warn("realtime: dropped slow connections", "count", n, "topic", ev.Topic)
 	}
 }
+
+// publishPart is the fewest subscribers Publish hands to a goroutine of their own.
+const publishPart = 256
 
 // Connections reports how many connections this hub holds, including those still saying hello.
 func (h *Hub) Connections() int {

@@ -197,3 +197,20 @@ func putWatchID(ev *unix.EpollEvent, id uint64) {
 func watchID(ev *unix.EpollEvent) uint64 {
 	return uint64(uint32(ev.Fd)) | uint64(uint32(ev.Pad)&^(1<<31))<<32
 }
+
+// write writes what of frame and then payload the socket takes without waiting, and returns
+// how many bytes that was (0 and no error when its buffer is full).
+func (w *watch) write(frame, payload []byte) (int, error) {
+	var n int
+	var err error
+	if cerr := w.raw.Write(func(fd uintptr) bool {
+		n, err = unix.Writev(int(fd), [][]byte{frame, payload})
+		return true
+	}); cerr != nil {
+		return 0, cerr
+	}
+	if errors.Is(err, unix.EAGAIN) || errors.Is(err, unix.EINTR) {
+		return 0, nil
+	}
+	return max(n, 0), err
+}

@@ -17,3 +17,4 @@ func (p *poller) rearm(*watch) error                { return nil }
 func (p *poller) remove(*watch)                     {}
 func (p *poller) stop()                             {}
 func (w *watch) read([]byte) (int, error)           { return 0, errClosed }
+func (w *watch) write(_, _ []byte) (int, error)     { return 0, errClosed }
