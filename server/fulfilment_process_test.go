@@ -294,14 +294,14 @@ func TestTwoServersTwoWorkers(t *testing.T) {
 	}
 }
 
-// TestAWorkerKilledMidPush: 120 orders are pushed by two workers and one is killed (SIGKILL)
+// TestAWorkerKilledMidPush: 200 orders are pushed by two workers and one is killed (SIGKILL)
 // in the middle; a new worker takes over. Every order reaches the courier exactly once: a
 // push whose worker died is retried, and the retry asks the courier before creating.
 func TestAWorkerKilledMidPush(t *testing.T) {
 	t.Parallel() // real processes mostly waiting on timers: they overlap well
 	d := newCourierDeployment(t, "off")
 	d.startServerOn(t, d.port)
-	users, addresses := d.shoppers(t, 120, "kill")
+	users, addresses := d.shoppers(t, 200, "kill")
 	numbers := d.placeInProcess(t, users, addresses)
 	// Every create hangs for a while, so the kill lands while pushes are in flight.
 	d.control(t, map[string]any{"timeout": 1000, "hangMs": 150, "timeoutCreates": true})
