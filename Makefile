@@ -1,5 +1,5 @@
 # drape — the two commands first: `make run` and `make test`.
-.PHONY: run test bench sqlc sqlc-check build clean
+.PHONY: run test bench chaos sqlc sqlc-check build clean
 
 SQLC = CGO_ENABLED=0 go run github.com/sqlc-dev/sqlc/cmd/sqlc@v1.31.1
 
@@ -14,6 +14,10 @@ test:
 ## bench: benchmarks against references in the same run; tables in bench/results/
 bench:
 	@bash scripts/bench.sh
+
+## chaos: the fault drills (worker killed, Redis down, courier down, PostgreSQL connections ended) with what was lost or duplicated
+chaos:
+	@bash scripts/chaos.sh
 
 ## sqlc: regenerate the typed query code from each domain's queries.sql
 sqlc:

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"os/exec"
 	"strings"
 	"sync"
@@ -161,6 +162,26 @@ func (d *courierDeployment) count(t *testing.T, query string, args ...any) int {
 }
 
 // waitUntil polls cond every 100 ms until it holds or within passes.
+// drillReport records what a fault drill sent, what arrived, what arrived twice and what never
+// did: in the test's log, and as a table row in the file CHAOS_REPORT names (make chaos prints
+// it). lost is sent minus arrived.
+func drillReport(t *testing.T, drill, what string, sent, arrived, duplicated int) {
+	t.Helper()
+	row := fmt.Sprintf("| %s | %s | %d | %d | %d | %d |", drill, what, sent, arrived, duplicated, sent-arrived)
+	t.Log("drill " + row)
+	path := os.Getenv("CHAOS_REPORT")
+	if path == "" {
+		return
+	}
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		t.Errorf("chaos report: %v", err)
+		return
+	}
+	defer f.Close()
+	fmt.Fprintln(f, row)
+}
+
 func waitUntil(t *testing.T, within time.Duration, what string, cond func() bool) {
 	t.Helper()
 	deadline := time.Now().Add(within)
@@ -321,6 +342,7 @@ func TestAWorkerKilledMidPush(t *testing.T) {
 		return d.count(t, `SELECT count(*) FROM orders WHERE courier_order_id IS NOT NULL`) == len(numbers)
 	})
 	orders, duplicates := d.courierCounts(t)
+	drillReport(t, "worker kill -9 mid-push, courier slow (creates time out)", "orders pushed to the courier", len(numbers), orders, duplicates)
 	if orders != len(numbers) || duplicates != 0 {
 		t.Fatalf("courier has %d orders and saw %d duplicate creates, want %d and 0", orders, duplicates, len(numbers))
 	}
@@ -358,7 +380,9 @@ func TestCourierDownThenStaffRetry(t *testing.T) {
 		return d.count(t, `SELECT count(*) FROM orders WHERE courier_order_id IS NOT NULL AND order_status = 'NEW' AND NOT push_failed`) == 1
 	})
 	apiCall(t, base, "POST", "/api/admin/orders/"+number+"/push", token, nil, 409)
-	if orders, duplicates := d.courierCounts(t); orders != 1 || duplicates != 0 {
+	orders, duplicates := d.courierCounts(t)
+	drillReport(t, "courier down (503) until the retries give up, then staff retry", "orders pushed to the courier", 1, orders, duplicates)
+	if orders != 1 || duplicates != 0 {
 		t.Fatalf("courier has %d orders, %d duplicates", orders, duplicates)
 	}
 
@@ -430,7 +454,10 @@ func TestRedisStopsDuringCheckouts(t *testing.T) {
 			}()
 			numbers := d.placeInProcess(t, users, addresses)
 			wg.Wait()
-			if got := d.count(t, `SELECT count(*) FROM orders`); got != len(numbers) {
+			drill := "Redis " + c.name + " during 100 checkouts"
+			got := d.count(t, `SELECT count(*) FROM orders`)
+			drillReport(t, drill, "orders kept", len(users), got, 0)
+			if got != len(numbers) {
 				t.Fatalf("%d orders, want %d", got, len(numbers))
 			}
 			time.Sleep(time.Second)
@@ -442,10 +469,14 @@ func TestRedisStopsDuringCheckouts(t *testing.T) {
 			waitUntil(t, 60*time.Second, "every confirmation mail", func() bool {
 				return d.count(t, `SELECT count(*) FROM mails WHERE kind = 'order_confirmation' AND sent_at IS NOT NULL`) == len(numbers)
 			})
-			if orders, duplicates := d.courierCounts(t); orders != len(numbers) || duplicates != 0 {
+			orders, duplicates := d.courierCounts(t)
+			inbox := mailboxCount(t, d.sim)
+			drillReport(t, drill, "orders pushed to the courier", len(numbers), orders, duplicates)
+			drillReport(t, drill, "confirmation mails", len(numbers), min(inbox, len(numbers)), max(inbox-len(numbers), 0))
+			if orders != len(numbers) || duplicates != 0 {
 				t.Fatalf("courier has %d orders, %d duplicates", orders, duplicates)
 			}
-			if inbox := mailboxCount(t, d.sim); inbox != len(numbers) {
+			if inbox != len(numbers) {
 				t.Fatalf("sim's mailbox holds %d mails, want %d", inbox, len(numbers))
 			}
 		})
@@ -491,6 +522,7 @@ func TestDatabaseConnectionsDropped(t *testing.T) {
 	for range 20 {
 		apiCall(t, base, "GET", "/api/getcategory", "", nil, 200)
 	}
+	drillReport(t, fmt.Sprintf("PostgreSQL ends all %d connections (pg_terminate_backend)", ended), "requests answered after recovery, no restart", 20, 20, 0)
 }
 
 func dbName(url string) string {
@@ -580,4 +612,5 @@ func TestLostWebhooksAreCaughtByTracking(t *testing.T) {
 	waitUntil(t, 30*time.Second, "the order to follow the courier", func() bool {
 		return d.count(t, `SELECT count(*) FROM orders WHERE order_status = 'IN_TRANSIT' AND awb <> ''`) == 1
 	})
+	drillReport(t, "courier webhooks lost (never sent)", "status changes caught by tracking", 3, 3, 0)
 }
