@@ -24,7 +24,7 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: bench listing | login | checkout | realtime | jobs | bare-listing | bare-websocket")
+		fmt.Fprintln(os.Stderr, "usage: bench listing | login | checkout | realtime | jobs | adminlists | summary | bare-listing | bare-websocket")
 		os.Exit(2)
 	}
 	var err error
@@ -39,6 +39,8 @@ func main() {
 		err = runRealtime(ctx, os.Args[2:])
 	case "jobs":
 		err = runJobs(ctx, os.Args[2:])
+	case "summary":
+		err = runSummary()
 	case "bare-listing":
 		err = serveBareListing(ctx)
 	case "bare-websocket":

@@ -64,7 +64,7 @@ func newServices(d deps) services {
 		google = account.NewGoogleVerifier(context.Background(), g.Issuer, g.CertsURL, g.ClientID)
 	}
 	svc := services{
-		catalog: catalog.NewService(d.pool, sales), sales: sales, cms: cms.NewService(d.pool),
+		catalog: catalog.NewServiceFresh(d.pool, sales, d.cfg.ListingFresh), sales: sales, cms: cms.NewService(d.pool),
 		accounts:  account.NewService(d.pool, account.Config{Secret: []byte(d.cfg.JWTSecret), Google: google}),
 		addresses: address.NewService(d.pool), wishlists: wishlist.NewService(d.pool),
 		coupons: coupon.NewService(d.pool), company: company.NewService(d.pool),

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"drape/internal/catalog"
 	"drape/internal/platform/config"
 	"drape/internal/provider/razorpay"
 	"drape/internal/provider/shiprocket"
@@ -30,6 +31,7 @@ type Config struct {
 	BodyLimit       int           // BODY_LIMIT_BYTES
 	RequestTimeout  time.Duration // REQUEST_TIMEOUT: the most one request may take
 	DrainDelay      time.Duration // DRAIN_DELAY: /readyz answers 503 this long before the listener closes
+	ListingFresh    time.Duration // LISTING_FRESH: how long a listing page is served from memory before it reloads; 0 reads every request from the database
 	ShutdownTimeout time.Duration // SHUTDOWN_TIMEOUT
 	LogLevel        slog.Level    // LOG_LEVEL
 	JWTSecret       string        // JWT_SECRET: signs session tokens and keys reset codes (32+ characters)
@@ -67,6 +69,7 @@ func loadConfig(getenv func(string) string) (Config, error) {
 		BodyLimit:       r.Int("BODY_LIMIT_BYTES", 1<<20, 1024, 64<<20),
 		RequestTimeout:  r.Duration("REQUEST_TIMEOUT", 15*time.Second, time.Second, 5*time.Minute),
 		DrainDelay:      r.Duration("DRAIN_DELAY", 0, 0, time.Minute),
+		ListingFresh:    r.Duration("LISTING_FRESH", catalog.ListingFresh, 0, time.Minute),
 		ShutdownTimeout: r.Duration("SHUTDOWN_TIMEOUT", 15*time.Second, time.Second, 5*time.Minute),
 	}
 	c.PublicURL = strings.TrimRight(r.URL("PUBLIC_URL", "http://127.0.0.1:"+strconv.Itoa(c.Port), false, "http", "https"), "/")
@@ -130,6 +133,7 @@ func (c Config) LogValue() slog.Value {
 		slog.Any("trusted_proxies", c.TrustedProxies),
 		slog.Int("body_limit_bytes", c.BodyLimit),
 		slog.Duration("request_timeout", c.RequestTimeout),
+		slog.Duration("listing_fresh", c.ListingFresh),
 		slog.Duration("drain_delay", c.DrainDelay),
 		slog.Duration("shutdown_timeout", c.ShutdownTimeout),
 		slog.String("log_level", c.LogLevel.String()),

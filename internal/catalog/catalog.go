@@ -45,7 +45,18 @@ const (
 
 // NewService makes the catalog service; sales prices its products.
 func NewService(pool *pgxpool.Pool, sales Sales) *Service {
-	return &Service{pool: pool, store: store{q: catalogdb.New(pool)}, sales: sales, listings: newListingCache(ListingFresh, ListingUsable, 10_000)}
+	return NewServiceFresh(pool, sales, ListingFresh)
+}
+
+// NewServiceFresh is NewService with listing pages fresh in memory for fresh instead of
+// ListingFresh; with 0 every listing is read from the database (requests for the same page at
+// the same moment still share one read).
+func NewServiceFresh(pool *pgxpool.Pool, sales Sales, fresh time.Duration) *Service {
+	usable := ListingUsable
+	if fresh <= 0 {
+		fresh, usable = 0, 0
+	}
+	return &Service{pool: pool, store: store{q: catalogdb.New(pool)}, sales: sales, listings: newListingCache(fresh, usable, 10_000)}
 }
 
 // Categories lists every category with its sub-categories, in display order.
