@@ -237,8 +237,9 @@ const spreadProducts = 50
 
 var spreadSizeNames = []string{"S", "M", "L", "XL", "XXL"}
 
-// spreadStock is the stock of each spread size: more than any run can sell.
-const spreadStock = 1_000_000
+// spreadStock is the stock of each spread size: more than any run can sell (a run sells a few
+// thousand), and the most a size may hold.
+const spreadStock = catalog.MaxStock
 
 // stockSize is one size of one product, with what the reference writes into an order line.
 type stockSize struct {

@@ -13,6 +13,7 @@ import (
 	"drape/internal/account"
 	"drape/internal/address"
 	"drape/internal/analytics"
+	"drape/internal/audit"
 	"drape/internal/cart"
 	"drape/internal/catalog"
 	"drape/internal/cms"
@@ -54,6 +55,7 @@ type services struct {
 	shipping  *shipping.Service
 	analytics *analytics.Service
 	reviews   *review.Service
+	audit     *audit.Service
 }
 
 // newServices wires the domain services over one pool.
@@ -76,6 +78,7 @@ func newServices(d deps) services {
 	// The server only hears the courier's webhooks; pushes run in the worker.
 	svc.analytics = analytics.NewService(d.pool)
 	svc.reviews = review.NewService(d.pool)
+	svc.audit = audit.NewService(d.pool)
 	svc.shipping = shipping.NewService(svc.orders, nil, shipping.Config{WebhookToken: d.cfg.Shiprocket.WebhookToken})
 	return svc
 }

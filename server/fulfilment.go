@@ -78,6 +78,18 @@ func (s *server) courierWebhook(c fiber.Ctx) error {
 // india is the shop's time zone: the back office's dates are Indian dates.
 var india = time.FixedZone("IST", 5*3600+30*60)
 
+// indianDay reads query value key as an Indian date (YYYY-MM-DD): its midnight in India, or nil
+// when it is empty. A malformed date is noted in p.
+func indianDay(c fiber.Ctx, p shop.Problems, key string) *time.Time {
+	v := strings.TrimSpace(c.Query(key))
+	if v == "" {
+		return nil
+	}
+	d, err := time.ParseInLocation("2006-01-02", v, india)
+	p.Check(err != nil, key, key+" must be a date like 2026-11-23")
+	return &d
+}
+
 // adminOrders answers GET /api/admin/getalloder (sic, SPEC §7) with page, limit, orderStatus,
 // orderId or search, startDate and endDate (YYYY-MM-DD, Indian dates, both included) and filter
 // (cod or online): every shopper's orders, newest first, 10 to a page.
@@ -87,16 +99,7 @@ func (s *server) adminOrders(c fiber.Ctx) error {
 		return err
 	}
 	p := shop.Problems{}
-	day := func(key string) *time.Time {
-		v := strings.TrimSpace(c.Query(key))
-		if v == "" {
-			return nil
-		}
-		d, err := time.ParseInLocation("2006-01-02", v, india)
-		p.Check(err != nil, key, key+" must be a date like 2026-11-23")
-		return &d
-	}
-	from, to := day("startDate"), day("endDate")
+	from, to := indianDay(c, p, "startDate"), indianDay(c, p, "endDate")
 	status := order.ParseStatus(c.Query("orderStatus"))
 	p.Check(status != "" && !status.Valid(), "orderStatus", "Unknown order status")
 	mode := order.Mode(strings.ToLower(strings.TrimSpace(c.Query("filter"))))
