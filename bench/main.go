@@ -39,6 +39,8 @@ func main() {
 		err = runRealtime(ctx, os.Args[2:])
 	case "jobs":
 		err = runJobs(ctx, os.Args[2:])
+	case "adminlists":
+		err = runAdminLists(ctx, os.Args[2:])
 	case "summary":
 		err = runSummary()
 	case "bare-listing":

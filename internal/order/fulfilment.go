@@ -460,14 +460,14 @@ func (s *Service) AdminList(ctx context.Context, f AdminFilter, page shop.Page) 
 	} else if query != "" {
 		search = likeEscaper.Replace(strings.ToLower(query))
 	}
-	params := orderdb.AdminOrdersParams{Status: string(f.Status), PaymentMode: string(f.Mode), OrderRef: ref,
-		PlacedFrom: f.From, PlacedBefore: f.Before, Search: search, PageSize: int32(page.Size), PageOffset: int32(page.Offset())}
-	rows, err := s.store.q.AdminOrders(ctx, params)
-	if err != nil {
-		return Page{}, postgres.Translate(err)
+	var rows []orderdb.Order
+	var total int64
+	var err error
+	if search != "" {
+		rows, total, err = s.adminSearch(ctx, f, search, page)
+	} else {
+		rows, total, err = s.adminPage(ctx, f, ref, page)
 	}
-	total, err := s.store.q.CountAdminOrders(ctx, orderdb.CountAdminOrdersParams{Status: params.Status, PaymentMode: params.PaymentMode,
-		OrderRef: ref, PlacedFrom: f.From, PlacedBefore: f.Before, Search: search})
 	if err != nil {
 		return Page{}, postgres.Translate(err)
 	}
@@ -476,6 +476,38 @@ func (s *Service) AdminList(ctx context.Context, f AdminFilter, page shop.Page) 
 		return Page{}, postgres.Translate(err)
 	}
 	return Page{Items: items, Page: page.Number, TotalPages: shop.TotalPages(total, page.Size), Total: total}, nil
+}
+
+// adminPage is one page of AdminList without a text search, and how many orders there are.
+func (s *Service) adminPage(ctx context.Context, f AdminFilter, ref string, page shop.Page) ([]orderdb.Order, int64, error) {
+	rows, err := s.store.q.AdminOrders(ctx, orderdb.AdminOrdersParams{Status: string(f.Status), PaymentMode: string(f.Mode), OrderRef: ref,
+		PlacedFrom: f.From, PlacedBefore: f.Before, PageSize: int32(page.Size), PageOffset: int32(page.Offset())})
+	if err != nil {
+		return nil, 0, err
+	}
+	total, err := s.store.q.CountAdminOrders(ctx, orderdb.CountAdminOrdersParams{Status: string(f.Status), PaymentMode: string(f.Mode),
+		OrderRef: ref, PlacedFrom: f.From, PlacedBefore: f.Before})
+	return rows, total, err
+}
+
+// adminSearch is one page of AdminList searching for text (lower-cased, LIKE-escaped), and how
+// many orders match: one query, unless the page is past the last.
+func (s *Service) adminSearch(ctx context.Context, f AdminFilter, search string, page shop.Page) ([]orderdb.Order, int64, error) {
+	found, err := s.store.q.AdminOrdersMatching(ctx, orderdb.AdminOrdersMatchingParams{Status: string(f.Status), PaymentMode: string(f.Mode),
+		PlacedFrom: f.From, PlacedBefore: f.Before, Search: search, PageSize: int32(page.Size), PageOffset: int32(page.Offset())})
+	if err != nil {
+		return nil, 0, err
+	}
+	if len(found) == 0 {
+		total, err := s.store.q.CountAdminOrdersMatching(ctx, orderdb.CountAdminOrdersMatchingParams{Status: string(f.Status),
+			PaymentMode: string(f.Mode), PlacedFrom: f.From, PlacedBefore: f.Before, Search: search})
+		return nil, total, err
+	}
+	rows := make([]orderdb.Order, len(found))
+	for i, r := range found {
+		rows[i] = r.Order
+	}
+	return rows, found[0].Total, nil
 }
 
 // likeEscaper makes text match itself in a LIKE pattern.

@@ -20,12 +20,8 @@ WHERE ($1::text = '' OR o.order_status = $1::text)
   AND ($3::text = '' OR o.id = $3::text OR o.order_number = $3::text)
   AND ($4::timestamptz IS NULL OR o.created_at >= $4::timestamptz)
   AND ($5::timestamptz IS NULL OR o.created_at < $5::timestamptz)
-  AND ($6::text = ''
-       OR lower(concat_ws(' ', o.address ->> 'firstName', o.address ->> 'lastName', o.address ->> 'email',
-                          o.address ->> 'phone', o.address ->> 'city')) LIKE '%' || $6::text || '%'
-       OR EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = o.id AND lower(l.product_name) LIKE '%' || $6::text || '%'))
 ORDER BY o.created_at DESC, o.id DESC
-LIMIT $8 OFFSET $7
+LIMIT $7 OFFSET $6
 `
 
 type AdminOrdersParams struct {
@@ -34,14 +30,12 @@ type AdminOrdersParams struct {
 	OrderRef     string
 	PlacedFrom   *time.Time
 	PlacedBefore *time.Time
-	Search       string
 	PageOffset   int32
 	PageSize     int32
 }
 
-// The back office's order list, newest first. search is lower-cased text matched (as a
-// substring, LIKE-escaped by the caller) against the customer's name, e-mail, phone and city
-// and the products' names; order_ref is an order id or number.
+// The back office's order list, newest first; order_ref is an order id or number. A text
+// search goes through AdminOrdersMatching.
 func (q *Queries) AdminOrders(ctx context.Context, arg AdminOrdersParams) ([]Order, error) {
 	rows, err := q.db.Query(ctx, adminOrders,
 		arg.Status,
@@ -49,7 +43,6 @@ func (q *Queries) AdminOrders(ctx context.Context, arg AdminOrdersParams) ([]Ord
 		arg.OrderRef,
 		arg.PlacedFrom,
 		arg.PlacedBefore,
-		arg.Search,
 		arg.PageOffset,
 		arg.PageSize,
 	)
@@ -97,6 +90,109 @@ func (q *Queries) AdminOrders(ctx context.Context, arg AdminOrdersParams) ([]Ord
 			&i.PushFailed,
 			&i.PushError,
 			&i.CourierReportedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const adminOrdersMatching = `-- name: AdminOrdersMatching :many
+WITH matched AS (
+    SELECT s.id FROM orders s
+    WHERE lower(coalesce(s.address ->> 'firstName', '') || ' ' || coalesce(s.address ->> 'lastName', '') || ' ' ||
+                coalesce(s.address ->> 'email', '') || ' ' || coalesce(s.address ->> 'phone', '') || ' ' ||
+                coalesce(s.address ->> 'city', '')) LIKE '%' || $7::text || '%'
+    UNION
+    SELECT l.order_id FROM order_lines l WHERE lower(l.product_name) LIKE '%' || $7::text || '%'
+)
+SELECT o.id, o.order_number, o.user_id, o.idempotency_key, o.payment_mode, o.payment_status, o.order_status, o.list_total, o.subtotal, o.coupon_code, o.coupon_discount, o.shipping, o.tax, o.total, o.address, o.shipment, o.gateway_order_id, o.payment_id, o.payment_signature, o.payment_error, o.stock_held, o.cancel_reason, o.expires_at, o.paid_at, o.created_at, o.updated_at, o.courier_order_id, o.courier_shipment_id, o.awb, o.courier_name, o.tracking_url, o.pushed_at, o.push_attempts, o.push_failed, o.push_error, o.courier_reported_at, count(*) OVER () AS total
+FROM orders o JOIN matched m ON m.id = o.id
+WHERE ($1::text = '' OR o.order_status = $1::text)
+  AND ($1::text <> '' OR o.order_status <> 'AWAITING_PAYMENT')
+  AND ($2::text = '' OR o.payment_mode = $2::text)
+  AND ($3::timestamptz IS NULL OR o.created_at >= $3::timestamptz)
+  AND ($4::timestamptz IS NULL OR o.created_at < $4::timestamptz)
+ORDER BY o.created_at DESC, o.id DESC
+LIMIT $6 OFFSET $5
+`
+
+type AdminOrdersMatchingParams struct {
+	Status       string
+	PaymentMode  string
+	PlacedFrom   *time.Time
+	PlacedBefore *time.Time
+	PageOffset   int32
+	PageSize     int32
+	Search       string
+}
+
+type AdminOrdersMatchingRow struct {
+	Order Order
+	Total int64
+}
+
+// AdminOrders for a search, shaped so that the search's two trigram lookups (migration 00011)
+// find the few matching orders first, with the number of all matching orders in every row.
+func (q *Queries) AdminOrdersMatching(ctx context.Context, arg AdminOrdersMatchingParams) ([]AdminOrdersMatchingRow, error) {
+	rows, err := q.db.Query(ctx, adminOrdersMatching,
+		arg.Status,
+		arg.PaymentMode,
+		arg.PlacedFrom,
+		arg.PlacedBefore,
+		arg.PageOffset,
+		arg.PageSize,
+		arg.Search,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []AdminOrdersMatchingRow
+	for rows.Next() {
+		var i AdminOrdersMatchingRow
+		if err := rows.Scan(
+			&i.Order.ID,
+			&i.Order.OrderNumber,
+			&i.Order.UserID,
+			&i.Order.IdempotencyKey,
+			&i.Order.PaymentMode,
+			&i.Order.PaymentStatus,
+			&i.Order.OrderStatus,
+			&i.Order.ListTotal,
+			&i.Order.Subtotal,
+			&i.Order.CouponCode,
+			&i.Order.CouponDiscount,
+			&i.Order.Shipping,
+			&i.Order.Tax,
+			&i.Order.Total,
+			&i.Order.Address,
+			&i.Order.Shipment,
+			&i.Order.GatewayOrderID,
+			&i.Order.PaymentID,
+			&i.Order.PaymentSignature,
+			&i.Order.PaymentError,
+			&i.Order.StockHeld,
+			&i.Order.CancelReason,
+			&i.Order.ExpiresAt,
+			&i.Order.PaidAt,
+			&i.Order.CreatedAt,
+			&i.Order.UpdatedAt,
+			&i.Order.CourierOrderID,
+			&i.Order.CourierShipmentID,
+			&i.Order.Awb,
+			&i.Order.CourierName,
+			&i.Order.TrackingUrl,
+			&i.Order.PushedAt,
+			&i.Order.PushAttempts,
+			&i.Order.PushFailed,
+			&i.Order.PushError,
+			&i.Order.CourierReportedAt,
+			&i.Total,
 		); err != nil {
 			return nil, err
 		}
@@ -157,10 +253,6 @@ WHERE ($1::text = '' OR o.order_status = $1::text)
   AND ($3::text = '' OR o.id = $3::text OR o.order_number = $3::text)
   AND ($4::timestamptz IS NULL OR o.created_at >= $4::timestamptz)
   AND ($5::timestamptz IS NULL OR o.created_at < $5::timestamptz)
-  AND ($6::text = ''
-       OR lower(concat_ws(' ', o.address ->> 'firstName', o.address ->> 'lastName', o.address ->> 'email',
-                          o.address ->> 'phone', o.address ->> 'city')) LIKE '%' || $6::text || '%'
-       OR EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = o.id AND lower(l.product_name) LIKE '%' || $6::text || '%'))
 `
 
 type CountAdminOrdersParams struct {
@@ -169,7 +261,6 @@ type CountAdminOrdersParams struct {
 	OrderRef     string
 	PlacedFrom   *time.Time
 	PlacedBefore *time.Time
-	Search       string
 }
 
 func (q *Queries) CountAdminOrders(ctx context.Context, arg CountAdminOrdersParams) (int64, error) {
@@ -177,6 +268,44 @@ func (q *Queries) CountAdminOrders(ctx context.Context, arg CountAdminOrdersPara
 		arg.Status,
 		arg.PaymentMode,
 		arg.OrderRef,
+		arg.PlacedFrom,
+		arg.PlacedBefore,
+	)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
+const countAdminOrdersMatching = `-- name: CountAdminOrdersMatching :one
+WITH matched AS (
+    SELECT s.id FROM orders s
+    WHERE lower(coalesce(s.address ->> 'firstName', '') || ' ' || coalesce(s.address ->> 'lastName', '') || ' ' ||
+                coalesce(s.address ->> 'email', '') || ' ' || coalesce(s.address ->> 'phone', '') || ' ' ||
+                coalesce(s.address ->> 'city', '')) LIKE '%' || $5::text || '%'
+    UNION
+    SELECT l.order_id FROM order_lines l WHERE lower(l.product_name) LIKE '%' || $5::text || '%'
+)
+SELECT count(*) FROM orders o JOIN matched m ON m.id = o.id
+WHERE ($1::text = '' OR o.order_status = $1::text)
+  AND ($1::text <> '' OR o.order_status <> 'AWAITING_PAYMENT')
+  AND ($2::text = '' OR o.payment_mode = $2::text)
+  AND ($3::timestamptz IS NULL OR o.created_at >= $3::timestamptz)
+  AND ($4::timestamptz IS NULL OR o.created_at < $4::timestamptz)
+`
+
+type CountAdminOrdersMatchingParams struct {
+	Status       string
+	PaymentMode  string
+	PlacedFrom   *time.Time
+	PlacedBefore *time.Time
+	Search       string
+}
+
+// How many orders AdminOrdersMatching finds in all, for a page past the last.
+func (q *Queries) CountAdminOrdersMatching(ctx context.Context, arg CountAdminOrdersMatchingParams) (int64, error) {
+	row := q.db.QueryRow(ctx, countAdminOrdersMatching,
+		arg.Status,
+		arg.PaymentMode,
 		arg.PlacedFrom,
 		arg.PlacedBefore,
 		arg.Search,
