@@ -67,13 +67,13 @@ func TestAuditLog(t *testing.T) {
 func TestAuditEntityFromPath(t *testing.T) {
 	for path, want := range map[string][2]string{
 		"/api/admin/products/0123456789abcdef01234567/stock": {"product", "0123456789abcdef01234567"},
-		"/api/admin/products/status":                        {"product", ""},
-		"/api/admin/cms/terms":                              {"cms page", "terms"},
-		"/api/admin/addcompany":                             {"company", ""},
-		"/api/admin/login":                                  {"", ""},
-		"/api/orderStatus":                                  {"order", ""},
-		"/api/admin/somethingnew/0123456789abcdef01234567":  {"somethingnew", "0123456789abcdef01234567"},
-		"/api/cart":                                         {"", ""},
+		"/api/admin/products/status":                         {"product", ""},
+		"/api/admin/cms/terms":                               {"cms page", "terms"},
+		"/api/admin/addcompany":                              {"company", ""},
+		"/api/admin/login":                                   {"", ""},
+		"/api/orderStatus":                                   {"order", ""},
+		"/api/admin/somethingnew/0123456789abcdef01234567":   {"somethingnew", "0123456789abcdef01234567"},
+		"/api/cart": {"", ""},
 	} {
 		if kind, id := auditEntity(path); kind != want[0] || id != want[1] {
 			t.Errorf("auditEntity(%q) = %q, %q; want %q, %q", path, kind, id, want[0], want[1])

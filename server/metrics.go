@@ -1,15 +1,16 @@
 package main
 
 import (
-	"github.com/gofiber/fiber/v3"
-	"github.com/gofiber/fiber/v3/middleware/adaptor"
-	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"strconv"
+	"sync"
 	"time"
 
+	"github.com/gofiber/fiber/v3"
+	"github.com/gofiber/fiber/v3/middleware/adaptor"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"drape/internal/outbox"
 	"drape/realtime"
@@ -21,10 +22,25 @@ type metrics struct {
 	registry *prometheus.Registry
 	requests *prometheus.CounterVec
 	latency  *prometheus.HistogramVec
+
+	mu     sync.RWMutex
+	routes map[routeKey]routeMetrics // each route's series, looked up once
+}
+
+// routeKey is one series of requests: a method, a route pattern and a status.
+type routeKey struct {
+	method, route string
+	status        int
+}
+
+type routeMetrics struct {
+	requests prometheus.Counter
+	latency  prometheus.Observer
 }
 
 func newMetrics(pool *pgxpool.Pool, hub *realtime.Hub) *metrics {
 	m := &metrics{
+		routes:   map[routeKey]routeMetrics{},
 		registry: prometheus.NewRegistry(),
 		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "drape_http_requests_total", Help: "HTTP requests by method, route and status.",
@@ -45,9 +61,29 @@ func newMetrics(pool *pgxpool.Pool, hub *realtime.Hub) *metrics {
 	return m
 }
 
+// observe counts one request and its latency. Routes are patterns (a bounded set), so the
+// series are looked up in the vectors once and kept.
 func (m *metrics) observe(method, route string, status int, elapsed time.Duration) {
-	m.requests.WithLabelValues(method, route, strconv.Itoa(status)).Inc()
-	m.latency.WithLabelValues(method, route).Observe(elapsed.Seconds())
+	switch method {
+	case "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS":
+	default:
+		method = "OTHER" // any token is a method to HTTP: keep the series bounded
+	}
+	key := routeKey{method, route, status}
+	m.mu.RLock()
+	series, ok := m.routes[key]
+	m.mu.RUnlock()
+	if !ok {
+		series = routeMetrics{
+			requests: m.requests.WithLabelValues(method, route, strconv.Itoa(status)),
+			latency:  m.latency.WithLabelValues(method, route),
+		}
+		m.mu.Lock()
+		m.routes[key] = series
+		m.mu.Unlock()
+	}
+	series.requests.Inc()
+	series.latency.Observe(elapsed.Seconds())
 }
 
 // newMetricsApp serves /metrics on its own address (METRICS_ADDR), away from the shop's public

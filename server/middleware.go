@@ -9,6 +9,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -53,13 +54,83 @@ func requestID(c fiber.Ctx) string {
 }
 
 // withDeadline bounds the work of one request: database calls made with the request's context
-// give up when it expires, instead of holding a pool connection behind a stuck query.
+// give up when it expires, instead of holding a pool connection behind a stuck query. The
+// request's context ends when the request does.
 func withDeadline(d time.Duration) fiber.Handler {
 	return func(c fiber.Ctx) error {
-		ctx, cancel := context.WithTimeout(c.Context(), d)
-		defer cancel()
+		parent := c.Context()
+		if parent.Done() != nil { // a parent that may end itself: the standard way
+			ctx, cancel := context.WithTimeout(parent, d)
+			defer cancel()
+			c.SetContext(ctx)
+			return c.Next()
+		}
+		ctx := &lazyDeadline{Context: parent, deadline: time.Now().Add(d)}
+		defer ctx.end(context.Canceled)
 		c.SetContext(ctx)
 		return c.Next()
+	}
+}
+
+// lazyDeadline is a context that ends at its deadline (or when end is called) under a parent
+// that never ends, and starts a timer only once someone waits on Done: most requests (cached
+// pages, health checks) never do, and a timer was the costliest part of bounding them. Err
+// reports the deadline as soon as it has passed, waited on or not.
+type lazyDeadline struct {
+	context.Context // the parent; its Done is nil
+	deadline        time.Time
+
+	mu    sync.Mutex
+	done  chan struct{} // made by the first Done
+	timer *time.Timer
+	err   error
+}
+
+func (d *lazyDeadline) Deadline() (time.Time, bool) { return d.deadline, true }
+
+func (d *lazyDeadline) Done() <-chan struct{} {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.done == nil {
+		d.done = make(chan struct{})
+		switch wait := time.Until(d.deadline); {
+		case d.err != nil:
+			close(d.done)
+		case wait <= 0:
+			d.endLocked(context.DeadlineExceeded)
+		default:
+			d.timer = time.AfterFunc(wait, func() { d.end(context.DeadlineExceeded) })
+		}
+	}
+	return d.done
+}
+
+func (d *lazyDeadline) Err() error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.err == nil && !time.Now().Before(d.deadline) {
+		d.endLocked(context.DeadlineExceeded)
+	}
+	return d.err
+}
+
+// end ends the context with err, unless it has ended already.
+func (d *lazyDeadline) end(err error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.endLocked(err)
+}
+
+func (d *lazyDeadline) endLocked(err error) {
+	if d.err != nil {
+		return
+	}
+	d.err = err
+	if d.timer != nil {
+		d.timer.Stop()
+	}
+	if d.done != nil {
+		close(d.done)
 	}
 }
 
@@ -140,13 +211,19 @@ func origin(raw string) string {
 
 // withSecurityHeaders sets the headers every answer carries.
 func withSecurityHeaders(csp string) fiber.Handler {
+	headers := [][2][]byte{
+		{[]byte("X-Content-Type-Options"), []byte("nosniff")},
+		{[]byte("X-Frame-Options"), []byte("DENY")},
+		{[]byte("Referrer-Policy"), []byte("strict-origin-when-cross-origin")},
+		{[]byte("Cross-Origin-Opener-Policy"), []byte("same-origin-allow-popups")},
+		{[]byte("Permissions-Policy"), []byte("camera=(), microphone=(), geolocation=()")},
+		{[]byte("Content-Security-Policy"), []byte(csp)},
+	}
 	return func(c fiber.Ctx) error {
-		c.Set("X-Content-Type-Options", "nosniff")
-		c.Set("X-Frame-Options", "DENY")
-		c.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-		c.Set("Cross-Origin-Opener-Policy", "same-origin-allow-popups")
-		c.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
-		c.Set("Content-Security-Policy", csp)
+		h := &c.Response().Header
+		for _, kv := range headers {
+			h.SetCanonical(kv[0], kv[1]) // the names are written canonically above
+		}
 		return c.Next()
 	}
 }
