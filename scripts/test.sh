@@ -33,6 +33,7 @@ run_step "sqlc generated code is fresh" env CGO_ENABLED=0 go run github.com/sqlc
 # playwright-core, so both are in place before the Go tests run.
 run_step "chromium and client packages" bash -c 'bash scripts/ensure-chromium.sh && bash scripts/build-client.sh'
 run_step "go test" go test -count=1 -timeout 15m ./...
+run_step "fuzz (a short run of every target)" bash scripts/fuzz.sh
 
 client_unit() {
   (cd client && npm run --silent typecheck && npm test --silent && npm run --silent size)

@@ -87,8 +87,9 @@ func Price(it Item, sales []Sale) Quote {
 		saleDiscount = s.Discount
 		q.Sale = &Applied{ID: s.ID, Name: s.Name, Discount: s.Discount}
 	}
-	// A list price with paise (₹999.50) can round up: never charge more than the list price.
-	q.Unit = min(discounted(it.Price, clampPercent(it.Discount), clampPercent(saleDiscount)), it.Price)
+	// A list price with paise (₹999.50) can round up: never charge more than the list price,
+	// nor less than nothing (a negative list price, which validation refuses before here).
+	q.Unit = max(0, min(discounted(it.Price, clampPercent(it.Discount), clampPercent(saleDiscount)), it.Price))
 	return q
 }
 

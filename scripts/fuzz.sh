@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# fuzz.sh — a short run of every fuzz target (FUZZTIME each, default 3s), after their seed
+# corpora ran as plain tests in `go test ./...`. A failing input is saved under the package's
+# testdata/fuzz/<Target>/ by Go: commit it, and it stays a regression test.
+#
+#   FUZZTIME=1m scripts/fuzz.sh      a longer hunt
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+fuzztime=${FUZZTIME:-3s}
+status=0
+# Every func Fuzz… in a _test.go file, as "package target".
+while read -r file target; do
+  pkg="./$(dirname "$file")"
+  printf 'fuzz: %s %s (%s)\n' "$pkg" "$target" "$fuzztime"
+  if ! go test "$pkg" -run '^$' -fuzz "^${target}\$" -fuzztime "$fuzztime" >/tmp/drape-fuzz.log 2>&1; then
+    cat /tmp/drape-fuzz.log
+    status=1
+  fi
+done < <(grep -rHoE --include='*_test.go' '^func (Fuzz[A-Za-z0-9_]+)' --exclude-dir=node_modules --exclude-dir=.data . |
+  sed -E 's|^\./||; s|:func | |')
+exit $status
