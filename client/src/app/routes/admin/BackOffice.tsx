@@ -30,23 +30,27 @@ import { safeNext } from '../../session';
 import styles from './BackOffice.module.css';
 import { LiveStatus } from './LiveStatus';
 
-// The order board (and its live updates) loads when staff first open it.
+// The order board (and its live updates) loads when staff first open it; so does the audit log.
 const AdminOrdersPage = lazyPage(() => import('./AdminOrdersPage'), 'AdminOrdersPage');
+const AdminAuditPage = lazyPage(() => import('./AdminAuditPage'), 'AdminAuditPage');
 
 const adminOrdersPath = `${accountPaths.admin}/orders`;
+const adminAuditPath = `${accountPaths.admin}/audit`;
 
 const sections = [
   { to: accountPaths.adminDashboard, label: 'Dashboard', icon: GridIcon },
   { to: adminOrdersPath, label: 'Orders', icon: TagIcon },
+  { to: adminAuditPath, label: 'Audit log', icon: ShieldIcon, adminOnly: true },
 ] as const;
 
 /** The back office's sections: a column beside the page on wide screens, a row of tabs on narrow ones. */
 function SideNav() {
   const path = useLocation().pathname.toLowerCase();
+  const isAdmin = useAppSelector(selectAdmin)?.role === 'admin';
   return (
     <nav className={styles.side} aria-label="Back office">
       <ul>
-        {sections.map(({ to, label, icon: Icon }) => {
+        {sections.filter((section) => isAdmin || !('adminOnly' in section)).map(({ to, label, icon: Icon }) => {
           const current = path === to || path.startsWith(`${to}/`);
           return (
             <li key={to}>
@@ -211,6 +215,14 @@ export function AdminArea() {
             element={
               <Suspense fallback={<p className={styles.loading}>Loading...</p>}>
                 <AdminOrdersPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="audit"
+            element={
+              <Suspense fallback={<p className={styles.loading}>Loading...</p>}>
+                <AdminAuditPage />
               </Suspense>
             }
           />
