@@ -33,13 +33,16 @@ import { LiveStatus } from './LiveStatus';
 // The order board (and its live updates) loads when staff first open it; so does the audit log.
 const AdminOrdersPage = lazyPage(() => import('./AdminOrdersPage'), 'AdminOrdersPage');
 const AdminAuditPage = lazyPage(() => import('./AdminAuditPage'), 'AdminAuditPage');
+const AdminCustomersPage = lazyPage(() => import('./AdminCustomersPage'), 'AdminCustomersPage');
 
 const adminOrdersPath = `${accountPaths.admin}/orders`;
 const adminAuditPath = `${accountPaths.admin}/audit`;
+const adminCustomersPath = `${accountPaths.admin}/users`;
 
 const sections = [
   { to: accountPaths.adminDashboard, label: 'Dashboard', icon: GridIcon },
   { to: adminOrdersPath, label: 'Orders', icon: TagIcon },
+  { to: adminCustomersPath, label: 'Customers', icon: UserIcon },
   { to: adminAuditPath, label: 'Audit log', icon: ShieldIcon, adminOnly: true },
 ] as const;
 
@@ -215,6 +218,14 @@ export function AdminArea() {
             element={
               <Suspense fallback={<p className={styles.loading}>Loading...</p>}>
                 <AdminOrdersPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="users"
+            element={
+              <Suspense fallback={<p className={styles.loading}>Loading...</p>}>
+                <AdminCustomersPage />
               </Suspense>
             }
           />

@@ -13,7 +13,7 @@ import { toastShown } from '../../../lib/toast';
 import { useGetAuditLogQuery } from '../api';
 import { actionInWords, auditFiltersToSearch, changeAuditFilters, emptyAuditFilters, entityTypes, fieldChanges, readAuditFilters } from '../log';
 import type { AuditEntry, AuditFilters } from '../types';
-import styles from './AuditLog.module.css';
+import styles from '../../../components/BackOfficeList.module.css';
 
 export const auditMessages = { loading: 'Loading...', empty: 'No changes match these filters.' } as const;
 
@@ -200,7 +200,7 @@ function Filters({ filters, onApply }: { filters: AuditFilters; onApply: (patch:
   }
   return (
     <form className={styles.filters} role="search" aria-label="Filter the audit log" onSubmit={submit}>
-      <div className={styles.filter}>
+      <div className={`${styles.filter} ${styles.wide}`}>
         <label htmlFor={ids.who}>Who</label>
         <input
           id={ids.who}

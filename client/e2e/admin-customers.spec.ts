@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+
+// The back office's people, against the whole running stack: a shopper signs up; an admin
+// finds them by e-mail in /admin/users, deactivates the account (the shopper can no longer
+// sign in) and reactivates it (they can again).
+
+const admin = { email: process.env.ADMIN_EMAIL ?? 'admin@drape.local', password: process.env.ADMIN_PASSWORD ?? 'drape-admin-2026' };
+
+/** A made-up client address: the browser-test stack trusts the header, so sign-ups do not all
+ * count against one address's limit. */
+function someAddress(): Record<string, string> {
+  const part = () => Math.floor(Math.random() * 250) + 1;
+  return { 'X-Forwarded-For': `10.${part()}.${part()}.${part()}` };
+}
+
+async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  await page.evaluate(() => document.fonts.ready);
+  const width = page.viewportSize()?.width ?? 0;
+  const path = `test-results/screenshots/${name}-${width}.png`;
+  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  await testInfo.attach(`${name}-${width}`, { path, contentType: 'image/png' });
+}
+
+test('an admin deactivates a shopper, who can no longer sign in, and reactivates them', async ({ page, request }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the back office is checked at desktop width');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const email = `nila.${randomUUID().slice(0, 8)}@example.in`;
+  const password = 'tailored-2026';
+  const registered = await request.post('/api/register', { data: { firstName: 'Nila', lastName: 'Menon', email, password }, headers: someAddress() });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  const signIn = () => request.post('/api/login', { data: { email, password }, headers: someAddress() });
+
+  await page.goto('/adminlogin');
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Customers' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible();
+  const people = page.getByRole('table', { name: 'People' });
+  await expect(people).not.toContainText('Loading...');
+
+  await page.getByLabel('Search').fill(email);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(email).replace(/\./g, '\\.')}`));
+  const row = people.getByRole('row', { name: /Nila Menon/ });
+  await expect(row).toContainText(email);
+  await expect(row.getByRole('cell').nth(3)).toHaveText('0');
+  await expect(row).toContainText('Active');
+  await screenshot(page, testInfo, 'admin-customers');
+
+  await row.getByRole('button', { name: 'Deactivate' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Deactivate Nila Menon?' });
+  await expect(dialog).toContainText('signed out everywhere');
+  await dialog.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(row).toContainText('Deactivated');
+  expect((await signIn()).ok()).toBe(false);
+
+  await row.getByRole('button', { name: 'Reactivate' }).click();
+  await page.getByRole('dialog', { name: 'Reactivate Nila Menon?' }).getByRole('button', { name: 'Reactivate' }).click();
+  await expect(row.getByRole('cell').nth(5)).toHaveText('Active');
+  expect((await signIn()).ok()).toBe(true);
+
+  // Nobody matches a made-up search.
+  await page.getByLabel('Search').fill('no-such-person-anywhere');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(people).toContainText('No people match these filters.');
+});

@@ -1,0 +1,226 @@
+// The back office's people (/admin/users): shoppers by default, or staff, admins or everyone;
+// searched by name, e-mail or phone; ten to a page from the server, filters in the URL. Each
+// row shows orders and spend, and staff and admins deactivate an account (it can no longer sign
+// in and its sessions end at once) or reactivate it, after saying so in a dialog.
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { Button } from '../../../components/Button';
+import { Dialog } from '../../../components/Dialog';
+import { Pagination } from '../../../components/Pagination';
+import { Spinner } from '../../../components/Spinner';
+import styles from '../../../components/BackOfficeList.module.css';
+import { useAppDispatch } from '../../../app/hooks';
+import type { ApiError } from '../../../lib/api';
+import { formatRupees } from '../../../lib/money';
+import { toastShown } from '../../../lib/toast';
+import { useGetCustomersQuery, useSetCustomerActiveMutation } from '../api';
+import { customerFiltersToSearch, personName, readCustomerFilters, roles } from '../list';
+import type { Customer, CustomerFilters } from '../types';
+
+export const customerMessages = { loading: 'Loading...', empty: 'No people match these filters.' } as const;
+
+const joined = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' });
+
+function problem(error: unknown, fallback: string): string {
+  return (error as Partial<ApiError> | undefined)?.message || fallback;
+}
+
+export function CustomersList() {
+  const dispatch = useAppDispatch();
+  const [search, setSearch] = useSearchParams();
+  const { pathname } = useLocation();
+  const filters = readCustomerFilters(search);
+  const { data, isLoading, isFetching, isError, error, refetch } = useGetCustomersQuery(filters);
+  const [setActive, activeCall] = useSetCustomerActiveMutation();
+  const [confirming, setConfirming] = useState<Customer | null>(null);
+
+  useEffect(() => {
+    if (isError) dispatch(toastShown({ message: problem(error, 'People could not be loaded'), type: 'error' }));
+  }, [dispatch, isError, error]);
+
+  const apply = (next: CustomerFilters) => setSearch(customerFiltersToSearch(next));
+  const people = data?.items ?? [];
+
+  async function confirm(person: Customer) {
+    try {
+      const changed = await setActive({ id: person._id, active: !person.active }).unwrap();
+      dispatch(toastShown({ message: `${personName(person)} is ${changed.active ? 'active again' : 'deactivated'}` }));
+    } catch (failure) {
+      dispatch(toastShown({ message: problem(failure, 'The account could not be changed'), type: 'error' }));
+    }
+    setConfirming(null);
+  }
+
+  return (
+    <div className={styles.page}>
+      <title>Customers — drape back office</title>
+      <header>
+        <p className={styles.eyebrow}>Back office</p>
+        <h1 className={styles.title}>Customers</h1>
+        <p className={styles.lede}>Everyone with an account: what they have ordered and spent, and whether they can sign in.</p>
+      </header>
+
+      <Filters key={search.toString()} filters={filters} onApply={(next) => apply({ ...next, page: 1 })} />
+
+      <div className={styles.summary} aria-live="polite">
+        {data && !isLoading && (
+          <span>
+            {data.total === 0 ? 'Nobody' : data.total === 1 ? '1 person' : `${data.total.toLocaleString('en-IN')} people`}
+            {data.totalPages > 1 && ` · page ${data.page} of ${data.totalPages}`}
+          </span>
+        )}
+        {isFetching && !isLoading && (
+          <span className={styles.refreshing}>
+            <Spinner size={14} /> Updating
+          </span>
+        )}
+      </div>
+
+      <div className={styles.tableWrap}>
+        <table className={styles.table} aria-label="People" aria-busy={isFetching || undefined}>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Phone</th>
+              <th scope="col">Joined</th>
+              <th scope="col" className={styles.numeric}>
+                Orders
+              </th>
+              <th scope="col" className={styles.numeric}>
+                Spent
+              </th>
+              <th scope="col">Account</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {isLoading ? (
+              <tr>
+                <td colSpan={7} className={styles.state}>
+                  {customerMessages.loading}
+                </td>
+              </tr>
+            ) : people.length === 0 ? (
+              <tr>
+                <td colSpan={7} className={styles.state}>
+                  {isError ? 'People could not be loaded.' : customerMessages.empty}
+                </td>
+              </tr>
+            ) : (
+              people.map((person) => (
+                <tr key={person._id} className={styles.row}>
+                  <td>
+                    <span className={styles.who}>{personName(person)}</span>
+                    <span className={styles.sub}>
+                      {person.email}
+                      {person.role !== 'user' && <span className={styles.role}>{person.role}</span>}
+                    </span>
+                  </td>
+                  <td>{person.phone || '—'}</td>
+                  <td className={styles.when}>{joined.format(new Date(person.createdAt))}</td>
+                  <td className={styles.numeric}>{person.orders}</td>
+                  <td className={styles.numeric}>{formatRupees(person.spent)}</td>
+                  <td>
+                    <span className={`${styles.pill} ${person.active ? styles.good : styles.bad}`}>{person.active ? 'Active' : 'Deactivated'}</span>
+                  </td>
+                  <td className={styles.toggleCell}>
+                    <button type="button" className={styles.toggle} onClick={() => setConfirming(person)}>
+                      {person.active ? 'Deactivate' : 'Reactivate'}
+                    </button>
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+
+      {isError && (
+        <div>
+          <Button variant="secondary" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        </div>
+      )}
+
+      {data && (
+        <Pagination
+          page={data.page}
+          totalPages={data.totalPages}
+          label="People pages"
+          hrefFor={(page) => {
+            const query = customerFiltersToSearch({ ...filters, page }).toString();
+            return query ? `${pathname}?${query}` : pathname;
+          }}
+        />
+      )}
+
+      {confirming && (
+        <ConfirmDialog person={confirming} busy={activeCall.isLoading} onConfirm={() => void confirm(confirming)} onClose={() => setConfirming(null)} />
+      )}
+    </div>
+  );
+}
+
+function ConfirmDialog({ person, busy, onConfirm, onClose }: { person: Customer; busy: boolean; onConfirm: () => void; onClose: () => void }) {
+  const titleId = useId();
+  const name = personName(person);
+  return (
+    <Dialog labelledBy={titleId} onClose={onClose} className={styles.dialog}>
+      <h2 id={titleId}>{person.active ? `Deactivate ${name}?` : `Reactivate ${name}?`}</h2>
+      <p>
+        {person.active
+          ? 'They will be signed out everywhere at once and cannot sign in until you reactivate the account. Their orders are kept.'
+          : 'They can sign in again with their password or Google. Sessions ended by the deactivation stay ended.'}
+      </p>
+      <div className={styles.actions}>
+        <Button onClick={onConfirm} disabled={busy} aria-busy={busy || undefined}>
+          {busy && <Spinner size={16} />}
+          {person.active ? 'Deactivate' : 'Reactivate'}
+        </Button>
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+function Filters({ filters, onApply }: { filters: CustomerFilters; onApply: (next: CustomerFilters) => void }) {
+  const ids = { search: useId(), role: useId() };
+  const [text, setText] = useState(filters.search);
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onApply({ ...filters, search: text.trim() });
+  }
+  return (
+    <form className={styles.filters} role="search" aria-label="Filter people" onSubmit={submit}>
+      <div className={`${styles.filter} ${styles.wide}`}>
+        <label htmlFor={ids.search}>Search</label>
+        <input
+          id={ids.search}
+          type="search"
+          value={text}
+          placeholder="Name, e-mail or phone"
+          autoComplete="off"
+          onChange={(event) => setText(event.target.value)}
+        />
+      </div>
+      <div className={styles.filter}>
+        <label htmlFor={ids.role}>Who</label>
+        <select id={ids.role} value={filters.role} onChange={(event) => onApply({ ...filters, role: event.target.value as CustomerFilters['role'] })}>
+          {roles.map((role) => (
+            <option key={role.label} value={role.value}>
+              {role.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button type="submit" variant="secondary" className={styles.apply}>
+        Search
+      </Button>
+    </form>
+  );
+}
