@@ -12,7 +12,7 @@ import { Spinner } from '../../../components/Spinner';
 import { StateMessage } from '../../../components/StateMessage';
 import { GridIcon, ShieldIcon, LogOutIcon } from '../../../components/moreIcons';
 import { TagIcon } from '../../../components/orderIcons';
-import { UserIcon } from '../../../components/icons';
+import { BagIcon, UserIcon } from '../../../components/icons';
 import { displayName } from '../../../features/account/accountSlice';
 import { useAdminLoginMutation, useGetAdminProfileQuery, useRegisterStaffMutation } from '../../../features/account/adminApi';
 import { adminSignedIn, adminSignedOut, selectAdmin, selectAdminToken } from '../../../features/account/adminSlice';
@@ -34,14 +34,17 @@ import { LiveStatus } from './LiveStatus';
 const AdminOrdersPage = lazyPage(() => import('./AdminOrdersPage'), 'AdminOrdersPage');
 const AdminAuditPage = lazyPage(() => import('./AdminAuditPage'), 'AdminAuditPage');
 const AdminCustomersPage = lazyPage(() => import('./AdminCustomersPage'), 'AdminCustomersPage');
+const AdminProductsPage = lazyPage(() => import('./AdminProductsPage'), 'AdminProductsPage');
 
 const adminOrdersPath = `${accountPaths.admin}/orders`;
 const adminAuditPath = `${accountPaths.admin}/audit`;
 const adminCustomersPath = `${accountPaths.admin}/users`;
+const adminProductsPath = `${accountPaths.admin}/productslist`;
 
 const sections = [
   { to: accountPaths.adminDashboard, label: 'Dashboard', icon: GridIcon },
   { to: adminOrdersPath, label: 'Orders', icon: TagIcon },
+  { to: adminProductsPath, label: 'Products', icon: BagIcon },
   { to: adminCustomersPath, label: 'Customers', icon: UserIcon },
   { to: adminAuditPath, label: 'Audit log', icon: ShieldIcon, adminOnly: true },
 ] as const;
@@ -218,6 +221,14 @@ export function AdminArea() {
             element={
               <Suspense fallback={<p className={styles.loading}>Loading...</p>}>
                 <AdminOrdersPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="productslist"
+            element={
+              <Suspense fallback={<p className={styles.loading}>Loading...</p>}>
+                <AdminProductsPage />
               </Suspense>
             }
           />

@@ -1,0 +1,63 @@
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+
+// The back office's product list, against the whole running stack: an admin finds a demo
+// product by its code, hides it with the bulk bar (the storefront no longer shows it), and
+// shows it again; filters live in the URL.
+
+const admin = { email: process.env.ADMIN_EMAIL ?? 'admin@drape.local', password: process.env.ADMIN_PASSWORD ?? 'drape-admin-2026' };
+
+async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  await page.evaluate(() => document.fonts.ready);
+  await expect
+    .poll(() => page.evaluate(() => Array.from(document.images).every((image) => image.complete)), { message: 'images loaded' })
+    .toBe(true);
+  const width = page.viewportSize()?.width ?? 0;
+  const path = `test-results/screenshots/${name}-${width}.png`;
+  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  await testInfo.attach(`${name}-${width}`, { path, contentType: 'image/png' });
+}
+
+test('an admin hides a product from the storefront and shows it again', async ({ page, request }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the back office is checked at desktop width');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const listing = await request.get('/api/getproduct?page=1');
+  expect(listing.ok()).toBe(true);
+  const product = ((await listing.json()) as { data: { items: { _id: string; productId: string; productName: string }[] } }).data.items[0];
+  const storefront = () => request.get(`/api/getproduct/${product._id}`);
+  expect((await storefront()).ok()).toBe(true);
+
+  await page.goto('/adminlogin');
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Products' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Products' });
+  await expect(table).not.toContainText('Loading...');
+  await expect(table.locator('tbody > tr')).toHaveCount(10);
+  await screenshot(page, testInfo, 'admin-products');
+
+  await page.getByLabel('Search').fill(product.productId);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/q=/);
+  const row = table.getByRole('row', { name: new RegExp(product.productName) });
+  await expect(row).toContainText('Shown');
+
+  const bulk = page.getByRole('toolbar', { name: 'Change the selected products' });
+  await expect(bulk.getByRole('button', { name: 'Hide' })).toBeDisabled();
+  await row.getByRole('checkbox').check();
+  await expect(bulk).toContainText('1 selected');
+  await bulk.getByRole('button', { name: 'Hide' }).click();
+  await expect(row).toContainText('Hidden');
+  expect((await storefront()).status()).toBe(404);
+
+  await row.getByRole('checkbox').check();
+  await bulk.getByRole('button', { name: 'Show on the storefront' }).click();
+  await expect(row).toContainText('Shown');
+  expect((await storefront()).ok()).toBe(true);
+
+  await page.getByLabel('Stock').selectOption('out');
+  await expect(page).toHaveURL(/stock=out/);
+  await expect(table).not.toContainText('Loading...');
+});
