@@ -12,7 +12,7 @@ export function anAdminOrder(overrides: Record<string, unknown> = {}) {
     paymentMode: 'cod',
     amount: 2399,
     items: [{ productId: 'p1', productName: 'Sky Blue Linen Shirt', size: 'M', quantity: 1, discountedPrice: 2399, total: 2399, thumbnail: '/uploads/products/a.svg' }],
-    address: { firstName: 'Meera', lastName: 'Shah', email: 'meera@example.com', phone: '9876543210', city: 'Jaipur' },
+    address: { firstName: 'Meera', lastName: 'Shah', email: 'meera@example.com', phone: '9876543210', address1: '14 Civil Lines', city: 'Jaipur', state: 'Rajasthan', pincode: '302006' },
     shiprocket: {},
     notaddorder: false,
     nextStatuses: ['CONFIRMED', 'NEW', 'CANCELED'],

@@ -1,10 +1,48 @@
-// /admin/orders: the order board (features/orders/admin). Staff move orders and push them to
-// Shiprocket again; only admins are offered refunds (the server answers staff 403).
+// /admin/orders and its narrower views (/admin/delieveredorders, /admin/cancelorders,
+// /admin/returnorders, SPEC §2): the order board (features/orders/admin). Staff move orders and
+// push them to Shiprocket again; only admins are offered refunds (the server answers staff 403).
 import { selectAdmin } from '../../../features/account/adminSlice';
-import { OrdersBoard } from '../../../features/orders/admin/components/OrdersBoard';
+import { OrdersBoard, allOrders } from '../../../features/orders/admin/components/OrdersBoard';
+import type { OrderBoardView } from '../../../features/orders/admin/types';
 import { useAppSelector } from '../../hooks';
 
-export function AdminOrdersPage() {
+/** The board's views by route. */
+const orderViews = {
+  orders: allOrders,
+  delieveredorders: {
+    title: 'Delivered orders',
+    lede: 'Orders in the customer’s hands, newest first, with their items and billing address.',
+    statuses: ['DELIVERED'],
+  },
+  cancelorders: {
+    title: 'Cancelled orders',
+    lede: 'Orders cancelled by the customer, the shop or the payment’s timeout; stock went back once.',
+    statuses: ['CANCELED'],
+  },
+  returnorders: {
+    title: 'Returns',
+    lede: 'Returns asked for and received, and parcels the courier brought back.',
+    statuses: ['RETURN_REQUESTED', 'RETURNED', 'RTO_INITIATED', 'RTO_DELIVERED'],
+  },
+} satisfies Record<string, OrderBoardView>;
+
+function Board({ view }: { view: keyof typeof orderViews }) {
   const admin = useAppSelector(selectAdmin);
-  return <OrdersBoard refunds={admin?.role === 'admin'} />;
+  return <OrdersBoard key={view} refunds={admin?.role === 'admin'} view={orderViews[view]} />;
+}
+
+export function AdminOrdersPage() {
+  return <Board view="orders" />;
+}
+
+export function AdminDeliveredOrdersPage() {
+  return <Board view="delieveredorders" />;
+}
+
+export function AdminCancelledOrdersPage() {
+  return <Board view="cancelorders" />;
+}
+
+export function AdminReturnOrdersPage() {
+  return <Board view="returnorders" />;
 }

@@ -10,9 +10,9 @@ import { Checkbox, Field, FormAlert, formStyles, useInvalidFocus } from '../../.
 import { Link } from '../../../components/Link';
 import { Spinner } from '../../../components/Spinner';
 import { StateMessage } from '../../../components/StateMessage';
-import { GridIcon, ShieldIcon, LogOutIcon } from '../../../components/moreIcons';
+import { GridIcon, ShieldIcon, LogOutIcon, ReturnIcon, TruckIcon } from '../../../components/moreIcons';
 import { TagIcon } from '../../../components/orderIcons';
-import { BagIcon, UserIcon } from '../../../components/icons';
+import { BagIcon, CloseIcon, UserIcon } from '../../../components/icons';
 import { displayName } from '../../../features/account/accountSlice';
 import { useAdminLoginMutation, useGetAdminProfileQuery, useRegisterStaffMutation } from '../../../features/account/adminApi';
 import { adminSignedIn, adminSignedOut, selectAdmin, selectAdminToken } from '../../../features/account/adminSlice';
@@ -32,6 +32,12 @@ import { LiveStatus } from './LiveStatus';
 
 // The order board (and its live updates) loads when staff first open it; so does the audit log.
 const AdminOrdersPage = lazyPage(() => import('./AdminOrdersPage'), 'AdminOrdersPage');
+const orderBoards = {
+  orders: AdminOrdersPage,
+  delieveredorders: lazyPage(() => import('./AdminOrdersPage'), 'AdminDeliveredOrdersPage'),
+  cancelorders: lazyPage(() => import('./AdminOrdersPage'), 'AdminCancelledOrdersPage'),
+  returnorders: lazyPage(() => import('./AdminOrdersPage'), 'AdminReturnOrdersPage'),
+};
 const AdminAuditPage = lazyPage(() => import('./AdminAuditPage'), 'AdminAuditPage');
 const AdminCustomersPage = lazyPage(() => import('./AdminCustomersPage'), 'AdminCustomersPage');
 const AdminProductsPage = lazyPage(() => import('./AdminProductsPage'), 'AdminProductsPage');
@@ -44,6 +50,9 @@ const adminProductsPath = `${accountPaths.admin}/productslist`;
 const sections = [
   { to: accountPaths.adminDashboard, label: 'Dashboard', icon: GridIcon },
   { to: adminOrdersPath, label: 'Orders', icon: TagIcon },
+  { to: `${accountPaths.admin}/delieveredorders`, label: 'Delivered', icon: TruckIcon },
+  { to: `${accountPaths.admin}/cancelorders`, label: 'Cancelled', icon: CloseIcon },
+  { to: `${accountPaths.admin}/returnorders`, label: 'Returns', icon: ReturnIcon },
   { to: adminProductsPath, label: 'Products', icon: BagIcon },
   { to: adminCustomersPath, label: 'Customers', icon: UserIcon },
   { to: adminAuditPath, label: 'Audit log', icon: ShieldIcon, adminOnly: true },
@@ -216,14 +225,17 @@ export function AdminArea() {
         <Routes>
           <Route index element={<Redirect to={accountPaths.adminDashboard} />} />
           <Route path="dashboard" element={<AdminDashboard />} />
-          <Route
-            path="orders"
-            element={
-              <Suspense fallback={<p className={styles.loading}>Loading...</p>}>
-                <AdminOrdersPage />
-              </Suspense>
-            }
-          />
+          {Object.entries(orderBoards).map(([path, Board]) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <Suspense fallback={<p className={styles.loading}>Loading...</p>}>
+                  <Board />
+                </Suspense>
+              }
+            />
+          ))}
           <Route
             path="productslist"
             element={

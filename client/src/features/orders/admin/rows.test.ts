@@ -17,7 +17,13 @@ import type { AdminOrderPage } from './types';
 describe('toAdminOrder', () => {
   it('reads the customer, the courier side and the next statuses', () => {
     const order = toAdminOrder(anAdminOrder({ shiprocket: { awb: '19123', courierName: 'Delhivery Surface' } }));
-    expect(order.customer).toEqual({ name: 'Meera Shah', email: 'meera@example.com', phone: '9876543210', city: 'Jaipur' });
+    expect(order.customer).toEqual({
+      name: 'Meera Shah',
+      email: 'meera@example.com',
+      phone: '9876543210',
+      city: 'Jaipur',
+      address: '14 Civil Lines, Jaipur, Rajasthan, 302006',
+    });
     expect(order.shipment).toMatchObject({ awb: '19123', courierName: 'Delhivery Surface' });
     expect(order.nextStatuses).toEqual(['CONFIRMED', 'NEW', 'CANCELED']);
     expect(order.items[0]).toMatchObject({ productName: 'Sky Blue Linen Shirt', quantity: 1, total: 2399 });

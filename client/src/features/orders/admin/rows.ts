@@ -36,7 +36,16 @@ export function toAdminOrder(raw: unknown): AdminOrder {
     paymentMode: str(order.paymentMode),
     amount: num(order.amount) || num(order.totalAmount),
     items: Array.isArray(order.items) ? order.items.map(toItem) : [],
-    customer: { name, email: str(address.email) || str(user.email), phone: str(address.phone), city: str(address.city) },
+    customer: {
+      name,
+      email: str(address.email) || str(user.email),
+      phone: str(address.phone),
+      city: str(address.city),
+      address: [address.address1, address.address2, address.landmark, address.city, address.state, address.pincode]
+        .map(str)
+        .filter(Boolean)
+        .join(', '),
+    },
     shipment: {
       awb: str(courier.awb),
       courierName: str(courier.courierName),

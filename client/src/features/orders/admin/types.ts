@@ -19,6 +19,8 @@ export interface AdminOrderCustomer {
   email: string;
   phone: string;
   city: string;
+  /** The billing (and delivery) address, in one line. */
+  address: string;
 }
 
 /** The order at Shiprocket: ids once pushed, the airway bill and link once assigned. */
@@ -54,6 +56,13 @@ export interface AdminOrderPage {
   page: number;
   totalPages: number;
   total: number;
+}
+
+/** A view of the board: its heading, and the statuses it is limited to (the first when none is chosen). */
+export interface OrderBoardView {
+  title: string;
+  lede: string;
+  statuses?: readonly string[];
 }
 
 /** The board's filters, as they are kept in the URL (and sent, see orderQueryParams). */

@@ -17,7 +17,7 @@ import { useChangeOrderStatusMutation, useGetAdminOrdersQuery, useRefundOrderMut
 import { changeFilters, filtersToSearch, isUnfiltered, onPage, readFilters } from '../filters';
 import { useLiveOrderBoard, type Highlight } from '../live';
 import { adminPayment, adminStatusLabel, adminStatusTone, canRefund, orderStatuses, placedAt } from '../rows';
-import type { AdminOrder, AdminOrderFilters } from '../types';
+import type { AdminOrder, AdminOrderFilters, OrderBoardView } from '../types';
 import { RefundDialog, StatusDialog } from './OrderDialogs';
 import styles from './OrdersBoard.module.css';
 
@@ -29,16 +29,36 @@ export const boardMessages = {
 
 const searchDelayMs = 400;
 
+/** filters kept within view's statuses: the first of them when the URL names none of them. */
+function withinView(filters: AdminOrderFilters, view: OrderBoardView): AdminOrderFilters {
+  if (!view.statuses || view.statuses.includes(filters.orderStatus)) return filters;
+  return { ...filters, orderStatus: view.statuses[0] ?? '' };
+}
+
+/** filters without the status a one-status view always has: what the user chose themselves. */
+function beyondView(filters: AdminOrderFilters, statuses?: readonly string[]): AdminOrderFilters {
+  return statuses?.length === 1 ? { ...filters, orderStatus: '' } : filters;
+}
+
 function message(error: unknown, fallback: string): string {
   return (error as Partial<ApiError> | undefined)?.message || fallback;
 }
 
-/** The board. `refunds`: the signed-in account may refund (admins; staff get 403). */
-export function OrdersBoard({ refunds }: { refunds: boolean }) {
+/** The whole board: every order, any status. */
+export const allOrders: OrderBoardView = {
+  title: 'Orders',
+  lede: 'Every order, newest first. New orders and courier updates appear here as they happen.',
+};
+
+/**
+ * The board. `refunds`: the signed-in account may refund (admins; staff get 403). `view`: the
+ * heading and the statuses the board is limited to (delivered, cancelled, returned orders).
+ */
+export function OrdersBoard({ refunds, view = allOrders }: { refunds: boolean; view?: OrderBoardView }) {
   const dispatch = useAppDispatch();
   const [search, setSearch] = useSearchParams();
   const { pathname } = useLocation();
-  const filters = readFilters(search);
+  const filters = withinView(readFilters(search), view);
   const { data, isLoading, isFetching, isError, error, refetch, fulfilledTimeStamp } = useGetAdminOrdersQuery(filters);
   const { highlights, sound, toggleSound } = useLiveOrderBoard(filters, refetch);
   const [open, setOpen] = useState<Record<string, boolean>>({});
@@ -95,14 +115,12 @@ export function OrdersBoard({ refunds }: { refunds: boolean }) {
 
   return (
     <div className={styles.board}>
-      <title>Orders — drape back office</title>
+      <title>{`${view.title} — drape back office`}</title>
       <header className={styles.head}>
         <div>
           <p className={styles.eyebrow}>Back office</p>
-          <h1 className={styles.title}>Orders</h1>
-          <p className={styles.lede}>
-            Every order, newest first. New orders and courier updates appear here as they happen.
-          </p>
+          <h1 className={styles.title}>{view.title}</h1>
+          <p className={styles.lede}>{view.lede}</p>
         </div>
         <div className={styles.headSide}>
           <button
@@ -118,13 +136,18 @@ export function OrdersBoard({ refunds }: { refunds: boolean }) {
         </div>
       </header>
 
-      <Filters filters={filters} onChange={change} onClear={() => apply({ ...filters, page: 1, orderStatus: '', search: '', startDate: '', endDate: '', mode: '' })} />
+      <Filters
+        filters={filters}
+        statuses={view.statuses}
+        onChange={change}
+        onClear={() => apply({ ...filters, page: 1, orderStatus: '', search: '', startDate: '', endDate: '', mode: '' })}
+      />
 
       <div className={styles.summary} aria-live="polite">
         {showing && data && (
           <span>
             {total === 0 ? 'No orders' : total === 1 ? '1 order' : `${total.toLocaleString('en-IN')} orders`}
-            {!isUnfiltered(filters) && (total === 1 ? ' matches these filters' : ' match these filters')}
+            {!isUnfiltered(beyondView(filters, view.statuses)) && (total === 1 ? ' matches these filters' : ' match these filters')}
             {data.totalPages > 1 && ` · page ${data.page} of ${data.totalPages}`}
           </span>
         )}
@@ -228,10 +251,13 @@ function StateRow({ children }: { children: ReactNode }) {
 
 function Filters({
   filters,
+  statuses = orderStatuses,
   onChange,
   onClear,
 }: {
   filters: AdminOrderFilters;
+  /** The statuses to choose from; one means the view is that status only. */
+  statuses?: readonly string[];
   onChange: (patch: Partial<Omit<AdminOrderFilters, 'page'>>) => void;
   onClear: () => void;
 }) {
@@ -259,7 +285,7 @@ function Filters({
     return () => window.clearTimeout(timer);
   }, [text]);
 
-  const narrowed = !isUnfiltered(filters);
+  const narrowed = !isUnfiltered(beyondView(filters, statuses));
   // On a phone the search box shows and the other filters fold away behind a button.
   const [unfolded, setUnfolded] = useState(false);
   const more = [filters.orderStatus, filters.startDate || filters.endDate, filters.mode].filter(Boolean).length;
@@ -292,9 +318,14 @@ function Filters({
       </button>
       <div className={`${styles.filter} ${styles.statusFilter} ${styles.foldable}`}>
         <label htmlFor={ids.status}>Status</label>
-        <select id={ids.status} value={filters.orderStatus} onChange={(event) => onChange({ orderStatus: event.target.value })}>
-          <option value="">All statuses</option>
-          {orderStatuses.map((status) => (
+        <select
+          id={ids.status}
+          value={filters.orderStatus}
+          disabled={statuses.length === 1}
+          onChange={(event) => onChange({ orderStatus: event.target.value })}
+        >
+          {statuses === orderStatuses && <option value="">All statuses</option>}
+          {statuses.map((status) => (
             <option key={status} value={status}>
               {statusLabel(status)}
             </option>
@@ -472,6 +503,13 @@ function OrderRow({
                 </li>
               ))}
             </ul>
+            <p className={styles.billing}>
+              <span className={styles.billingLabel}>Billing address</span>
+              {order.customer.name || '—'}
+              {order.customer.address && `, ${order.customer.address}`}
+              {order.customer.phone && ` · ${order.customer.phone}`}
+              {order.customer.email && ` · ${order.customer.email}`}
+            </p>
           </td>
         </tr>
       )}

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+
+// Delivered orders (SPEC §2, /admin/delieveredorders), against the whole running stack: a
+// shopper's cash-on-delivery order is moved to DELIVERED by the back office; it is then in
+// Delivered orders with its items (View Items / Hide), the customer's name, e-mail and billing
+// address, and not in Cancelled orders. A search that matches nothing says so.
+
+const admin = { email: process.env.ADMIN_EMAIL ?? 'admin@drape.local', password: process.env.ADMIN_PASSWORD ?? 'drape-admin-2026' };
+
+function someAddress(): Record<string, string> {
+  const part = () => Math.floor(Math.random() * 250) + 1;
+  return { 'X-Forwarded-For': `10.${part()}.${part()}.${part()}` };
+}
+
+async function call<T>(request: APIRequestContext, method: 'GET' | 'POST', path: string, token?: string, data?: unknown, headers = {}) {
+  const answer = await request.fetch(path, { method, data, headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers } });
+  const body = await answer.text();
+  expect(answer.ok(), `${method} ${path} → ${answer.status()} ${body}`).toBe(true);
+  return JSON.parse(body) as { data: T; token?: string };
+}
+
+async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  await page.evaluate(() => document.fonts.ready);
+  const width = page.viewportSize()?.width ?? 0;
+  const path = `test-results/screenshots/${name}-${width}.png`;
+  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  await testInfo.attach(`${name}-${width}`, { path, contentType: 'image/png' });
+}
+
+test('a delivered order is in Delivered orders with its items and billing address', async ({ page, request }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the back office is checked at desktop width');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const email = `delivered.${randomUUID().slice(0, 8)}@example.in`;
+  const registered = await call<unknown>(request, 'POST', '/api/register', undefined, { firstName: 'Ira', lastName: 'Kapoor', email, password: 'tailored-2026' }, someAddress());
+  const token = registered.token!;
+  const address = await call<{ _id: string }>(request, 'POST', '/api/addAddress', token, {
+    firstName: 'Ira',
+    lastName: 'Kapoor',
+    email,
+    phone: '9812300011',
+    address1: '7 Residency Road',
+    address2: 'Richmond Town',
+    landmark: '',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    pincode: '560025',
+    type: 'home',
+    isDefault: true,
+  });
+  const products = await call<{ items: { _id: string; productName: string; sizes: { size: string; stock: number }[] }[] }>(request, 'GET', '/api/getproduct?limit=48');
+  const choice = products.data.items.flatMap((product) => product.sizes.filter((size) => size.stock >= 3).map((size) => ({ product, size })))[0]!;
+  await call(request, 'POST', '/api/addToCart', token, { productId: choice.product._id, size: choice.size.size, quantity: 1 });
+  const placed = await call<{ orderId: string; _id: string }>(request, 'POST', '/api/createOrder', token, { paymentMode: 'cod', address: address.data._id }, {
+    'Idempotency-Key': randomUUID(),
+  });
+  const staff = await call<unknown>(request, 'POST', '/api/admin/login', undefined, admin);
+  for (const status of ['NEW', 'DELIVERED']) {
+    await call(request, 'POST', '/api/orderStatus', staff.token, { id: placed.data._id, orderStatus: status, note: 'Handed over at the door' });
+  }
+
+  await page.goto('/adminlogin');
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Delivered' }).click();
+  await expect(page).toHaveURL(/\/admin\/delieveredorders$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Delivered orders' })).toBeVisible();
+  await expect(page.getByRole('search', { name: 'Filter orders' }).getByLabel('Status')).toBeDisabled();
+  const table = page.getByRole('table', { name: 'Orders' });
+  await expect(table).not.toContainText('Loading...');
+
+  const row = table.locator('tbody', { has: page.getByText(placed.data.orderId) });
+  await expect(row).toContainText('Ira Kapoor');
+  await expect(row).toContainText(email);
+  await expect(row.getByTestId('order-status')).toHaveText(/Delivered/i);
+  await row.getByRole('button', { name: /View Items/ }).click();
+  await expect(row.getByRole('list', { name: `Items of order ${placed.data.orderId}` })).toContainText(choice.product.productName);
+  await expect(row).toContainText('Billing address');
+  await expect(row).toContainText('7 Residency Road, Richmond Town, Bengaluru, Karnataka, 560025');
+  await screenshot(page, testInfo, 'admin-delivered-orders');
+  await row.getByRole('button', { name: /Hide/ }).click();
+  await expect(row).not.toContainText('Billing address');
+
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Cancelled' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Cancelled orders' })).toBeVisible();
+  await expect(table).not.toContainText('Loading...');
+  await expect(table).not.toContainText(placed.data.orderId);
+
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Delivered' }).click();
+  const searchBox = page.getByRole('search', { name: 'Filter orders' }).getByLabel('Search');
+  await searchBox.fill('no-such-customer-anywhere');
+  await searchBox.press('Enter');
+  await expect(table).toContainText('No matching orders found.');
+});
