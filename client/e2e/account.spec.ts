@@ -415,7 +415,7 @@ test('the back office: the guard sends to /adminlogin, the admin signs in and se
   expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
   await screenshot(page, testInfo, 'admin-dashboard');
 
-  await page.getByRole('link', { name: 'Create an account' }).click();
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Team accounts' }).click();
   await expect(page).toHaveURL(/\/registeradmin$/);
   await page.getByRole('textbox', { name: 'Full name' }).fill('Dev Staff');
   await page.getByRole('textbox', { name: 'Email' }).fill(uniqueEmail(testInfo, 'staff'));

@@ -41,6 +41,7 @@ const orderBoards = {
 const AdminAuditPage = lazyPage(() => import('./AdminAuditPage'), 'AdminAuditPage');
 const AdminCustomersPage = lazyPage(() => import('./AdminCustomersPage'), 'AdminCustomersPage');
 const AdminProductsPage = lazyPage(() => import('./AdminProductsPage'), 'AdminProductsPage');
+const AdminDashboardPage = lazyPage(() => import('./AdminDashboardPage'), 'AdminDashboardPage');
 
 const adminOrdersPath = `${accountPaths.admin}/orders`;
 const adminAuditPath = `${accountPaths.admin}/audit`;
@@ -56,6 +57,7 @@ const sections = [
   { to: adminProductsPath, label: 'Products', icon: BagIcon },
   { to: adminCustomersPath, label: 'Customers', icon: UserIcon },
   { to: adminAuditPath, label: 'Audit log', icon: ShieldIcon, adminOnly: true },
+  { to: accountPaths.registerAdmin, label: 'Team accounts', icon: UserIcon, adminOnly: true },
 ] as const;
 
 /** The back office's sections: a column beside the page on wide screens, a row of tabs on narrow ones. */
@@ -224,7 +226,14 @@ export function AdminArea() {
       <AdminShell>
         <Routes>
           <Route index element={<Redirect to={accountPaths.adminDashboard} />} />
-          <Route path="dashboard" element={<AdminDashboard />} />
+          <Route
+            path="dashboard"
+            element={
+              <Suspense fallback={<p className={styles.loading}>Loading...</p>}>
+                <AdminDashboardPage />
+              </Suspense>
+            }
+          />
           {Object.entries(orderBoards).map(([path, Board]) => (
             <Route
               key={path}
@@ -273,41 +282,6 @@ export function AdminArea() {
         </Routes>
       </AdminShell>
     </RequireAdmin>
-  );
-}
-
-function AdminDashboard() {
-  const admin = useAppSelector(selectAdmin);
-  const isAdmin = admin?.role === 'admin';
-  return (
-    <div className={styles.landing}>
-      <title>Back office — drape</title>
-      <p className={styles.eyebrow}>Back office</p>
-      <h1 className={styles.title}>Good to see you, {displayName(admin ?? null)}</h1>
-      <p className={styles.lede}>
-        You are signed in as <strong>{admin?.email ?? 'staff'}</strong>
-        {admin?.role ? ` (${admin.role})` : ''}. Products, sales and the rest of the back office will appear here.
-      </p>
-      <ul className={styles.cards}>
-        <li className={styles.card}>
-          <h2 className={styles.cardTitle}>Orders</h2>
-          <p>Every order as it comes in, with live courier updates, status changes and refunds.</p>
-          <ButtonLink to={adminOrdersPath}>Open the orders</ButtonLink>
-        </li>
-        <li className={styles.card}>
-          <h2 className={styles.cardTitle}>Team accounts</h2>
-          <p>{isAdmin ? 'Give a colleague their own staff or admin sign-in.' : 'Only an admin can create staff accounts.'}</p>
-          {isAdmin && <ButtonLink to={accountPaths.registerAdmin}>Create an account</ButtonLink>}
-        </li>
-        <li className={styles.card}>
-          <h2 className={styles.cardTitle}>The storefront</h2>
-          <p>See the shop as customers see it.</p>
-          <ButtonLink to={paths.home} variant="secondary">
-            Open the shop
-          </ButtonLink>
-        </li>
-      </ul>
-    </div>
   );
 }
 

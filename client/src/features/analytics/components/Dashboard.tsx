@@ -1,0 +1,242 @@
+// The back office's first screen (/admin/dashboard): takings today and over 7 and 30 days
+// (online and cash on delivery apart), the average order, the 30 days' orders by status, a
+// day-by-day revenue chart, best-selling products and sizes, new customers and the sizes
+// running out. It follows admin:dashboard: each order or payment event refetches it (bursts
+// coalesced), and so does a reconnect.
+import { useEffect, useId } from 'react';
+import { StateMessage } from '../../../components/StateMessage';
+import { Button } from '../../../components/Button';
+import { useAppDispatch } from '../../../app/hooks';
+import type { ApiError } from '../../../lib/api';
+import { formatRupees } from '../../../lib/money';
+import { setRealtimeExtension } from '../../../lib/realtime';
+import { toastShown } from '../../../lib/toast';
+import { useGetDashboardQuery } from '../api';
+import { revenueChart } from '../chart';
+import type { Dashboard as Figures, Takings } from '../types';
+import styles from './Dashboard.module.css';
+
+export const dashboardTopic = 'admin:dashboard';
+const refetchDelayMs = 500;
+
+const statusNames: Record<string, string> = {
+  AWAITING_PAYMENT: 'Awaiting payment',
+  PENDING: 'Pending',
+  CONFIRMED: 'Confirmed',
+  NEW: 'With the courier',
+  READY_TO_SHIP: 'Ready to ship',
+  PICKUP_SCHEDULED: 'Pickup scheduled',
+  SHIPPED: 'Shipped',
+  IN_TRANSIT: 'In transit',
+  OUT_FOR_DELIVERY: 'Out for delivery',
+  DELIVERED: 'Delivered',
+  CANCELED: 'Cancelled',
+  RTO_INITIATED: 'Returning to us',
+  RTO_DELIVERED: 'Returned to us',
+  RETURN_REQUESTED: 'Return requested',
+  RETURNED: 'Returned',
+};
+
+const day = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+export function Dashboard({ name }: { name: string }) {
+  const dispatch = useAppDispatch();
+  const { data, isLoading, isError, error, refetch, fulfilledTimeStamp } = useGetDashboardQuery();
+
+  useEffect(() => {
+    if (isError) dispatch(toastShown({ message: (error as Partial<ApiError> | undefined)?.message || 'The figures could not be loaded', type: 'error' }));
+  }, [dispatch, isError, error]);
+
+  useEffect(() => {
+    let timer: number | undefined;
+    const soon = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => void refetch(), refetchDelayMs);
+    };
+    setRealtimeExtension({ topics: [dashboardTopic], event: (event) => event.topic === dashboardTopic && soon(), reconnected: soon });
+    return () => {
+      setRealtimeExtension(null);
+      window.clearTimeout(timer);
+    };
+  }, [refetch]);
+
+  return (
+    <div className={styles.page}>
+      <title>Dashboard — drape back office</title>
+      <header>
+        <p className={styles.eyebrow}>Back office</p>
+        <h1 className={styles.title}>Good to see you, {name}</h1>
+        <p className={styles.lede}>How the shop is doing, updated as orders come in.</p>
+      </header>
+      {isLoading ? (
+        <p className={styles.state}>Loading...</p>
+      ) : !data ? (
+        <StateMessage title="The figures could not be loaded" detail="Check the connection and try again.">
+          <Button variant="secondary" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        </StateMessage>
+      ) : (
+        <Figures figures={data} updatedAt={fulfilledTimeStamp} />
+      )}
+    </div>
+  );
+}
+
+function Figures({ figures, updatedAt }: { figures: Figures; updatedAt?: number }) {
+  const { report } = figures;
+  const statusTotal = report.byStatus.reduce((sum, row) => sum + row.orders, 0);
+  return (
+    <div className={styles.figures} data-updated={updatedAt}>
+      <section className={styles.takings} aria-label="Takings">
+        <TakingsCard label="Today" takings={figures.today} />
+        <TakingsCard label="Last 7 days" takings={figures.week} />
+        <TakingsCard label="Last 30 days" takings={figures.month} />
+        <article className={styles.card}>
+          <h2 className={styles.cardLabel}>New customers, 30 days</h2>
+          <p className={styles.big} data-testid="new-customers">
+            {report.newCustomers.toLocaleString('en-IN')}
+          </p>
+          <p className={styles.small}>Accounts opened</p>
+        </article>
+      </section>
+
+      <section className={`${styles.card} ${styles.chartCard}`} aria-labelledby="revenue-title">
+        <div className={styles.cardHead}>
+          <h2 id="revenue-title" className={styles.cardTitle}>
+            Revenue, last 30 days
+          </h2>
+          <p className={styles.legend}>
+            <span className={styles.keyOnline} /> Online <span className={styles.keyCod} /> Cash on delivery
+          </p>
+        </div>
+        <RevenueChart days={report.days} />
+      </section>
+
+      <div className={styles.columns}>
+        <section className={styles.card} aria-labelledby="status-title">
+          <h2 id="status-title" className={styles.cardTitle}>
+            Orders by status, 30 days
+          </h2>
+          {report.byStatus.length === 0 ? (
+            <p className={styles.empty}>No orders yet.</p>
+          ) : (
+            <ul className={styles.bars}>
+              {report.byStatus.map((row) => (
+                <li key={row.orderStatus}>
+                  <span>{statusNames[row.orderStatus] ?? row.orderStatus}</span>
+                  <span className={styles.barTrack} aria-hidden="true">
+                    <span className={styles.barFill} style={{ width: `${(row.orders / Math.max(1, statusTotal)) * 100}%` }} />
+                  </span>
+                  <span className={styles.count}>{row.orders}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section className={styles.card} aria-labelledby="top-title">
+          <h2 id="top-title" className={styles.cardTitle}>
+            Best sellers, 30 days
+          </h2>
+          {report.topProducts.length === 0 ? (
+            <p className={styles.empty}>Nothing sold yet.</p>
+          ) : (
+            <ol className={styles.ranked}>
+              {report.topProducts.slice(0, 5).map((product) => (
+                <li key={product.productId}>
+                  <span className={styles.name}>{product.productName}</span>
+                  <span className={styles.count}>
+                    {product.units} sold · {formatRupees(product.revenue)}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          )}
+          {report.topSizes.length > 0 && (
+            <p className={styles.sizes}>
+              Sizes: {report.topSizes.slice(0, 6).map((size) => `${size.size} (${size.units})`).join(' · ')}
+            </p>
+          )}
+        </section>
+
+        <section className={styles.card} aria-labelledby="low-title">
+          <h2 id="low-title" className={styles.cardTitle}>
+            Running out
+          </h2>
+          {figures.lowStock.length === 0 ? (
+            <p className={styles.empty}>Every size has more than 5 left.</p>
+          ) : (
+            <ul className={styles.ranked}>
+              {figures.lowStock.slice(0, 8).map((row) => (
+                <li key={`${row.productId}-${row.size}`}>
+                  <span className={styles.name}>
+                    {row.productName} · {row.size}
+                  </span>
+                  <span className={row.stock === 0 ? styles.out : styles.low}>{row.stock === 0 ? 'Sold out' : `${row.stock} left`}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function TakingsCard({ label, takings }: { label: string; takings: Takings }) {
+  return (
+    <article className={styles.card} aria-label={label}>
+      <h2 className={styles.cardLabel}>{label}</h2>
+      <p className={styles.big}>{formatRupees(takings.total)}</p>
+      <p className={styles.small}>
+        {takings.orders === 1 ? '1 order' : `${takings.orders.toLocaleString('en-IN')} orders`}
+        {takings.orders > 0 && ` · ${formatRupees(takings.averageOrder)} average`}
+      </p>
+      <dl className={styles.split}>
+        <div>
+          <dt>Online</dt>
+          <dd>{formatRupees(takings.online)}</dd>
+        </div>
+        <div>
+          <dt>COD</dt>
+          <dd>{formatRupees(takings.codBooked)}</dd>
+        </div>
+      </dl>
+    </article>
+  );
+}
+
+function RevenueChart({ days }: { days: Figures['report']['days'] }) {
+  const titleId = useId();
+  const width = 720;
+  const height = 200;
+  const chart = revenueChart(days, width, height);
+  const total = days.reduce((sum, entry) => sum + entry.total, 0);
+  return (
+    <svg className={styles.chart} viewBox={`-56 -8 ${width + 64} ${height + 32}`} role="img" aria-labelledby={titleId}>
+      <title id={titleId}>{`Revenue per day over ${days.length} days: ${formatRupees(total)} in all`}</title>
+      {chart.grid.map((line) => (
+        <g key={line.value}>
+          <line x1={0} x2={width} y1={line.y} y2={line.y} className={styles.gridline} />
+          <text x={-8} y={line.y + 4} textAnchor="end" className={styles.axis}>
+            {formatRupees(line.value)}
+          </text>
+        </g>
+      ))}
+      {chart.bars.map((bar, index) => (
+        <g key={bar.date}>
+          <rect x={bar.x} y={bar.online.y} width={bar.width} height={bar.online.height} className={styles.online}>
+            <title>{`${bar.date}: ${formatRupees(days[index]?.online ?? 0)} online, ${formatRupees(days[index]?.codBooked ?? 0)} COD`}</title>
+          </rect>
+          <rect x={bar.x} y={bar.cod.y} width={bar.width} height={bar.cod.height} className={styles.cod} />
+          {(index % 5 === 0 || index === days.length - 1) && (
+            <text x={bar.x + bar.width / 2} y={height + 18} textAnchor="middle" className={styles.axis}>
+              {day.format(new Date(`${bar.date}T00:00:00Z`))}
+            </text>
+          )}
+        </g>
+      ))}
+    </svg>
+  );
+}
