@@ -9,6 +9,7 @@ const admin = { email: process.env.ADMIN_EMAIL ?? 'admin@drape.local', password:
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string) {
   await page.evaluate(() => document.fonts.ready);
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   const width = page.viewportSize()?.width ?? 0;
   const path = `test-results/screenshots/${name}-${width}.png`;
   await page.screenshot({ path, fullPage: true, animations: 'disabled' });

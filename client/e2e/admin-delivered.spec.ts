@@ -22,6 +22,7 @@ async function call<T>(request: APIRequestContext, method: 'GET' | 'POST', path:
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string) {
   await page.evaluate(() => document.fonts.ready);
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   const width = page.viewportSize()?.width ?? 0;
   const path = `test-results/screenshots/${name}-${width}.png`;
   await page.screenshot({ path, fullPage: true, animations: 'disabled' });

@@ -42,6 +42,7 @@ const AdminAuditPage = lazyPage(() => import('./AdminAuditPage'), 'AdminAuditPag
 const AdminCustomersPage = lazyPage(() => import('./AdminCustomersPage'), 'AdminCustomersPage');
 const AdminProductsPage = lazyPage(() => import('./AdminProductsPage'), 'AdminProductsPage');
 const AdminDashboardPage = lazyPage(() => import('./AdminDashboardPage'), 'AdminDashboardPage');
+const AdminCouponsPage = lazyPage(() => import('./AdminCouponsPage'), 'AdminCouponsPage');
 
 const adminOrdersPath = `${accountPaths.admin}/orders`;
 const adminAuditPath = `${accountPaths.admin}/audit`;
@@ -55,6 +56,7 @@ const sections = [
   { to: `${accountPaths.admin}/cancelorders`, label: 'Cancelled', icon: CloseIcon },
   { to: `${accountPaths.admin}/returnorders`, label: 'Returns', icon: ReturnIcon },
   { to: adminProductsPath, label: 'Products', icon: BagIcon },
+  { to: `${accountPaths.admin}/coupons`, label: 'Coupons', icon: TagIcon, adminOnly: true },
   { to: adminCustomersPath, label: 'Customers', icon: UserIcon },
   { to: adminAuditPath, label: 'Audit log', icon: ShieldIcon, adminOnly: true },
   { to: accountPaths.registerAdmin, label: 'Team accounts', icon: UserIcon, adminOnly: true },
@@ -250,6 +252,14 @@ export function AdminArea() {
             element={
               <Suspense fallback={<p className={styles.loading}>Loading...</p>}>
                 <AdminProductsPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="coupons"
+            element={
+              <Suspense fallback={<p className={styles.loading}>Loading...</p>}>
+                <AdminCouponsPage />
               </Suspense>
             }
           />

@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+
+// Coupons in the back office, against the whole running stack: an admin's bad code is refused
+// field by field; a new coupon appears with its terms in words; editing changes them; switching
+// it off takes it out of the storefront's coupon list.
+
+const admin = { email: process.env.ADMIN_EMAIL ?? 'admin@drape.local', password: process.env.ADMIN_PASSWORD ?? 'drape-admin-2026' };
+
+async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  await page.evaluate(() => document.fonts.ready);
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  const width = page.viewportSize()?.width ?? 0;
+  const path = `test-results/screenshots/${name}-${width}.png`;
+  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  await testInfo.attach(`${name}-${width}`, { path, contentType: 'image/png' });
+}
+
+test('an admin creates, edits and switches off a coupon', async ({ page, request }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the back office is checked at desktop width');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const code = `FEST${randomUUID().replace(/[^0-9]/g, '').slice(0, 5)}`;
+  const storefrontCodes = async () =>
+    ((await (await request.get('/api/getcoupon')).json()) as { data: { code: string }[] | { items: { code: string }[] } }).data;
+
+  await page.goto('/adminlogin');
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Coupons' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Coupons' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Coupons' });
+  await expect(table).not.toContainText('Loading...');
+
+  await page.getByRole('button', { name: 'New coupon' }).click();
+  const form = page.getByRole('form', { name: 'New coupon' });
+  await form.getByLabel('Code').fill('x!');
+  await form.getByRole('button', { name: 'Create coupon' }).click();
+  await expect(form).toContainText('Use 3 to 32 letters, digits, - or _');
+  await expect(form).toContainText('Discount must be 1 to 100 percent');
+  await form.getByLabel('Code').fill(code.toLowerCase());
+  await form.getByLabel('Description').fill('Festive season');
+  await form.getByLabel('Discount (%)').fill('12');
+  await form.getByLabel('Minimum order (₹)').fill('1999');
+  await form.getByLabel('Maximum discount (₹)').fill('500');
+  await form.getByLabel('Usage limit').fill('100');
+  await form.getByRole('button', { name: 'Create coupon' }).click();
+  await expect(form).toBeHidden();
+
+  const row = table.getByRole('row', { name: new RegExp(code) });
+  await expect(row).toContainText('12% off orders of ₹1,999 or more, up to ₹500');
+  await expect(row).toContainText('0 of 100');
+  await expect(row).toContainText('On');
+  await screenshot(page, testInfo, 'admin-coupons');
+
+  await row.getByRole('button', { name: `Edit ${code}` }).click();
+  const edit = page.getByRole('form', { name: `Edit ${code}` });
+  await expect(edit.getByLabel('Discount (%)')).toHaveValue('12');
+  await edit.getByLabel('Discount (%)').fill('15');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(row).toContainText('15% off orders of ₹1,999 or more, up to ₹500');
+
+  await row.getByRole('button', { name: `Switch ${code} off` }).click();
+  await expect(row).toContainText('Off');
+  expect(JSON.stringify(await storefrontCodes())).not.toContain(code);
+});

@@ -1,0 +1,244 @@
+// The back office's coupons (/admin/coupons, admins): every coupon with its terms in words,
+// how often it was used against its limit, and whether it is on; create and edit in a dialog
+// (client checks first, the server's field messages after), switch on and off, delete (a coupon
+// an order used can only be switched off; the server says so).
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../../components/Button';
+import { Dialog } from '../../../components/Dialog';
+import { Checkbox, Field, FormAlert, formStyles } from '../../../components/Form';
+import { Pagination } from '../../../components/Pagination';
+import { Spinner } from '../../../components/Spinner';
+import styles from '../../../components/BackOfficeList.module.css';
+import { useAppDispatch } from '../../../app/hooks';
+import type { ApiError } from '../../../lib/api';
+import { formatRupees } from '../../../lib/money';
+import { toastShown } from '../../../lib/toast';
+import { useCreateCouponMutation, useDeleteCouponMutation, useGetAdminCouponsQuery, useSetCouponActiveMutation, useUpdateCouponMutation } from '../api';
+import { checkCouponForm, couponBody, couponTerms, couponToForm, emptyCouponForm } from '../form';
+import type { AdminCoupon, CouponForm } from '../types';
+
+export const couponMessages = { loading: 'Loading...', empty: 'No coupons yet. Create the first one.' } as const;
+
+function apiError(error: unknown): Partial<ApiError> {
+  return (error as Partial<ApiError> | undefined) ?? {};
+}
+
+export function CouponsPage() {
+  const dispatch = useAppDispatch();
+  const [search, setSearch] = useSearchParams();
+  const page = Math.max(1, Number(search.get('page')) || 1);
+  const status = ['active', 'inactive'].includes(search.get('status') ?? '') ? (search.get('status') as string) : '';
+  const { data, isLoading, isFetching, isError, error, refetch } = useGetAdminCouponsQuery({ page, status });
+  const [editing, setEditing] = useState<AdminCoupon | 'new' | null>(null);
+  const [setActive] = useSetCouponActiveMutation();
+  const [remove] = useDeleteCouponMutation();
+
+  useEffect(() => {
+    if (isError) dispatch(toastShown({ message: apiError(error).message || 'Coupons could not be loaded', type: 'error' }));
+  }, [dispatch, isError, error]);
+
+  async function toggle(coupon: AdminCoupon) {
+    try {
+      const changed = await setActive({ id: coupon._id, active: coupon.status !== 'active' }).unwrap();
+      dispatch(toastShown({ message: `${changed.code} is ${changed.status === 'active' ? 'on' : 'off'}` }));
+    } catch (failure) {
+      dispatch(toastShown({ message: apiError(failure).message || 'The coupon could not be changed', type: 'error' }));
+    }
+  }
+
+  async function destroy(coupon: AdminCoupon) {
+    try {
+      await remove(coupon._id).unwrap();
+      dispatch(toastShown({ message: `${coupon.code} deleted` }));
+    } catch (failure) {
+      dispatch(toastShown({ message: apiError(failure).message || 'The coupon could not be deleted', type: 'error' }));
+    }
+  }
+
+  const coupons = data?.items ?? [];
+  return (
+    <div className={styles.page}>
+      <title>Coupons — drape back office</title>
+      <header>
+        <p className={styles.eyebrow}>Back office</p>
+        <h1 className={styles.title}>Coupons</h1>
+        <p className={styles.lede}>Codes shoppers enter at checkout: a percentage off, with a minimum order, a cap and a usage limit.</p>
+      </header>
+
+      <div className={styles.filters} role="search" aria-label="Filter coupons">
+        <div className={styles.filter}>
+          <label htmlFor="coupon-status">Status</label>
+          <select
+            id="coupon-status"
+            value={status}
+            onChange={(event) => setSearch(event.target.value ? { status: event.target.value } : {})}
+          >
+            <option value="">All</option>
+            <option value="active">On</option>
+            <option value="inactive">Off</option>
+          </select>
+        </div>
+        <Button className={styles.apply} onClick={() => setEditing('new')}>
+          New coupon
+        </Button>
+      </div>
+
+      <div className={styles.summary} aria-live="polite">
+        {data && !isLoading && <span>{data.total === 1 ? '1 coupon' : `${data.total} coupons`}</span>}
+        {isFetching && !isLoading && (
+          <span className={styles.refreshing}>
+            <Spinner size={14} /> Updating
+          </span>
+        )}
+      </div>
+
+      <div className={styles.tableWrap}>
+        <table className={styles.table} aria-label="Coupons" aria-busy={isFetching || undefined}>
+          <thead>
+            <tr>
+              <th scope="col">Code</th>
+              <th scope="col">Terms</th>
+              <th scope="col" className={styles.numeric}>
+                Used
+              </th>
+              <th scope="col">Status</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {isLoading ? (
+              <tr>
+                <td colSpan={5} className={styles.state}>
+                  {couponMessages.loading}
+                </td>
+              </tr>
+            ) : coupons.length === 0 ? (
+              <tr>
+                <td colSpan={5} className={styles.state}>
+                  {isError ? 'Coupons could not be loaded.' : couponMessages.empty}
+                </td>
+              </tr>
+            ) : (
+              coupons.map((coupon) => (
+                <tr key={coupon._id} className={styles.row}>
+                  <td>
+                    <span className={styles.who}>
+                      <code>{coupon.code}</code>
+                    </span>
+                    {coupon.description && <span className={styles.sub}>{coupon.description}</span>}
+                  </td>
+                  <td>{couponTerms(coupon, (amount) => formatRupees(amount))}</td>
+                  <td className={styles.numeric}>
+                    {coupon.used}
+                    {coupon.usageLimit != null && ` of ${coupon.usageLimit}`}
+                  </td>
+                  <td>
+                    <span className={`${styles.pill} ${coupon.status === 'active' ? styles.good : styles.bad}`}>{coupon.status === 'active' ? 'On' : 'Off'}</span>
+                  </td>
+                  <td className={styles.toggleCell}>
+                    <span className={styles.actions}>
+                      <button type="button" className={styles.toggle} onClick={() => setEditing(coupon)} aria-label={`Edit ${coupon.code}`}>
+                        Edit
+                      </button>
+                      <button type="button" className={styles.toggle} onClick={() => void toggle(coupon)} aria-label={`Switch ${coupon.code} ${coupon.status === 'active' ? 'off' : 'on'}`}>
+                        {coupon.status === 'active' ? 'Switch off' : 'Switch on'}
+                      </button>
+                      <button type="button" className={styles.toggle} onClick={() => void destroy(coupon)} aria-label={`Delete ${coupon.code}`}>
+                        Delete
+                      </button>
+                    </span>
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+
+      {isError && (
+        <div>
+          <Button variant="secondary" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        </div>
+      )}
+
+      {data && (
+        <Pagination
+          page={data.page}
+          totalPages={data.totalPages}
+          label="Coupon pages"
+          hrefFor={(target) => `/admin/coupons?${new URLSearchParams({ ...(status ? { status } : {}), ...(target > 1 ? { page: String(target) } : {}) })}`}
+        />
+      )}
+
+      {editing && <CouponDialog coupon={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+    </div>
+  );
+}
+
+const serverFields: Record<string, keyof CouponForm> = { name: 'code', code: 'code' };
+
+function CouponDialog({ coupon, onClose }: { coupon: AdminCoupon | null; onClose: () => void }) {
+  const dispatch = useAppDispatch();
+  const titleId = useId();
+  const [form, setForm] = useState<CouponForm>(coupon ? couponToForm(coupon) : emptyCouponForm);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [alert, setAlert] = useState('');
+  const [create, creating] = useCreateCouponMutation();
+  const [update, updating] = useUpdateCouponMutation();
+  const busy = creating.isLoading || updating.isLoading;
+  const set = (field: keyof CouponForm) => (event: { target: { value: string } }) => setForm((current) => ({ ...current, [field]: event.target.value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setAlert('');
+    const problems = checkCouponForm(form);
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
+    try {
+      const saved = coupon ? await update({ id: coupon._id, body: couponBody(form) }).unwrap() : await create(couponBody(form)).unwrap();
+      dispatch(toastShown({ message: coupon ? `${saved.code} saved` : `${saved.code} created` }));
+      onClose();
+    } catch (failure) {
+      const { message, errors: fields } = apiError(failure);
+      const mapped: Record<string, string> = {};
+      for (const [field, text] of Object.entries(fields ?? {})) mapped[serverFields[field] ?? field] = text;
+      setErrors(mapped);
+      setAlert(message || 'The coupon could not be saved');
+    }
+  }
+
+  return (
+    <Dialog labelledBy={titleId} onClose={onClose} className={styles.dialog}>
+      <h2 id={titleId}>{coupon ? `Edit ${coupon.code}` : 'New coupon'}</h2>
+      <form className={formStyles.form} onSubmit={submit} noValidate aria-label={coupon ? `Edit ${coupon.code}` : 'New coupon'}>
+        <FormAlert>{alert}</FormAlert>
+        <Field label="Code" name="code" value={form.code} onChange={set('code')} error={errors.code} autoComplete="off" hint="Shoppers type it at checkout." />
+        <Field label="Description" name="description" value={form.description} onChange={set('description')} error={errors.description} autoComplete="off" />
+        <div className={formStyles.row}>
+          <Field label="Discount (%)" name="discount" inputMode="numeric" value={form.discount} onChange={set('discount')} error={errors.discount} />
+          <Field label="Usage limit" name="usageLimit" inputMode="numeric" value={form.usageLimit} onChange={set('usageLimit')} error={errors.usageLimit} hint="Empty: no limit." />
+        </div>
+        <div className={formStyles.row}>
+          <Field label="Minimum order (₹)" name="mimimumAmount" inputMode="decimal" value={form.mimimumAmount} onChange={set('mimimumAmount')} error={errors.mimimumAmount} />
+          <Field label="Maximum discount (₹)" name="maxDiscount" inputMode="decimal" value={form.maxDiscount} onChange={set('maxDiscount')} error={errors.maxDiscount} hint="Empty: no cap." />
+        </div>
+        <Checkbox label="First order only" checked={form.firstTime} onChange={(event) => setForm((current) => ({ ...current, firstTime: event.target.checked }))} />
+        <Checkbox label="On (shoppers can use it now)" checked={form.active} onChange={(event) => setForm((current) => ({ ...current, active: event.target.checked }))} />
+        <div className={styles.actions}>
+          <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+            {busy && <Spinner size={16} />}
+            {coupon ? 'Save' : 'Create coupon'}
+          </Button>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
