@@ -43,6 +43,7 @@ const AdminCustomersPage = lazyPage(() => import('./AdminCustomersPage'), 'Admin
 const AdminProductsPage = lazyPage(() => import('./AdminProductsPage'), 'AdminProductsPage');
 const AdminDashboardPage = lazyPage(() => import('./AdminDashboardPage'), 'AdminDashboardPage');
 const AdminCouponsPage = lazyPage(() => import('./AdminCouponsPage'), 'AdminCouponsPage');
+const AdminSalesPage = lazyPage(() => import('./AdminSalesPage'), 'AdminSalesPage');
 
 const adminOrdersPath = `${accountPaths.admin}/orders`;
 const adminAuditPath = `${accountPaths.admin}/audit`;
@@ -56,6 +57,7 @@ const sections = [
   { to: `${accountPaths.admin}/cancelorders`, label: 'Cancelled', icon: CloseIcon },
   { to: `${accountPaths.admin}/returnorders`, label: 'Returns', icon: ReturnIcon },
   { to: adminProductsPath, label: 'Products', icon: BagIcon },
+  { to: `${accountPaths.admin}/sale`, label: 'Sales', icon: TagIcon, adminOnly: true },
   { to: `${accountPaths.admin}/coupons`, label: 'Coupons', icon: TagIcon, adminOnly: true },
   { to: adminCustomersPath, label: 'Customers', icon: UserIcon },
   { to: adminAuditPath, label: 'Audit log', icon: ShieldIcon, adminOnly: true },
@@ -252,6 +254,14 @@ export function AdminArea() {
             element={
               <Suspense fallback={<p className={styles.loading}>Loading...</p>}>
                 <AdminProductsPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="sale"
+            element={
+              <Suspense fallback={<p className={styles.loading}>Loading...</p>}>
+                <AdminSalesPage />
               </Suspense>
             }
           />

@@ -1,0 +1,73 @@
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+
+// Sales in the back office, against the whole running stack, with a shopper's storefront open
+// in another browser context: switching the demo's Festive Formals sale off takes its banner
+// off the storefront without a reload, and switching it on brings it back. A new sale is
+// created (off, so it changes nothing for shoppers), found with its reach in words, and deleted.
+
+const admin = { email: process.env.ADMIN_EMAIL ?? 'admin@drape.local', password: process.env.ADMIN_PASSWORD ?? 'drape-admin-2026' };
+
+async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  await page.evaluate(() => document.fonts.ready);
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  const width = page.viewportSize()?.width ?? 0;
+  const path = `test-results/screenshots/${name}-${width}.png`;
+  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  await testInfo.attach(`${name}-${width}`, { path, contentType: 'image/png' });
+}
+
+test('switching a sale off and on changes an open storefront live', async ({ page, browser }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the back office is checked at desktop width');
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  const shopper = await (await browser.newContext({ baseURL: testInfo.project.use.baseURL })).newPage();
+  await shopper.goto('/');
+  const banner = shopper.getByRole('complementary', { name: 'Sale' });
+  await expect(banner).toContainText('Festive Formals');
+
+  await page.goto('/adminlogin');
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Sales' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sales' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Sales' });
+  await expect(table).not.toContainText('Loading...');
+  const festive = table.getByRole('row', { name: /Festive Formals/ });
+  await expect(festive).toContainText('On');
+
+  try {
+    await festive.getByRole('button', { name: 'Switch Festive Formals off' }).click();
+    await expect(festive).toContainText('Off');
+    // The banner goes (or shows another running sale): Festive Formals is no longer announced.
+    await expect(shopper.getByText(/Festive Formals sale is live/)).toHaveCount(0, { timeout: 10_000 });
+  } finally {
+    // Put the demo sale back for the tests after this one, whatever happened above.
+    if (await festive.getByRole('button', { name: 'Switch Festive Formals on' }).isVisible()) {
+      await festive.getByRole('button', { name: 'Switch Festive Formals on' }).click();
+    }
+  }
+  await expect(festive).toContainText('On');
+  await expect(banner).toContainText('Festive Formals', { timeout: 10_000 });
+
+  // A new sale, off: refused without a name, then created with its reach in words.
+  await page.getByRole('button', { name: 'New sale' }).click();
+  const form = page.getByRole('form', { name: 'New sale' });
+  await form.getByRole('button', { name: 'Create sale' }).click();
+  await expect(form).toContainText('Name the sale');
+  await form.getByLabel('Name').fill('Monsoon Shirts');
+  await form.getByLabel('Discount (%)').fill('15');
+  await form.getByLabel('For').selectOption('Men');
+  await form.getByRole('button', { name: 'Create sale' }).click();
+  await expect(form).toBeHidden();
+  const monsoon = table.getByRole('row', { name: /Monsoon Shirts/ });
+  await expect(monsoon).toContainText('15%');
+  await expect(monsoon).toContainText('Men');
+  await expect(monsoon).toContainText('Off');
+  await screenshot(page, testInfo, 'admin-sales');
+  await monsoon.getByRole('button', { name: 'Delete Monsoon Shirts' }).click();
+  await expect(table).not.toContainText('Monsoon Shirts');
+  await expect(banner).toContainText('Festive Formals');
+});

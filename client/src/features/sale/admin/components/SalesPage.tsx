@@ -1,0 +1,290 @@
+// The back office's sales (/admin/sale, admins): every sale with its discount and reach, on or
+// off; create and edit in a dialog (name, discount, gender, category or some of its
+// sub-categories, desktop and phone banners uploaded and re-encoded by the server), switch on
+// and off — every storefront's sale banner and prices follow at once — and delete.
+import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../../../components/Button';
+import { Dialog } from '../../../../components/Dialog';
+import { Checkbox, Field, FormAlert, formStyles } from '../../../../components/Form';
+import { Pagination } from '../../../../components/Pagination';
+import { Spinner } from '../../../../components/Spinner';
+import styles from '../../../../components/BackOfficeList.module.css';
+import { useAppDispatch } from '../../../../app/hooks';
+import type { ApiError } from '../../../../lib/api';
+import { toastShown } from '../../../../lib/toast';
+import {
+  useCreateSaleMutation,
+  useDeleteSaleMutation,
+  useGetAdminSalesQuery,
+  useGetSaleCategoriesQuery,
+  useSwitchSaleMutation,
+  useUpdateSaleMutation,
+  useUploadSaleImageMutation,
+} from '../api';
+import { checkSaleForm, emptySaleForm, saleBody, saleReach, saleToForm } from '../form';
+import type { AdminSale, SaleForm } from '../types';
+import own from './SalesPage.module.css';
+
+export const saleMessages = { loading: 'Loading...', empty: 'No sales yet. Create the first one.' } as const;
+
+function apiError(error: unknown): Partial<ApiError> {
+  return (error as Partial<ApiError> | undefined) ?? {};
+}
+
+export function SalesPage() {
+  const dispatch = useAppDispatch();
+  const [search] = useSearchParams();
+  const page = Math.max(1, Number(search.get('page')) || 1);
+  const { data, isLoading, isFetching, isError, error, refetch } = useGetAdminSalesQuery(page);
+  const [editing, setEditing] = useState<AdminSale | 'new' | null>(null);
+  const [switchSale] = useSwitchSaleMutation();
+  const [remove] = useDeleteSaleMutation();
+
+  useEffect(() => {
+    if (isError) dispatch(toastShown({ message: apiError(error).message || 'Sales could not be loaded', type: 'error' }));
+  }, [dispatch, isError, error]);
+
+  async function toggle(sale: AdminSale) {
+    try {
+      const changed = await switchSale({ id: sale._id, on: !sale.saleStatus }).unwrap();
+      dispatch(toastShown({ message: `${changed.saleName} is ${changed.saleStatus ? 'on: shoppers see it now' : 'off'}` }));
+    } catch (failure) {
+      dispatch(toastShown({ message: apiError(failure).message || 'The sale could not be switched', type: 'error' }));
+    }
+  }
+
+  async function destroy(sale: AdminSale) {
+    try {
+      await remove(sale._id).unwrap();
+      dispatch(toastShown({ message: `${sale.saleName} deleted` }));
+    } catch (failure) {
+      dispatch(toastShown({ message: apiError(failure).message || 'The sale could not be deleted', type: 'error' }));
+    }
+  }
+
+  const sales = data?.items ?? [];
+  return (
+    <div className={styles.page}>
+      <title>Sales — drape back office</title>
+      <header>
+        <p className={styles.eyebrow}>Back office</p>
+        <h1 className={styles.title}>Sales</h1>
+        <p className={styles.lede}>A sale takes a percentage off everything it reaches. Switching one on shows its banner and prices in every open storefront at once.</p>
+      </header>
+      <div>
+        <Button onClick={() => setEditing('new')}>New sale</Button>
+      </div>
+      <div className={styles.summary} aria-live="polite">
+        {data && !isLoading && <span>{data.total === 1 ? '1 sale' : `${data.total} sales`}</span>}
+        {isFetching && !isLoading && (
+          <span className={styles.refreshing}>
+            <Spinner size={14} /> Updating
+          </span>
+        )}
+      </div>
+      <div className={styles.tableWrap}>
+        <table className={styles.table} aria-label="Sales" aria-busy={isFetching || undefined}>
+          <thead>
+            <tr>
+              <th scope="col">Sale</th>
+              <th scope="col" className={styles.numeric}>
+                Discount
+              </th>
+              <th scope="col">Reaches</th>
+              <th scope="col">Status</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {isLoading ? (
+              <tr>
+                <td colSpan={5} className={styles.state}>
+                  {saleMessages.loading}
+                </td>
+              </tr>
+            ) : sales.length === 0 ? (
+              <tr>
+                <td colSpan={5} className={styles.state}>
+                  {isError ? 'Sales could not be loaded.' : saleMessages.empty}
+                </td>
+              </tr>
+            ) : (
+              sales.map((sale) => (
+                <tr key={sale._id} className={styles.row}>
+                  <td>
+                    <div className={own.sale}>
+                      {sale.image ? <img src={sale.image} alt="" width={96} height={40} loading="lazy" /> : <span className={own.noImage} />}
+                      <span className={styles.who}>{sale.saleName}</span>
+                    </div>
+                  </td>
+                  <td className={styles.numeric}>{sale.discount}%</td>
+                  <td>{saleReach(sale)}</td>
+                  <td>
+                    <span className={`${styles.pill} ${sale.saleStatus ? styles.good : styles.bad}`}>{sale.saleStatus ? 'On' : 'Off'}</span>
+                  </td>
+                  <td className={styles.toggleCell}>
+                    <span className={styles.actions}>
+                      <button type="button" className={styles.toggle} onClick={() => setEditing(sale)} aria-label={`Edit ${sale.saleName}`}>
+                        Edit
+                      </button>
+                      <button type="button" className={styles.toggle} onClick={() => void toggle(sale)} aria-label={`Switch ${sale.saleName} ${sale.saleStatus ? 'off' : 'on'}`}>
+                        {sale.saleStatus ? 'Switch off' : 'Switch on'}
+                      </button>
+                      <button type="button" className={styles.toggle} onClick={() => void destroy(sale)} aria-label={`Delete ${sale.saleName}`}>
+                        Delete
+                      </button>
+                    </span>
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      {isError && (
+        <div>
+          <Button variant="secondary" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        </div>
+      )}
+      {data && <Pagination page={data.page} totalPages={data.totalPages} label="Sale pages" hrefFor={(target) => (target > 1 ? `/admin/sale?page=${target}` : '/admin/sale')} />}
+      {editing && <SaleDialog sale={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+    </div>
+  );
+}
+
+function SaleDialog({ sale, onClose }: { sale: AdminSale | null; onClose: () => void }) {
+  const dispatch = useAppDispatch();
+  const titleId = useId();
+  const ids = { gender: useId(), category: useId() };
+  const [form, setForm] = useState<SaleForm>(sale ? saleToForm(sale) : emptySaleForm);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [alert, setAlert] = useState('');
+  const { data: categories } = useGetSaleCategoriesQuery();
+  const [create, creating] = useCreateSaleMutation();
+  const [update, updating] = useUpdateSaleMutation();
+  const [upload, uploading] = useUploadSaleImageMutation();
+  const busy = creating.isLoading || updating.isLoading || uploading.isLoading;
+  const chosen = categories?.items.find((category) => category._id === form.categoryId);
+
+  async function uploadTo(field: 'image' | 'mobileImage', event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (!['image/jpeg', 'image/png'].includes(file.type) || file.size > 5 * 1024 * 1024) {
+      setErrors((current) => ({ ...current, [field]: 'Choose a JPEG or PNG of at most 5 MB' }));
+      return;
+    }
+    try {
+      const { url } = await upload(file).unwrap();
+      setForm((current) => ({ ...current, [field]: url }));
+      setErrors(({ [field]: _done, ...rest }) => rest);
+    } catch (failure) {
+      setErrors((current) => ({ ...current, [field]: apiError(failure).message || 'The image could not be uploaded' }));
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setAlert('');
+    const problems = checkSaleForm(form);
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
+    try {
+      const saved = sale ? await update({ id: sale._id, body: saleBody(form) }).unwrap() : await create(saleBody(form)).unwrap();
+      dispatch(toastShown({ message: sale ? `${saved.saleName} saved` : `${saved.saleName} created` }));
+      onClose();
+    } catch (failure) {
+      const { message, errors: fields } = apiError(failure);
+      setErrors({ ...(fields ?? {}), ...(fields?.discountPercentage ? { discount: fields.discountPercentage } : {}) });
+      setAlert(message || 'The sale could not be saved');
+    }
+  }
+
+  return (
+    <Dialog labelledBy={titleId} onClose={onClose} className={`${styles.dialog} ${own.dialog}`}>
+      <h2 id={titleId}>{sale ? `Edit ${sale.saleName}` : 'New sale'}</h2>
+      <form className={formStyles.form} onSubmit={submit} noValidate aria-label={sale ? `Edit ${sale.saleName}` : 'New sale'}>
+        <FormAlert>{alert}</FormAlert>
+        <div className={formStyles.row}>
+          <Field label="Name" name="saleName" value={form.saleName} onChange={(event) => setForm({ ...form, saleName: event.target.value })} error={errors.saleName} autoComplete="off" />
+          <Field label="Discount (%)" name="discount" inputMode="numeric" value={form.discount} onChange={(event) => setForm({ ...form, discount: event.target.value })} error={errors.discount} />
+        </div>
+        <div className={formStyles.row}>
+          <div className={own.select}>
+            <label htmlFor={ids.gender}>For</label>
+            <select id={ids.gender} value={form.gender} onChange={(event) => setForm({ ...form, gender: event.target.value })}>
+              <option value="All">Everyone</option>
+              <option value="Men">Men</option>
+              <option value="Women">Women</option>
+            </select>
+          </div>
+          <div className={own.select}>
+            <label htmlFor={ids.category}>Category</label>
+            <select id={ids.category} value={form.categoryId} onChange={(event) => setForm({ ...form, categoryId: event.target.value, subCategoryIds: [] })}>
+              <option value="">All categories</option>
+              {(categories?.items ?? []).map((category) => (
+                <option key={category._id} value={category._id}>
+                  {category.name}
+                  {category.gender ? ` (${category.gender})` : ''}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        {chosen && chosen.subCategory.length > 0 && (
+          <fieldset className={own.subs}>
+            <legend>Sub-categories (none ticked: the whole category)</legend>
+            {chosen.subCategory.map((sub) => (
+              <Checkbox
+                key={sub._id}
+                label={sub.categoryType}
+                checked={form.subCategoryIds.includes(sub._id)}
+                onChange={(event) =>
+                  setForm({
+                    ...form,
+                    subCategoryIds: event.target.checked ? [...form.subCategoryIds, sub._id] : form.subCategoryIds.filter((id) => id !== sub._id),
+                  })
+                }
+              />
+            ))}
+          </fieldset>
+        )}
+        <div className={formStyles.row}>
+          <ImagePicker label="Desktop banner" value={form.image} error={errors.image} onPick={(event) => void uploadTo('image', event)} />
+          <ImagePicker label="Phone banner" value={form.mobileImage} error={errors.mobileImage ?? errors.mobileIamge} onPick={(event) => void uploadTo('mobileImage', event)} />
+        </div>
+        <Checkbox label="On (shoppers see it now)" checked={form.active} onChange={(event) => setForm({ ...form, active: event.target.checked })} />
+        <div className={styles.actions}>
+          <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+            {busy && <Spinner size={16} />}
+            {sale ? 'Save' : 'Create sale'}
+          </Button>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function ImagePicker({ label, value, error, onPick }: { label: string; value: string; error?: string; onPick: (event: ChangeEvent<HTMLInputElement>) => void }) {
+  const id = useId();
+  return (
+    <div className={own.picker}>
+      <label htmlFor={id}>{label}</label>
+      {value ? <img src={value} alt="" /> : <span className={own.noImage} aria-hidden="true" />}
+      <input id={id} type="file" accept="image/jpeg,image/png" onChange={onPick} aria-describedby={error ? `${id}-error` : undefined} />
+      {error && (
+        <p id={`${id}-error`} className={own.error} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
