@@ -44,6 +44,7 @@ const AdminProductsPage = lazyPage(() => import('./AdminProductsPage'), 'AdminPr
 const AdminDashboardPage = lazyPage(() => import('./AdminDashboardPage'), 'AdminDashboardPage');
 const AdminCouponsPage = lazyPage(() => import('./AdminCouponsPage'), 'AdminCouponsPage');
 const AdminSalesPage = lazyPage(() => import('./AdminSalesPage'), 'AdminSalesPage');
+const AdminCompanyPage = lazyPage(() => import('./AdminCompanyPage'), 'AdminCompanyPage');
 
 const adminOrdersPath = `${accountPaths.admin}/orders`;
 const adminAuditPath = `${accountPaths.admin}/audit`;
@@ -60,6 +61,7 @@ const sections = [
   { to: `${accountPaths.admin}/sale`, label: 'Sales', icon: TagIcon, adminOnly: true },
   { to: `${accountPaths.admin}/coupons`, label: 'Coupons', icon: TagIcon, adminOnly: true },
   { to: adminCustomersPath, label: 'Customers', icon: UserIcon },
+  { to: `${accountPaths.admin}/addcompany`, label: 'Company', icon: GridIcon },
   { to: adminAuditPath, label: 'Audit log', icon: ShieldIcon, adminOnly: true },
   { to: accountPaths.registerAdmin, label: 'Team accounts', icon: UserIcon, adminOnly: true },
 ] as const;
@@ -262,6 +264,14 @@ export function AdminArea() {
             element={
               <Suspense fallback={<p className={styles.loading}>Loading...</p>}>
                 <AdminSalesPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="addcompany"
+            element={
+              <Suspense fallback={<p className={styles.loading}>Loading...</p>}>
+                <AdminCompanyPage />
               </Suspense>
             }
           />
