@@ -45,6 +45,10 @@ const AdminDashboardPage = lazyPage(() => import('./AdminDashboardPage'), 'Admin
 const AdminCouponsPage = lazyPage(() => import('./AdminCouponsPage'), 'AdminCouponsPage');
 const AdminSalesPage = lazyPage(() => import('./AdminSalesPage'), 'AdminSalesPage');
 const AdminCompanyPage = lazyPage(() => import('./AdminCompanyPage'), 'AdminCompanyPage');
+const contentPages = {
+  termsandconditions: lazyPage(() => import('./AdminContentPages'), 'AdminTermsPage'),
+  returnpolicy: lazyPage(() => import('./AdminContentPages'), 'AdminReturnPolicyPage'),
+};
 
 const adminOrdersPath = `${accountPaths.admin}/orders`;
 const adminAuditPath = `${accountPaths.admin}/audit`;
@@ -62,6 +66,8 @@ const sections = [
   { to: `${accountPaths.admin}/coupons`, label: 'Coupons', icon: TagIcon, adminOnly: true },
   { to: adminCustomersPath, label: 'Customers', icon: UserIcon },
   { to: `${accountPaths.admin}/addcompany`, label: 'Company', icon: GridIcon },
+  { to: `${accountPaths.admin}/termsandconditions`, label: 'Terms', icon: ShieldIcon },
+  { to: `${accountPaths.admin}/returnpolicy`, label: 'Return policy', icon: ReturnIcon },
   { to: adminAuditPath, label: 'Audit log', icon: ShieldIcon, adminOnly: true },
   { to: accountPaths.registerAdmin, label: 'Team accounts', icon: UserIcon, adminOnly: true },
 ] as const;
@@ -267,6 +273,17 @@ export function AdminArea() {
               </Suspense>
             }
           />
+          {Object.entries(contentPages).map(([path, Page]) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <Suspense fallback={<p className={styles.loading}>Loading...</p>}>
+                  <Page />
+                </Suspense>
+              }
+            />
+          ))}
           <Route
             path="addcompany"
             element={

@@ -1,0 +1,67 @@
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+
+// The shop's pages in the back office, against the whole running stack: an admin rewrites the
+// return policy in the editor (a heading and bold text); the storefront's /returnpolicydetails
+// shows it as written; markup typed as text stays text. The page is put back afterwards.
+
+const admin = { email: process.env.ADMIN_EMAIL ?? 'admin@drape.local', password: process.env.ADMIN_PASSWORD ?? 'drape-admin-2026' };
+
+async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  await page.evaluate(() => document.fonts.ready);
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  const width = page.viewportSize()?.width ?? 0;
+  const path = `test-results/screenshots/${name}-${width}.png`;
+  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  await testInfo.attach(`${name}-${width}`, { path, contentType: 'image/png' });
+}
+
+test('an admin rewrites the return policy and shoppers read it', async ({ page, request }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the back office is checked at desktop width');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const original = ((await (await request.get('/api/getcms?type=privacy')).json()) as { data: { title: string; description: string } }).data;
+  const login = (await (await request.post('/api/admin/login', { data: admin })).json()) as { token: string };
+
+  try {
+    await page.goto('/adminlogin');
+    await page.getByLabel('Email').fill(admin.email);
+    await page.getByLabel('Password', { exact: true }).fill(admin.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Return policy' }).click();
+    const form = page.getByRole('form', { name: 'Edit Return policy' });
+    await expect(form.getByLabel('Title')).toHaveValue(original.title);
+
+    const text = form.getByRole('textbox', { name: 'Text' });
+    await text.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.press('Delete');
+    await form.getByRole('button', { name: 'Save page' }).click();
+    await expect(form).toContainText('Write the page before saving it');
+
+    await text.click();
+    await form.getByRole('button', { name: 'Heading', exact: true }).click();
+    await page.keyboard.type('Easy returns');
+    await page.keyboard.press('Enter');
+    await form.getByRole('button', { name: 'Paragraph' }).click();
+    await page.keyboard.type('Return within ');
+    await form.getByRole('button', { name: 'Bold' }).click();
+    await page.keyboard.type('15 days');
+    await form.getByRole('button', { name: 'Bold' }).click();
+    await page.keyboard.type(' of delivery. <script>alert(1)</script>');
+    await form.getByLabel('Title').fill('Returns and exchanges');
+    await form.getByRole('button', { name: 'Save page' }).click();
+    await expect(page.getByText('Return policy saved')).toBeVisible();
+    await screenshot(page, testInfo, 'admin-return-policy');
+
+    await page.goto('/returnpolicydetails');
+    await expect(page.getByRole('heading', { name: 'Easy returns' })).toBeVisible();
+    await expect(page.locator('strong, b').filter({ hasText: '15 days' })).toBeVisible();
+    await expect(page.getByText('<script>alert(1)</script>', { exact: false })).toBeVisible();
+  } finally {
+    const restored = await request.put('/api/admin/cms/privacy', {
+      headers: { Authorization: `Bearer ${login.token}` },
+      data: { title: original.title, description: original.description },
+    });
+    expect(restored.ok()).toBe(true);
+  }
+});
