@@ -41,6 +41,7 @@ const orderBoards = {
 const AdminAuditPage = lazyPage(() => import('./AdminAuditPage'), 'AdminAuditPage');
 const AdminCustomersPage = lazyPage(() => import('./AdminCustomersPage'), 'AdminCustomersPage');
 const AdminProductsPage = lazyPage(() => import('./AdminProductsPage'), 'AdminProductsPage');
+const AdminProductEditorPage = lazyPage(() => import('./AdminProductEditorPage'), 'AdminProductEditorPage');
 const AdminDashboardPage = lazyPage(() => import('./AdminDashboardPage'), 'AdminDashboardPage');
 const AdminCouponsPage = lazyPage(() => import('./AdminCouponsPage'), 'AdminCouponsPage');
 const AdminSalesPage = lazyPage(() => import('./AdminSalesPage'), 'AdminSalesPage');
@@ -253,6 +254,17 @@ export function AdminArea() {
               element={
                 <Suspense fallback={<p className={styles.loading}>Loading...</p>}>
                   <Board />
+                </Suspense>
+              }
+            />
+          ))}
+          {['addproduct', 'getproduct/:id'].map((path) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <Suspense fallback={<p className={styles.loading}>Loading...</p>}>
+                  <AdminProductEditorPage />
                 </Suspense>
               }
             />

@@ -3,7 +3,18 @@
 // the storefront's product caches.
 import { api } from '../../../lib/api';
 import { productQueryParams } from './list';
+import type { EditedProduct, productBody } from './editor';
 import type { AdminProductFilters, AdminProductPage, BulkStatus } from './types';
+
+type ProductBody = ReturnType<typeof productBody>;
+
+/** A sub-category as the editor offers it. */
+export interface EditorCategory {
+  _id: string;
+  name: string;
+  gender: string;
+  subCategory: { _id: string; categoryType: string }[];
+}
 
 const withAdminProducts = api.enhanceEndpoints({ addTagTypes: ['AdminProduct'] });
 
@@ -13,6 +24,28 @@ export const adminProductsApi = withAdminProducts.injectEndpoints({
       query: (filters) => ({ url: 'admin/products', params: productQueryParams(filters) }),
       providesTags: ['AdminProduct'],
     }),
+    getAdminProduct: build.query<EditedProduct, string>({
+      query: (id) => `admin/products/${id}`,
+      providesTags: ['AdminProduct'],
+    }),
+    getEditorCategories: build.query<{ items: EditorCategory[] }, void>({
+      query: () => 'admin/categories',
+    }),
+    createProduct: build.mutation<EditedProduct, ProductBody>({
+      query: (body) => ({ url: 'admin/products', method: 'POST', body }),
+      invalidatesTags: ['AdminProduct', 'Product'],
+    }),
+    updateProduct: build.mutation<EditedProduct, { id: string; body: ProductBody }>({
+      query: ({ id, body }) => ({ url: `admin/products/${id}`, method: 'PUT', body }),
+      invalidatesTags: ['AdminProduct', 'Product'],
+    }),
+    uploadProductImage: build.mutation<{ url: string }, File>({
+      query: (file) => {
+        const body = new FormData();
+        body.append('file', file);
+        return { url: 'admin/uploads/products', method: 'POST', body };
+      },
+    }),
     setProductsStatus: build.mutation<{ updated: number }, { ids: string[]; status: BulkStatus }>({
       query: (body) => ({ url: 'admin/products/status', method: 'POST', body }),
       invalidatesTags: ['AdminProduct', 'Product'],
@@ -20,4 +53,12 @@ export const adminProductsApi = withAdminProducts.injectEndpoints({
   }),
 });
 
-export const { useGetAdminProductsQuery, useSetProductsStatusMutation } = adminProductsApi;
+export const {
+  useGetAdminProductsQuery,
+  useSetProductsStatusMutation,
+  useGetAdminProductQuery,
+  useGetEditorCategoriesQuery,
+  useCreateProductMutation,
+  useUpdateProductMutation,
+  useUploadProductImageMutation,
+} = adminProductsApi;

