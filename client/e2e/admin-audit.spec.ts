@@ -69,4 +69,8 @@ test('an admin finds a coupon change in the audit log, with before and after', a
   await expect(changes).toContainText('No changes match these filters.');
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page).toHaveURL(/\/admin\/audit$/);
+
+  // Switched off, so shoppers in the tests after this one see the demo's coupons only.
+  const off = await request.post(`/api/admin/coupons/${id}/active`, { headers: { Authorization: `Bearer ${token}` }, data: { active: false } });
+  expect(off.ok(), await off.text()).toBe(true);
 });

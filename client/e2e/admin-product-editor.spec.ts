@@ -93,4 +93,9 @@ test('an admin creates a product with a picture and stock, and shoppers see it',
   await shopper.goto(`/products/${encodeURIComponent('Formal Shirts')}`);
   await expect(shopper.getByText('Ivory Twill Test Shirt').first()).toBeVisible();
   await shopper.close();
+
+  // Hidden again, so the storefront tests after this one see the demo catalog as it was.
+  const login = (await (await request.post('/api/admin/login', { data: admin })).json()) as { token: string };
+  const hidden = await request.delete(`/api/admin/products/${id}`, { headers: { Authorization: `Bearer ${login.token}` } });
+  expect(hidden.ok(), await hidden.text()).toBe(true);
 });
