@@ -57,4 +57,9 @@ test('the dashboard counts a new order without a reload', async ({ page, request
   await expect.poll(ordersToday, { timeout: 15_000, message: "today's orders count the new one" }).toBe(before + 1);
   await expect(page.getByRole('img', { name: /Revenue per day over 30 days/ })).toBeVisible();
   await screenshot(page, testInfo, 'admin-dashboard-live');
+
+  // The back office follows the shop's theme switch.
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await screenshot(page, testInfo, 'admin-dashboard-dark');
 });

@@ -19,6 +19,7 @@ import { adminSignedIn, adminSignedOut, selectAdmin, selectAdminToken } from '..
 import { RequireAdmin } from '../../../features/account/components/RouteGuards';
 import type { FieldErrors, StaffRole } from '../../../features/account/types';
 import { errorMessage, fieldErrors, validateLogin, validateRegister } from '../../../features/account/validation';
+import { ThemeToggle } from '../../../features/ui/components/ThemeToggle';
 import { ToastViewport } from '../../../features/ui/components/ToastViewport';
 import { accountPaths } from '../../../lib/accountPaths';
 import { browser } from '../../../lib/browser';
@@ -116,6 +117,9 @@ function AdminShell({ children }: { children: ReactNode }) {
         <Brand />
         <div className={styles.who}>
           <LiveStatus status={connection} className={styles.live} />
+          <span className={styles.theme}>
+            <ThemeToggle />
+          </span>
           <span className={styles.person}>
             <UserIcon size={18} />
             <span>
