@@ -167,6 +167,12 @@ export default defineConfig(({ command }) => ({
     chunkSizeWarningLimit: 400,
     rolldownOptions: {
       output: {
+        // Files are named by their hash alone: the entry lists every lazy chunk's files for
+        // preloading, and chunks import each other by name, so short names are bytes every
+        // visitor saves (about 0.3 kB gzip). dist/.vite/manifest.json maps them to sources.
+        entryFileNames: 'assets/[hash].js',
+        chunkFileNames: 'assets/[hash].js',
+        assetFileNames: 'assets/[hash][extname]',
         codeSplitting: {
           // The libraries every page needs in one chunk (React, the router, Redux Toolkit), and the
           // product-grid code every listing page shares (listing, search, sale, home's best

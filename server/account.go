@@ -195,7 +195,7 @@ func (s *server) changePassword(c fiber.Ctx) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	sess, err := s.accounts.ChangePassword(c.Context(), caller(c).UserID, in.CurrentPassword, in.NewPassword)
+	sess, err := s.accounts.ChangePassword(c.Context(), caller(c).UserID, in.CurrentPassword, in.NewPassword, account.AudienceShop)
 	if err != nil {
 		return err
 	}

@@ -317,7 +317,7 @@ func (s *server) adminDeleteProduct(c fiber.Ctx) error {
 func (s *server) adminUploadImage(c fiber.Ctx) error {
 	kind := c.Params("kind")
 	if !uploadKinds[kind] {
-		return shop.E(shop.NotFound, "Images go to products, subCatrgory or sale")
+		return shop.E(shop.NotFound, "Images go to products, subCatrgory, sale or banners")
 	}
 	const howTo = "Send the image as multipart/form-data in the field file"
 	if mediaType, _, err := mime.ParseMediaType(c.Get(fiber.HeaderContentType)); err != nil || mediaType != fiber.MIMEMultipartForm {

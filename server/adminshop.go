@@ -6,6 +6,7 @@ import (
 
 	"github.com/gofiber/fiber/v3"
 
+	"drape/internal/account"
 	"drape/internal/company"
 	"drape/internal/coupon"
 	"drape/internal/shop"
@@ -236,4 +237,38 @@ func (s *server) setUserActive(c fiber.Ctx) error {
 		message = "Account reactivated"
 	}
 	return ok(c, message, u)
+}
+
+// setTeamPassword answers POST /api/admin/users/{id}/password {newPassword} (admins): a
+// colleague's back-office account gets a new password and is signed out everywhere.
+func (s *server) setTeamPassword(c fiber.Ctx) error {
+	var in struct {
+		NewPassword string `json:"newPassword"`
+	}
+	if err := decodeJSON(c, &in); err != nil {
+		return err
+	}
+	u, err := s.accounts.SetTeamPassword(c.Context(), caller(c), c.Params("id"), in.NewPassword)
+	if err != nil {
+		return err
+	}
+	return ok(c, "Password set. "+u.Email+" is signed out everywhere and signs in with the new password", u)
+}
+
+// changeStaffPassword answers POST /api/admin/password {currentPassword, newPassword}: the
+// signed-in staff member's own new password; every other device is signed out and the answer
+// carries this one's new back-office token.
+func (s *server) changeStaffPassword(c fiber.Ctx) error {
+	var in struct {
+		CurrentPassword string `json:"currentPassword"`
+		NewPassword     string `json:"newPassword"`
+	}
+	if err := decodeJSON(c, &in); err != nil {
+		return err
+	}
+	sess, err := s.accounts.ChangePassword(c.Context(), caller(c).UserID, in.CurrentPassword, in.NewPassword, account.AudienceAdmin)
+	if err != nil {
+		return err
+	}
+	return answerSession(c, "Password updated successfully", sess)
 }

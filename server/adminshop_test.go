@@ -294,3 +294,68 @@ func TestAdminUsers(t *testing.T) {
 	status, body = send(t, s.app, "GET", "/api/admin/users", s.staff, nil)
 	expect(t, "the staff token", status, body, 401, nil)
 }
+
+// TestTeamPasswords: staff and admins change their own password with their current one and
+// keep working with the new token while other devices are signed out; an admin gives a
+// colleague a new password (signing them out), never a shopper's or their own that way; the
+// audit log never holds a password.
+func TestTeamPasswords(t *testing.T) {
+	s := newFulfilmentShop(t)
+	change := func(token string, body any) (int, []byte) {
+		return send(t, s.app, "POST", "/api/admin/password", token, body)
+	}
+	status, body := change(s.shopper, map[string]any{"currentPassword": "tailored-fit-42", "newPassword": "a-new-password-1"})
+	expect(t, "a shopper's token", status, body, 401, nil)
+	status, body = change(s.staff, map[string]any{"currentPassword": "wrong-password", "newPassword": "a-new-password-1"})
+	expect(t, "a wrong current password", status, body, 400, map[string]any{"errors.currentPassword": "Your current password is not right"})
+	status, body = change(s.staff, map[string]any{"currentPassword": "back-office-1", "newPassword": "short"})
+	expect(t, "a short password", status, body, 400, map[string]any{"errors.newPassword": "Password must be at least 8 characters"})
+	status, body = change(s.staff, map[string]any{"currentPassword": "back-office-1", "newPassword": "packing-table-7"})
+	expect(t, "change", status, body, 200, map[string]any{"message": "Password updated successfully", "data.email": "packer@drape.in"})
+	fresh := jsonValue(t, body, "token").(string)
+	status, body = send(t, s.app, "GET", "/api/admin/getalloder", s.staff, nil)
+	expect(t, "the old token", status, body, 401, nil)
+	status, body = send(t, s.app, "GET", "/api/admin/getalloder", fresh, nil)
+	expect(t, "the new back-office token", status, body, 200, nil)
+	status, body = send(t, s.app, "POST", "/api/admin/login", "", map[string]any{"email": "packer@drape.in", "password": "packing-table-7"})
+	expect(t, "sign in with the new password", status, body, 200, nil)
+
+	status, body = send(t, s.app, "GET", "/api/admin/users?role=staff", s.admin, nil)
+	packer := jsonValue(t, body, "data.items.0._id").(string)
+	status, body = send(t, s.app, "GET", "/api/admin/users?search=meera", s.admin, nil)
+	meera := jsonValue(t, body, "data.items.0._id").(string)
+	status, body = send(t, s.app, "GET", "/api/admin/users?role=admin", s.admin, nil)
+	owner := jsonValue(t, body, "data.items.0._id").(string)
+	reset := func(token, id string, body any) (int, []byte) {
+		return send(t, s.app, "POST", "/api/admin/users/"+id+"/password", token, body)
+	}
+	for _, bad := range []struct {
+		name, token, id string
+		body            any
+		status          int
+		message         string
+	}{
+		{"staff", fresh, meera, map[string]any{"newPassword": "given-by-staff-1"}, 403, "Only an admin can do this"},
+		{"a shopper's account", s.admin, meera, map[string]any{"newPassword": "given-by-admin-1"}, 403, "Shoppers reset their own password from the shop's sign in"},
+		{"their own", s.admin, owner, map[string]any{"newPassword": "given-by-admin-1"}, 403, "Change your own password with your current one, under Update password"},
+		{"nobody", s.admin, "0123456789abcdef01234567", map[string]any{"newPassword": "given-by-admin-1"}, 404, "User not found"},
+		{"too short", s.admin, packer, map[string]any{"newPassword": "short"}, 400, "Password must be at least 8 characters"},
+	} {
+		status, body := reset(bad.token, bad.id, bad.body)
+		expect(t, bad.name, status, body, bad.status, map[string]any{"message": bad.message})
+	}
+	status, body = reset(s.admin, packer, map[string]any{"newPassword": "given-by-admin-1"})
+	expect(t, "reset", status, body, 200, map[string]any{"data.email": "packer@drape.in", "data.role": "staff"})
+	status, body = send(t, s.app, "GET", "/api/admin/getalloder", fresh, nil)
+	expect(t, "their token after the reset", status, body, 401, nil)
+	status, body = send(t, s.app, "POST", "/api/admin/login", "", map[string]any{"email": "packer@drape.in", "password": "given-by-admin-1"})
+	expect(t, "sign in with the given password", status, body, 200, nil)
+	for _, secret := range []string{"packing-table-7", "given-by-admin-1"} {
+		if n := countRows(t, s.d, `SELECT count(*) FROM audit_log WHERE before::text LIKE '%' || $1 || '%' OR after::text LIKE '%' || $1 || '%'`, secret); n != 0 {
+			t.Fatalf("the audit log holds a password (%s)", secret)
+		}
+	}
+	if n := countRows(t, s.d, `SELECT count(*) FROM audit_log WHERE action = 'POST /api/admin/users/:id/password' AND entity_id = $1`, packer); n != 1 {
+		t.Fatalf("audit entries for the reset: %d", n)
+	}
+}

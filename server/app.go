@@ -14,6 +14,7 @@ import (
 	"drape/internal/address"
 	"drape/internal/analytics"
 	"drape/internal/audit"
+	"drape/internal/banner"
 	"drape/internal/cart"
 	"drape/internal/catalog"
 	"drape/internal/cms"
@@ -44,6 +45,7 @@ type services struct {
 	catalog   *catalog.Service
 	sales     *sale.Service
 	cms       *cms.Service
+	banners   *banner.Service
 	accounts  *account.Service
 	addresses *address.Service
 	wishlists *wishlist.Service
@@ -67,6 +69,7 @@ func newServices(d deps) services {
 	}
 	svc := services{
 		catalog: catalog.NewServiceFresh(d.pool, sales, d.cfg.ListingFresh), sales: sales, cms: cms.NewService(d.pool),
+		banners:   banner.NewService(d.pool),
 		accounts:  account.NewService(d.pool, account.Config{Secret: []byte(d.cfg.JWTSecret), Google: google}),
 		addresses: address.NewService(d.pool), wishlists: wishlist.NewService(d.pool),
 		coupons: coupon.NewService(d.pool), company: company.NewService(d.pool),

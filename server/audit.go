@@ -80,6 +80,7 @@ var auditPaths = map[string]string{
 	"products": "product", "categories": "category", "subcategories": "sub-category", "sales": "sale",
 	"coupons": "coupon", "users": "user", "reviews": "review", "orders": "order", "uploads": "image",
 	"cms": "cms page", "addcompany": "company", "register": "team account", "audit": "audit log",
+	"banners": "banner",
 }
 
 var hexID = regexp.MustCompile(`^[0-9a-f]{24}$`)

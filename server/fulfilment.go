@@ -55,6 +55,23 @@ func (s *server) refundOrder(c fiber.Ctx) error {
 	return ok(c, "Refund started", o)
 }
 
+// adminOrder answers GET /api/admin/orders/{id} (an order id or number): the order with its
+// timeline, shipment, refund, payment events and courier reports.
+func (s *server) adminOrder(c fiber.Ctx) error {
+	d, err := s.orders.AdminDetail(c.Context(), c.Params("id"))
+	if err != nil {
+		return err
+	}
+	return ok(c, "", d)
+}
+
+// paymentSettings answers GET /api/admin/payment-settings (admins): the Razorpay account as
+// configured in the server's environment, secrets only as set or not, and the webhook to
+// set up on Razorpay's dashboard.
+func (s *server) paymentSettings(c fiber.Ctx) error {
+	return ok(c, "", s.cfg.Razorpay.Settings(s.cfg.PublicURL+"/api/webhooks/razorpay"))
+}
+
 // retryShipment answers POST /api/admin/orders/{id}/push: staff push an order the courier
 // never took ('Not Added on Shiprocket') again.
 func (s *server) retryShipment(c fiber.Ctx) error {
@@ -104,6 +121,8 @@ func (s *server) adminOrders(c fiber.Ctx) error {
 	p.Check(status != "" && !status.Valid(), "orderStatus", "Unknown order status")
 	mode := order.Mode(strings.ToLower(strings.TrimSpace(c.Query("filter"))))
 	p.Check(mode != "" && mode != order.COD && mode != order.Online, "filter", "filter must be cod or online")
+	push := order.Push(strings.ToLower(strings.TrimSpace(c.Query("push"))))
+	p.Check(!push.Valid(), "push", "push must be failed, waiting or pushed")
 	if err := p.Err(); err != nil {
 		return err
 	}
@@ -116,7 +135,7 @@ func (s *server) adminOrders(c fiber.Ctx) error {
 	if strings.TrimSpace(query) == "" {
 		query = c.Query("search")
 	}
-	list, err := s.orders.AdminList(c.Context(), order.AdminFilter{Status: status, Mode: mode, Query: query, From: from, Before: before}, page)
+	list, err := s.orders.AdminList(c.Context(), order.AdminFilter{Status: status, Mode: mode, Query: query, From: from, Before: before, Push: push}, page)
 	if err != nil {
 		return err
 	}

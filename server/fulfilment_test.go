@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -405,4 +406,90 @@ func TestAdminDashboard(t *testing.T) {
 	}
 	status, body = send(t, s.app, "GET", "/api/admin/dashboard", s.shopper, nil)
 	expect(t, "a shopper", status, body, 401, nil)
+}
+
+// TestAdminOrderDetail: the back office's order page has the order with its timeline, the
+// courier's reports (applied or not), the refund and the gateway's events; the Shiprocket
+// view finds orders by where they are with the courier; shoppers are refused.
+func TestAdminOrderDetail(t *testing.T) {
+	s := newFulfilmentShop(t)
+	pushed, number := s.place(t, 1)
+	failed, _ := s.place(t, 1)
+	waiting, _ := s.place(t, 1)
+	ctx := context.Background()
+	if _, err := s.d.pool.Exec(ctx, `UPDATE orders SET courier_order_id = 771, courier_shipment_id = 881, pushed_at = now() WHERE id = $1`, pushed); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.d.pool.Exec(ctx, `UPDATE orders SET push_failed = true, push_error = 'courier down' WHERE id = $1`, failed); err != nil {
+		t.Fatal(err)
+	}
+	for push, want := range map[string]string{"pushed": pushed, "failed": failed, "waiting": waiting} {
+		status, body := send(t, s.app, "GET", "/api/admin/getalloder?push="+push, s.staff, nil)
+		expect(t, "push="+push, status, body, 200, map[string]any{"data.items.#": 1, "data.items.0._id": want})
+	}
+	status, body := send(t, s.app, "GET", "/api/admin/getalloder?push=lost", s.staff, nil)
+	expect(t, "an unknown push state", status, body, 400, map[string]any{"errors.push": "push must be failed, waiting or pushed"})
+	status, body = send(t, s.app, "GET", "/api/admin/getalloder?push=failed&search=meera", s.staff, nil)
+	expect(t, "push with a search", status, body, 200, map[string]any{"data.items.#": 1, "data.items.0._id": failed})
+
+	t0 := time.Now().Add(-time.Hour).Truncate(time.Second)
+	s.courier(t, courierToken, number, "SHIPPED", t0)
+	s.courier(t, courierToken, number, "PICKUP SCHEDULED", t0.Add(-time.Minute))
+	for _, ref := range []string{pushed, number, strings.ToLower(number)} {
+		status, body = send(t, s.app, "GET", "/api/admin/orders/"+ref, s.staff, nil)
+		expect(t, "detail by "+ref, status, body, 200, map[string]any{"data.order._id": pushed, "data.order.orderStatus": "SHIPPED",
+			"data.order.shiprocket.orderId": 771.0, "data.refund": nil, "data.paymentEvents.#": 0, "data.courierReports.#": 2,
+			"data.courierReports.0.status": "PICKUP SCHEDULED", "data.courierReports.0.applied": false,
+			"data.courierReports.1.status": "SHIPPED", "data.courierReports.1.applied": true})
+	}
+	if steps := jsonValue(t, body, "data.order.timeline.#"); steps.(int) < 2 {
+		t.Fatalf("timeline has %v steps, want placed and shipped at least", steps)
+	}
+
+	if _, err := s.d.pool.Exec(ctx, `UPDATE orders SET payment_mode = 'online', payment_status = 'success', payment_id = 'pay_d1', gateway_order_id = 'order_d1' WHERE id = $1`, waiting); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.d.pool.Exec(ctx, `INSERT INTO payment_events (event_id, event, order_id) VALUES ('evt_d1', 'payment.captured', 'order_d1')`); err != nil {
+		t.Fatal(err)
+	}
+	status, body = send(t, s.app, "POST", "/api/refund", s.admin, map[string]any{"id": waiting, "reason": "Too small"})
+	expect(t, "refund", status, body, 200, nil)
+	status, body = send(t, s.app, "GET", "/api/admin/orders/"+waiting, s.staff, nil)
+	expect(t, "refunded detail", status, body, 200, map[string]any{"data.refund.status": "pending", "data.refund.reason": "Too small",
+		"data.refund.attempt": 1.0, "data.paymentEvents.#": 1, "data.paymentEvents.0.event": "payment.captured"})
+
+	for _, missing := range []string{"0123456789abcdef01234567", "DRP0NOTOURS"} {
+		status, body = send(t, s.app, "GET", "/api/admin/orders/"+missing, s.staff, nil)
+		expect(t, "unknown "+missing, status, body, 404, map[string]any{"message": "Order not found"})
+	}
+	status, body = send(t, s.app, "GET", "/api/admin/orders/"+pushed, s.shopper, nil)
+	expect(t, "a shopper", status, body, 401, nil)
+}
+
+// TestPaymentSettings: admins see how Razorpay is set up, never its secrets; staff are refused.
+func TestPaymentSettings(t *testing.T) {
+	app, d := testAppWith(t, map[string]string{"RAZORPAY_KEY_ID": "rzp_test_abc123", "RAZORPAY_KEY_SECRET": "very-secret-key",
+		"RAZORPAY_WEBHOOK_SECRET": "hook-secret", "PUBLIC_URL": "https://shop.example.in"})
+	svc := newServices(d)
+	for _, who := range []struct{ email, role string }{{"owner@drape.in", "admin"}, {"packer@drape.in", "staff"}} {
+		if _, err := svc.accounts.CreateStaff(context.Background(), accountStaff(who.email, who.role)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	login := func(email string) string {
+		status, body := send(t, app, "POST", "/api/admin/login", "", map[string]any{"email": email, "password": "back-office-1"})
+		expect(t, "admin login "+email, status, body, 200, nil)
+		return jsonValue(t, body, "token").(string)
+	}
+	status, body := send(t, app, "GET", "/api/admin/payment-settings", login("owner@drape.in"), nil)
+	expect(t, "settings", status, body, 200, map[string]any{"data.enabled": true, "data.keyId": "rzp_test_abc123", "data.mode": "test",
+		"data.keySecretSet": true, "data.webhookSecretSet": true, "data.webhookUrl": "https://shop.example.in/api/webhooks/razorpay",
+		"data.webhookEvents.0": "payment.captured"})
+	for _, secret := range []string{"very-secret-key", "hook-secret"} {
+		if strings.Contains(string(body), secret) {
+			t.Fatalf("the settings answer carries a secret: %s", body)
+		}
+	}
+	status, body = send(t, app, "GET", "/api/admin/payment-settings", login("packer@drape.in"), nil)
+	expect(t, "staff", status, body, 403, nil)
 }

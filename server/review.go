@@ -85,15 +85,30 @@ func (s *server) deleteReview(c fiber.Ctx) error {
 	return ok(c, "Review deleted", nil)
 }
 
-// adminReviews answers GET /api/admin/reviews?status=pending|approved|rejected&productId=&page=:
-// reviews for moderation, newest first, with counts per status (and a product's rating when
+// adminReviews answers GET /api/admin/reviews?status=pending|approved|rejected&productId=&sort=&page=:
+// reviews for moderation, newest first unless sort says oldest, rating-low or rating-high, with counts per status (and a product's rating when
 // the list is one product's).
 func (s *server) adminReviews(c fiber.Ctx) error {
 	page, err := reviewPage(c)
 	if err != nil {
 		return err
 	}
-	list, err := s.reviews.AdminList(c.Context(), review.AdminFilter{Status: c.Query("status"), ProductID: c.Query("productId")}, page)
+	list, err := s.reviews.AdminList(c.Context(), review.AdminFilter{Status: c.Query("status"), ProductID: c.Query("productId"), Sort: c.Query("sort")}, page)
+	if err != nil {
+		return err
+	}
+	return ok(c, "", list)
+}
+
+// productReviewSummaries answers GET /api/admin/product-reviews?search=&sort=&page=: products
+// with how many reviews each status holds and their rating, the most reviewed first unless
+// sort says pending, rating-high, rating-low or recent.
+func (s *server) productReviewSummaries(c fiber.Ctx) error {
+	page, err := reviewPage(c)
+	if err != nil {
+		return err
+	}
+	list, err := s.reviews.ProductSummaries(c.Context(), review.ProductFilter{Search: c.Query("search"), Sort: c.Query("sort")}, page)
 	if err != nil {
 		return err
 	}

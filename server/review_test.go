@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -163,4 +165,98 @@ func TestReviewsOverHTTP(t *testing.T) {
 	expect(t, "staff delete twice", status, body, 404, map[string]any{"message": "Review not found"})
 	status, body = send(t, s.app, "GET", "/api/products/"+shirt+"/reviews", "", nil)
 	expect(t, "no reviews left", status, body, 200, map[string]any{"data.rating.count": 0, "data.items.#": 0})
+}
+
+// TestReviewProductSummariesOverHTTP covers the back office's product overview
+// (/admin/product-reviews): back-office tokens only; every product with how many reviews each
+// status holds and the approved ones' average; sorts and a name search; and the moderation
+// list's sort, in the same scenario.
+func TestReviewProductSummariesOverHTTP(t *testing.T) {
+	s := newFulfilmentShop(t)
+	shirt := s.f.newestShirt.ID
+	ravi, raviAddress := shopper(t, s.app, "Ravi", "ravi@example.in")
+	if _, err := s.d.pool.Exec(context.Background(), `UPDATE products SET thumbnail = 'oxford.jpg' WHERE id = $1`, shirt); err != nil {
+		t.Fatal(err)
+	}
+	const thumbnail = "/uploads/products/oxford.jpg" // image names are stored bare and served as URLs
+
+	for _, bad := range []struct {
+		name, token, path string
+		status            int
+		want              map[string]any
+	}{
+		{"no token", "", "/api/admin/product-reviews", 401, map[string]any{"message": "Please login first"}},
+		{"a shopper's token", s.shopper, "/api/admin/product-reviews", 401, nil},
+		{"an unknown sort", s.staff, "/api/admin/product-reviews?sort=cheapest", 400,
+			map[string]any{"errors.sort": "sort must be reviews, pending, rating-high, rating-low or recent"}},
+		{"a long search", s.staff, "/api/admin/product-reviews?search=" + strings.Repeat("a", 101), 400,
+			map[string]any{"errors.search": "search must be at most 100 characters"}},
+		{"page 0", s.staff, "/api/admin/product-reviews?page=0", 400, map[string]any{"errors.page": "page must be a whole number from 1"}},
+		{"an unknown review sort", s.staff, "/api/admin/reviews?sort=loudest", 400,
+			map[string]any{"errors.sort": "sort must be newest, oldest, rating-low or rating-high"}},
+	} {
+		status, body := send(t, s.app, "GET", bad.path, bad.token, nil)
+		expect(t, bad.name, status, body, bad.status, bad.want)
+	}
+
+	status, body := send(t, s.app, "GET", "/api/admin/product-reviews", s.staff, nil)
+	expect(t, "before any review", status, body, 200, map[string]any{"data.page": 1, "data.items.0.reviews": 0,
+		"data.items.0.rating.count": 0, "data.items.0.rating.average": 0, "data.items.0.counts.pending": 0})
+	products := jsonValue(t, body, "data.total").(float64)
+	if products < 2 {
+		t.Fatalf("%v products in the overview, want every product on sale", products)
+	}
+
+	// Meera (4 stars, approved) and Ravi (2 stars, then pending) review the shirt.
+	orderID, _ := s.place(t, 1)
+	s.deliver(t, orderID)
+	send(t, s.app, "POST", "/api/addToCart", ravi, map[string]any{"productId": shirt, "size": "M", "quantity": 1})
+	status, body = send(t, s.app, "POST", "/api/createOrder", ravi, map[string]any{"paymentMode": "cod", "address": raviAddress})
+	expect(t, "ravi orders", status, body, 201, nil)
+	s.deliver(t, jsonValue(t, body, "data._id").(string))
+	status, body = send(t, s.app, "GET", "/api/user/reviewable", ravi, nil)
+	expect(t, "reviewable names the image by URL", status, body, 200, map[string]any{"data.items.0.thumbnail": thumbnail})
+	ids := map[string]string{}
+	for _, w := range []struct {
+		who, token string
+		rating     int
+	}{{"meera", s.shopper, 4}, {"ravi", ravi, 2}} {
+		status, body := send(t, s.app, "POST", "/api/user/reviews", w.token, map[string]any{"productId": shirt, "rating": w.rating, "title": "Worn it", "text": "Notes."})
+		expect(t, w.who+" reviews", status, body, 201, nil)
+		ids[w.who] = jsonValue(t, body, "data._id").(string)
+	}
+	status, body = send(t, s.app, "POST", "/api/admin/reviews/"+ids["meera"]+"/status", s.staff, map[string]any{"status": "approved"})
+	expect(t, "approve meera's", status, body, 200, nil)
+
+	status, body = send(t, s.app, "GET", "/api/admin/product-reviews", s.admin, nil)
+	expect(t, "the most reviewed first", status, body, 200, map[string]any{"data.total": products, "data.items.0.productId": shirt,
+		"data.items.0.productName": s.f.newestShirt.Name, "data.items.0.active": true, "data.items.0.reviews": 2,
+		"data.items.0.counts.pending": 1, "data.items.0.counts.approved": 1, "data.items.0.counts.rejected": 0,
+		"data.items.0.rating.average": 4, "data.items.0.rating.count": 1, "data.items.1.reviews": 0, "data.items.0.thumbnail": thumbnail})
+	status, body = send(t, s.app, "GET", "/api/user/reviews", s.shopper, nil)
+	expect(t, "the author's list names the image by URL", status, body, 200, map[string]any{"data.items.0.thumbnail": thumbnail})
+	for _, sort := range []string{"pending", "rating-high", "recent"} {
+		status, body = send(t, s.app, "GET", "/api/admin/product-reviews?sort="+sort, s.staff, nil)
+		expect(t, "sort "+sort, status, body, 200, map[string]any{"data.items.0.productId": shirt})
+	}
+	status, body = send(t, s.app, "GET", "/api/admin/product-reviews?sort=rating-low&limit=50", s.staff, nil)
+	expect(t, "rating-low puts unrated products last", status, body, 200, map[string]any{"data.items.0.productId": shirt})
+	name := s.f.newestShirt.Name
+	status, body = send(t, s.app, "GET", "/api/admin/product-reviews?search="+url.QueryEscape(strings.ToUpper(name)), s.staff, nil)
+	expect(t, "search by name, any case", status, body, 200, map[string]any{"data.items.0.productId": shirt})
+	status, body = send(t, s.app, "GET", "/api/admin/product-reviews?search=no-such-product", s.staff, nil)
+	expect(t, "a search that finds nothing", status, body, 200, map[string]any{"data.total": 0, "data.items.#": 0})
+
+	// The moderation list's sorts.
+	for sort, first := range map[string]string{"": ids["ravi"], "newest": ids["ravi"], "oldest": ids["meera"], "rating-low": ids["ravi"], "rating-high": ids["meera"]} {
+		status, body = send(t, s.app, "GET", "/api/admin/reviews?productId="+shirt+"&sort="+sort, s.staff, nil)
+		expect(t, "reviews sorted "+sort, status, body, 200, map[string]any{"data.items.0._id": first, "data.total": 2,
+			"data.product.productName": name, "data.product.productId": shirt, "data.product.thumbnail": thumbnail,
+			"data.rating.average": 4, "data.items.0.thumbnail": thumbnail})
+	}
+	status, body = send(t, s.app, "GET", "/api/admin/reviews?productId=0123456789abcdef01234567", s.staff, nil)
+	expect(t, "an unknown product's reviews", status, body, 200, map[string]any{"data.total": 0, "data.rating.count": 0})
+	if strings.Contains(string(body), `"product"`) {
+		t.Fatalf("an unknown product is named: %s", body)
+	}
 }

@@ -30,7 +30,7 @@ func seed(ctx context.Context, cfg Config, log *slog.Logger, args []string, stdo
 		return err
 	}
 	svc := newServices(deps{cfg: cfg, pool: pool})
-	d := demo.Deps{Catalog: svc.catalog, Sales: svc.sales, CMS: svc.cms, UploadsDir: cfg.UploadsDir, Log: log}
+	d := demo.Deps{Catalog: svc.catalog, Sales: svc.sales, CMS: svc.cms, Banners: svc.banners, UploadsDir: cfg.UploadsDir, Log: log}
 	loaded, err := demo.Load(ctx, d)
 	if err != nil {
 		return err

@@ -8,12 +8,13 @@ import (
 
 	"github.com/gofiber/fiber/v3"
 
+	"drape/internal/banner"
 	"drape/internal/shop"
 )
 
 // uploadKinds are the image folders under UPLOADS_DIR, named as SPEC §7 serves them
-// (subCatrgory sic).
-var uploadKinds = map[string]bool{"products": true, "subCatrgory": true, "sale": true}
+// (subCatrgory sic), and the storefront's own banners.
+var uploadKinds = map[string]bool{"products": true, "subCatrgory": true, "sale": true, banner.Folder: true}
 
 var uploadName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$`)
 

@@ -326,8 +326,9 @@ func (s *Service) ChangeEmail(ctx context.Context, userID, newEmail, password st
 }
 
 // ChangePassword sets a new password (the current one is needed when there is one) and signs
-// every other device out; the returned session is the caller's new one. Errors: Invalid.
-func (s *Service) ChangePassword(ctx context.Context, userID, current, next string) (Session, error) {
+// every other device out; the returned session is the caller's new one, for audience aud (the
+// shop's or the back office's). Errors: Invalid.
+func (s *Service) ChangePassword(ctx context.Context, userID, current, next, aud string) (Session, error) {
 	p := shop.Problems{}
 	checkPassword(p, "newPassword", next)
 	if err := p.Err(); err != nil {
@@ -350,7 +351,53 @@ func (s *Service) ChangePassword(ctx context.Context, userID, current, next stri
 	if u, err = s.q.UserByID(ctx, userID); err != nil {
 		return Session{}, postgres.Translate(err)
 	}
-	return s.session(u, AudienceShop)
+	return s.session(u, aud)
+}
+
+// SetTeamPassword is an admin (by) giving the back-office account id a new password, for a
+// colleague who lost theirs: every device it was signed in on is signed out. Shoppers reset
+// their own password from the shop, and admins change their own with ChangePassword.
+// Errors: Invalid (newPassword), NotFound, Forbidden (not an admin; own account; a shopper's).
+func (s *Service) SetTeamPassword(ctx context.Context, by Caller, id, newPassword string) (AdminUser, error) {
+	if by.Role != RoleAdmin {
+		return AdminUser{}, shop.E(shop.Forbidden, "Only an admin can do this")
+	}
+	if !shop.IsID(id) {
+		return AdminUser{}, shop.E(shop.NotFound, "User not found")
+	}
+	id = strings.ToLower(id)
+	if id == by.UserID {
+		return AdminUser{}, shop.E(shop.Forbidden, "Change your own password with your current one, under Update password")
+	}
+	p := shop.Problems{}
+	checkPassword(p, "newPassword", newPassword)
+	if err := p.Err(); err != nil {
+		return AdminUser{}, err
+	}
+	u, err := s.q.UserByID(ctx, id)
+	if shop.Is(postgres.Translate(err), shop.NotFound) {
+		return AdminUser{}, shop.E(shop.NotFound, "User not found")
+	} else if err != nil {
+		return AdminUser{}, postgres.Translate(err)
+	}
+	if u.Role != RoleStaff && u.Role != RoleAdmin {
+		return AdminUser{}, shop.E(shop.Forbidden, "Shoppers reset their own password from the shop's sign in")
+	}
+	hash, err := hashPassword(newPassword)
+	if err != nil {
+		return AdminUser{}, err
+	}
+	if err := s.q.UpdatePassword(ctx, accountdb.UpdatePasswordParams{ID: id, PasswordHash: hash}); err != nil {
+		return AdminUser{}, postgres.Translate(err)
+	}
+	rows, err := s.q.AdminUsers(ctx, accountdb.AdminUsersParams{ID: id, PageSize: 1})
+	if err != nil {
+		return AdminUser{}, postgres.Translate(err)
+	}
+	if len(rows) == 0 {
+		return AdminUser{}, shop.E(shop.NotFound, "User not found")
+	}
+	return adminUser(rows[0]), nil
 }
 
 // SignOutEverywhere revokes every token of the caller.

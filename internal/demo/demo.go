@@ -1,13 +1,13 @@
 // Package demo fills an empty drape shop with Jaipur Formals, a believable formal-wear shop in
 // Jaipur, Rajasthan: the Men and Women categories and their sub-categories with tiles, 95
 // products with sizes, stock and drawn product photographs, a running sale with its banners,
-// an inactive sale, and the terms and return policy pages. Bulk adds many more generated
-// products for benchmarks.
+// an inactive sale, the home hero and best-seller banners, and the terms and return policy
+// pages. Bulk adds many more generated products for benchmarks.
 //
 // It guarantees that the demo shop is the same every time it loads (a fixed seed; only the
 // dates follow the clock), that Load never touches a shop that already has products, and that
-// every image a product, tile or sale names exists under UploadsDir as small, self-contained
-// SVG drawn by this package.
+// every image a product, tile, sale or banner names exists under UploadsDir as small,
+// self-contained SVG drawn by this package.
 package demo
 
 import (
@@ -22,6 +22,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"drape/internal/banner"
 	"drape/internal/catalog"
 	"drape/internal/cms"
 	"drape/internal/sale"
@@ -34,6 +35,7 @@ type Deps struct {
 	Catalog    *catalog.Service
 	Sales      *sale.Service
 	CMS        *cms.Service
+	Banners    *banner.Service // the home hero and best-seller banners; nil: none stored
 	UploadsDir string
 	Log        *slog.Logger
 }
@@ -102,6 +104,9 @@ func Load(ctx context.Context, d Deps) (loaded bool, err error) {
 		return false, err
 	}
 	if err := createSales(ctx, d, layout); err != nil {
+		return false, err
+	}
+	if err := createBanners(ctx, d); err != nil {
 		return false, err
 	}
 	if _, err := d.CMS.Save(ctx, cms.TypeTerms, termsTitle, termsHTML); err != nil {

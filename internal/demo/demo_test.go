@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"drape/internal/banner"
 	"drape/internal/catalog"
 	"drape/internal/cms"
 	"drape/internal/platform/dbtest"
@@ -29,7 +30,7 @@ func newDeps(t *testing.T) Deps {
 	pool, _ := dbtest.New(t)
 	sales := sale.NewService(pool)
 	return Deps{
-		Catalog: catalog.NewService(pool, sales), Sales: sales, CMS: cms.NewService(pool),
+		Catalog: catalog.NewService(pool, sales), Sales: sales, CMS: cms.NewService(pool), Banners: banner.NewService(pool),
 		UploadsDir: t.TempDir(), Log: slog.New(slog.DiscardHandler),
 	}
 }
@@ -234,6 +235,26 @@ func TestLoadFillsAnEmptyShopWithJaipurFormals(t *testing.T) {
 		checkSVG(t, banner, data)
 		if !strings.Contains(string(data), "Festive Formals") || !strings.Contains(string(data), "Flat 20% off") {
 			t.Errorf("%s does not announce the sale", banner)
+		}
+	}
+
+	shown, err := d.Banners.Shown(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(shown) != 2 || shown[0].Place != banner.PlaceBestSeller || shown[1].Place != banner.PlaceHome || shown[1].MobileImage == "" {
+		t.Fatalf("banners %+v, want the best-seller banner and the home hero with a phone image", shown)
+	}
+	for _, b := range shown {
+		for _, image := range []string{b.Image, b.MobileImage} {
+			if image == "" {
+				continue
+			}
+			data, err := os.ReadFile(uploaded(d, image))
+			if err != nil {
+				t.Fatalf("%s banner: %v", b.Place, err)
+			}
+			checkSVG(t, image, data)
 		}
 	}
 

@@ -446,6 +446,23 @@ type AdminFilter struct {
 	Query  string
 	From   *time.Time // placed at or after
 	Before *time.Time // placed before
+	Push   Push       // where the order is with the courier; "" for anywhere
+}
+
+// Push is where an order is with the courier, for the back office's Shiprocket view.
+type Push string
+
+// The push states: every retry failed (the admin sees 'Not Added on Shiprocket'), confirmed
+// and still to be pushed, or at the courier with its ids.
+const (
+	PushFailed  Push = "failed"
+	PushWaiting Push = "waiting"
+	Pushed      Push = "pushed"
+)
+
+// Valid reports whether p is a known push state ("" included: any).
+func (p Push) Valid() bool {
+	return p == "" || p == PushFailed || p == PushWaiting || p == Pushed
 }
 
 // AdminList is one page of every shopper's orders for the back office, newest first.
@@ -480,12 +497,12 @@ func (s *Service) AdminList(ctx context.Context, f AdminFilter, page shop.Page) 
 
 // adminPage is one page of AdminList without a text search, and how many orders there are.
 func (s *Service) adminPage(ctx context.Context, f AdminFilter, ref string, page shop.Page) ([]orderdb.Order, int64, error) {
-	rows, err := s.store.q.AdminOrders(ctx, orderdb.AdminOrdersParams{Status: string(f.Status), PaymentMode: string(f.Mode), OrderRef: ref,
+	rows, err := s.store.q.AdminOrders(ctx, orderdb.AdminOrdersParams{Status: string(f.Status), PaymentMode: string(f.Mode), OrderRef: ref, Push: string(f.Push),
 		PlacedFrom: f.From, PlacedBefore: f.Before, PageSize: int32(page.Size), PageOffset: int32(page.Offset())})
 	if err != nil {
 		return nil, 0, err
 	}
-	total, err := s.store.q.CountAdminOrders(ctx, orderdb.CountAdminOrdersParams{Status: string(f.Status), PaymentMode: string(f.Mode),
+	total, err := s.store.q.CountAdminOrders(ctx, orderdb.CountAdminOrdersParams{Status: string(f.Status), PaymentMode: string(f.Mode), Push: string(f.Push),
 		OrderRef: ref, PlacedFrom: f.From, PlacedBefore: f.Before})
 	return rows, total, err
 }
@@ -493,14 +510,14 @@ func (s *Service) adminPage(ctx context.Context, f AdminFilter, ref string, page
 // adminSearch is one page of AdminList searching for text (lower-cased, LIKE-escaped), and how
 // many orders match: one query, unless the page is past the last.
 func (s *Service) adminSearch(ctx context.Context, f AdminFilter, search string, page shop.Page) ([]orderdb.Order, int64, error) {
-	found, err := s.store.q.AdminOrdersMatching(ctx, orderdb.AdminOrdersMatchingParams{Status: string(f.Status), PaymentMode: string(f.Mode),
+	found, err := s.store.q.AdminOrdersMatching(ctx, orderdb.AdminOrdersMatchingParams{Status: string(f.Status), PaymentMode: string(f.Mode), Push: string(f.Push),
 		PlacedFrom: f.From, PlacedBefore: f.Before, Search: search, PageSize: int32(page.Size), PageOffset: int32(page.Offset())})
 	if err != nil {
 		return nil, 0, err
 	}
 	if len(found) == 0 {
 		total, err := s.store.q.CountAdminOrdersMatching(ctx, orderdb.CountAdminOrdersMatchingParams{Status: string(f.Status),
-			PaymentMode: string(f.Mode), PlacedFrom: f.From, PlacedBefore: f.Before, Search: search})
+			PaymentMode: string(f.Mode), Push: string(f.Push), PlacedFrom: f.From, PlacedBefore: f.Before, Search: search})
 		return nil, total, err
 	}
 	rows := make([]orderdb.Order, len(found))
@@ -508,6 +525,92 @@ func (s *Service) adminSearch(ctx context.Context, f AdminFilter, search string,
 		rows[i] = r.Order
 	}
 	return rows, found[0].Total, nil
+}
+
+// Detail is one order as the back office's order page shows it: the order with its timeline
+// and shipment, its refund (nil when none was asked for), the payment gateway's events and
+// the courier's reports, oldest first.
+type Detail struct {
+	Order          Order           `json:"order"`
+	Refund         *RefundRecord   `json:"refund"`
+	PaymentEvents  []GatewayEvent  `json:"paymentEvents"`
+	CourierReports []CourierRecord `json:"courierReports"`
+}
+
+// RefundRecord is an order's refund as the back office sees it.
+type RefundRecord struct {
+	Status          string     `json:"status"` // pending, processed or failed
+	Amount          shop.Money `json:"amount"`
+	Attempt         int        `json:"attempt"`
+	GatewayRefundID string     `json:"gatewayRefundId"`
+	Reason          string     `json:"reason"`
+	RequestedBy     string     `json:"requestedBy"`
+	Failure         string     `json:"failure"`
+	CreatedAt       time.Time  `json:"createdAt"`
+	UpdatedAt       time.Time  `json:"updatedAt"`
+}
+
+// GatewayEvent is one webhook event the payment gateway sent about an order.
+type GatewayEvent struct {
+	ID         string    `json:"id"`
+	Event      string    `json:"event"`
+	ReceivedAt time.Time `json:"receivedAt"`
+}
+
+// CourierRecord is one status report the courier sent about an order, and whether it moved
+// the order (an older or backward report is kept but not applied).
+type CourierRecord struct {
+	Status     string    `json:"status"`
+	ReportedAt time.Time `json:"reportedAt"`
+	ReceivedAt time.Time `json:"receivedAt"`
+	Applied    bool      `json:"applied"`
+}
+
+// AdminDetail is the order whose id or number is ref, with everything the back office shows
+// of it. Errors: NotFound 'Order not found'.
+func (s *Service) AdminDetail(ctx context.Context, ref string) (Detail, error) {
+	ref = strings.TrimSpace(ref)
+	var row orderdb.Order
+	var err error
+	if shop.IsID(ref) {
+		row, err = s.store.q.OrderByID(ctx, strings.ToLower(ref))
+	} else {
+		row, err = s.store.q.OrderByNumber(ctx, strings.ToUpper(ref))
+	}
+	if err != nil {
+		return Detail{}, notFound(err)
+	}
+	o, err := s.get(ctx, s.store.q, row)
+	if err != nil {
+		return Detail{}, err
+	}
+	d := Detail{Order: o, PaymentEvents: []GatewayEvent{}, CourierReports: []CourierRecord{}}
+	refund, err := s.store.q.RefundOf(ctx, o.ID)
+	switch {
+	case err == nil:
+		d.Refund = &RefundRecord{Status: refund.Status, Amount: shop.Money(refund.Amount), Attempt: int(refund.Attempt),
+			GatewayRefundID: refund.GatewayRefundID, Reason: refund.Reason, RequestedBy: refund.RequestedBy, Failure: refund.Failure,
+			CreatedAt: refund.CreatedAt, UpdatedAt: refund.UpdatedAt}
+	case !shop.Is(postgres.Translate(err), shop.NotFound):
+		return Detail{}, postgres.Translate(err)
+	}
+	var events []orderdb.PaymentEvent
+	if o.GatewayOrderID != "" {
+		if events, err = s.store.q.PaymentEventsOf(ctx, o.GatewayOrderID); err != nil {
+			return Detail{}, postgres.Translate(err)
+		}
+	}
+	for _, e := range events {
+		d.PaymentEvents = append(d.PaymentEvents, GatewayEvent{ID: e.EventID, Event: e.Event, ReceivedAt: e.ReceivedAt})
+	}
+	reports, err := s.store.q.CourierReportsOf(ctx, o.ID)
+	if err != nil {
+		return Detail{}, postgres.Translate(err)
+	}
+	for _, r := range reports {
+		d.CourierReports = append(d.CourierReports, CourierRecord{Status: r.Status, ReportedAt: r.ReportedAt, ReceivedAt: r.ReceivedAt, Applied: r.Applied})
+	}
+	return d, nil
 }
 
 // likeEscaper makes text match itself in a LIKE pattern.

@@ -164,8 +164,9 @@ UPDATE refunds SET status = 'failed', failure = @failure, updated_at = now()
 WHERE order_id = @order_id AND status = 'pending';
 
 -- name: AdminOrders :many
--- The back office's order list, newest first; order_ref is an order id or number. A text
--- search goes through AdminOrdersMatching.
+-- The back office's order list, newest first; order_ref is an order id or number; push is
+-- where the order is with the courier (failed, waiting or pushed; '' for any). A text search
+-- goes through AdminOrdersMatching.
 SELECT o.* FROM orders o
 WHERE (@status::text = '' OR o.order_status = @status::text)
   AND (@status::text <> '' OR o.order_status <> 'AWAITING_PAYMENT')
@@ -173,6 +174,10 @@ WHERE (@status::text = '' OR o.order_status = @status::text)
   AND (@order_ref::text = '' OR o.id = @order_ref::text OR o.order_number = @order_ref::text)
   AND (sqlc.narg(placed_from)::timestamptz IS NULL OR o.created_at >= sqlc.narg(placed_from)::timestamptz)
   AND (sqlc.narg(placed_before)::timestamptz IS NULL OR o.created_at < sqlc.narg(placed_before)::timestamptz)
+  AND (@push::text = ''
+       OR (@push::text = 'failed' AND o.push_failed)
+       OR (@push::text = 'waiting' AND o.courier_order_id IS NULL AND NOT o.push_failed AND o.order_status IN ('PENDING', 'CONFIRMED'))
+       OR (@push::text = 'pushed' AND o.courier_order_id IS NOT NULL))
 ORDER BY o.created_at DESC, o.id DESC
 LIMIT @page_size OFFSET @page_offset;
 
@@ -184,6 +189,10 @@ WHERE (@status::text = '' OR o.order_status = @status::text)
   AND (@order_ref::text = '' OR o.id = @order_ref::text OR o.order_number = @order_ref::text)
   AND (sqlc.narg(placed_from)::timestamptz IS NULL OR o.created_at >= sqlc.narg(placed_from)::timestamptz)
   AND (sqlc.narg(placed_before)::timestamptz IS NULL OR o.created_at < sqlc.narg(placed_before)::timestamptz)
+  AND (@push::text = ''
+       OR (@push::text = 'failed' AND o.push_failed)
+       OR (@push::text = 'waiting' AND o.courier_order_id IS NULL AND NOT o.push_failed AND o.order_status IN ('PENDING', 'CONFIRMED'))
+       OR (@push::text = 'pushed' AND o.courier_order_id IS NOT NULL))
 ;
 
 -- name: AdminOrdersMatching :many
@@ -204,6 +213,10 @@ WHERE (@status::text = '' OR o.order_status = @status::text)
   AND (@payment_mode::text = '' OR o.payment_mode = @payment_mode::text)
   AND (sqlc.narg(placed_from)::timestamptz IS NULL OR o.created_at >= sqlc.narg(placed_from)::timestamptz)
   AND (sqlc.narg(placed_before)::timestamptz IS NULL OR o.created_at < sqlc.narg(placed_before)::timestamptz)
+  AND (@push::text = ''
+       OR (@push::text = 'failed' AND o.push_failed)
+       OR (@push::text = 'waiting' AND o.courier_order_id IS NULL AND NOT o.push_failed AND o.order_status IN ('PENDING', 'CONFIRMED'))
+       OR (@push::text = 'pushed' AND o.courier_order_id IS NOT NULL))
 ORDER BY o.created_at DESC, o.id DESC
 LIMIT @page_size OFFSET @page_offset;
 
@@ -222,7 +235,11 @@ WHERE (@status::text = '' OR o.order_status = @status::text)
   AND (@status::text <> '' OR o.order_status <> 'AWAITING_PAYMENT')
   AND (@payment_mode::text = '' OR o.payment_mode = @payment_mode::text)
   AND (sqlc.narg(placed_from)::timestamptz IS NULL OR o.created_at >= sqlc.narg(placed_from)::timestamptz)
-  AND (sqlc.narg(placed_before)::timestamptz IS NULL OR o.created_at < sqlc.narg(placed_before)::timestamptz);
+  AND (sqlc.narg(placed_before)::timestamptz IS NULL OR o.created_at < sqlc.narg(placed_before)::timestamptz)
+  AND (@push::text = ''
+       OR (@push::text = 'failed' AND o.push_failed)
+       OR (@push::text = 'waiting' AND o.courier_order_id IS NULL AND NOT o.push_failed AND o.order_status IN ('PENDING', 'CONFIRMED'))
+       OR (@push::text = 'pushed' AND o.courier_order_id IS NOT NULL));
 
 -- name: UnpushedSince :many
 -- Orders placed or paid before @before that the courier still lacks and whose push has not
@@ -231,3 +248,11 @@ SELECT id FROM orders
 WHERE order_status IN ('PENDING', 'CONFIRMED') AND courier_order_id IS NULL AND NOT push_failed AND updated_at < @before
 ORDER BY updated_at
 LIMIT @max_orders;
+
+-- name: CourierReportsOf :many
+SELECT * FROM courier_reports WHERE order_id = @order_id ORDER BY reported_at, received_at;
+
+-- name: PaymentEventsOf :many
+-- The gateway's webhook events about an order, by its order at the gateway (payment_events
+-- keeps the gateway's order id).
+SELECT * FROM payment_events WHERE order_id = @gateway_order_id::text ORDER BY received_at, event_id;

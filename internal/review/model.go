@@ -89,17 +89,71 @@ type List struct {
 }
 
 // AdminList is one page of the moderation list, with how many reviews each status holds
-// (within the product, when the list is one product's) and, for one product, its rating.
+// (within the product, when the list is one product's) and, for one product, its rating and
+// the product itself (nil when there is no such product).
 type AdminList struct {
 	List
-	Counts map[string]int64 `json:"counts"`
-	Rating *Rating          `json:"rating,omitempty"`
+	Counts  map[string]int64 `json:"counts"`
+	Rating  *Rating          `json:"rating,omitempty"`
+	Product *ProductBrief    `json:"product,omitempty"`
 }
 
-// AdminFilter narrows the moderation list: a status and a product, each optional.
+// ProductBrief names a product in the back office's lists of its reviews.
+type ProductBrief struct {
+	ProductID   string `json:"productId"`
+	ProductName string `json:"productName"`
+	Thumbnail   string `json:"thumbnail"`
+	Active      bool   `json:"active"` // false: removed from the shop
+}
+
+// AdminFilter narrows the moderation list: a status and a product, each optional, and orders
+// it (SortNewest unless Sort says otherwise).
 type AdminFilter struct {
 	Status    string
 	ProductID string
+	Sort      string
+}
+
+// Orders of the moderation list.
+const (
+	SortNewest     = "newest"
+	SortOldest     = "oldest"
+	SortRatingLow  = "rating-low"
+	SortRatingHigh = "rating-high"
+)
+
+// Orders of the back office's product overview, besides SortRatingHigh and SortRatingLow.
+const (
+	SortMostReviews = "reviews" // the most reviews first (the default)
+	SortPending     = "pending" // the most reviews waiting for moderation first
+	SortRecent      = "recent"  // the latest review first
+)
+
+// ProductFilter narrows and orders the back office's product overview: part of a product's
+// name (any case) and a sort (SortMostReviews unless it says otherwise).
+type ProductFilter struct {
+	Search string
+	Sort   string
+}
+
+// ProductSummary is a product with its reviews in numbers, for the back office: how many each
+// status holds and the rating of the approved ones.
+type ProductSummary struct {
+	ProductID   string           `json:"productId"`
+	ProductName string           `json:"productName"`
+	Thumbnail   string           `json:"thumbnail"`
+	Active      bool             `json:"active"` // false: removed from the shop, kept for its reviews
+	Reviews     int64            `json:"reviews"`
+	Counts      map[string]int64 `json:"counts"`
+	Rating      Rating           `json:"rating"`
+}
+
+// ProductSummaryList is one page of the product overview.
+type ProductSummaryList struct {
+	Items      []ProductSummary `json:"items"`
+	Page       int              `json:"page"`
+	TotalPages int              `json:"totalPages"`
+	Total      int64            `json:"total"`
 }
 
 // Reviewable is a product the shopper has received and not reviewed yet.

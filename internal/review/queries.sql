@@ -102,7 +102,11 @@ JOIN products p ON p.id = r.product_id
 JOIN users u ON u.id = r.user_id
 WHERE (@status::text = '' OR r.status = @status::text)
   AND (@product_id::text = '' OR r.product_id = @product_id::text)
-ORDER BY r.updated_at DESC, r.id DESC
+ORDER BY
+    CASE WHEN @sort::text = 'oldest' THEN r.updated_at END ASC,
+    CASE WHEN @sort::text = 'rating-low' THEN r.rating END ASC,
+    CASE WHEN @sort::text = 'rating-high' THEN r.rating END DESC,
+    r.updated_at DESC, r.id DESC
 LIMIT @page_size OFFSET @page_offset;
 
 -- name: CountAdminReviews :one
@@ -114,3 +118,35 @@ WHERE (@status::text = '' OR r.status = @status::text)
 SELECT status, count(*)::bigint AS reviews FROM reviews
 WHERE (@product_id::text = '' OR product_id = @product_id::text)
 GROUP BY status;
+
+-- name: ProductReviewSummaries :many
+-- Products for the back office's review overview: every product on sale and every hidden one
+-- with reviews, with how many reviews each status holds and the sum of the approved ratings.
+-- @search matches part of the name (any case); @sort is reviews (most first, the default),
+-- pending (most waiting first), rating-high, rating-low or recent (latest review first).
+SELECT p.id, p.name, p.thumbnail, p.active,
+       count(r.id)::bigint AS reviews,
+       count(r.id) FILTER (WHERE r.status = 'pending')::bigint AS pending,
+       count(r.id) FILTER (WHERE r.status = 'approved')::integer AS approved,
+       count(r.id) FILTER (WHERE r.status = 'rejected')::bigint AS rejected,
+       coalesce(sum(r.rating) FILTER (WHERE r.status = 'approved'), 0)::integer AS rating_sum
+FROM products p
+LEFT JOIN reviews r ON r.product_id = p.id
+WHERE (p.active OR EXISTS (SELECT 1 FROM reviews x WHERE x.product_id = p.id))
+  AND (@search::text = '' OR strpos(lower(p.name), lower(@search::text)) > 0)
+GROUP BY p.id, p.name, p.thumbnail, p.active
+ORDER BY
+    CASE WHEN @sort::text = 'pending' THEN count(r.id) FILTER (WHERE r.status = 'pending') END DESC,
+    CASE WHEN @sort::text = 'rating-high' THEN avg(r.rating) FILTER (WHERE r.status = 'approved') END DESC NULLS LAST,
+    CASE WHEN @sort::text = 'rating-low' THEN avg(r.rating) FILTER (WHERE r.status = 'approved') END ASC NULLS LAST,
+    CASE WHEN @sort::text = 'recent' THEN max(r.updated_at) END DESC NULLS LAST,
+    count(r.id) DESC, max(r.updated_at) DESC NULLS LAST, p.name, p.id
+LIMIT @page_size OFFSET @page_offset;
+
+-- name: CountProductReviewSummaries :one
+SELECT count(*) FROM products p
+WHERE (p.active OR EXISTS (SELECT 1 FROM reviews x WHERE x.product_id = p.id))
+  AND (@search::text = '' OR strpos(lower(p.name), lower(@search::text)) > 0);
+
+-- name: ProductBrief :one
+SELECT id, name, thumbnail, active FROM products WHERE id = @id;

@@ -14,6 +14,7 @@ package review
 import (
 	"context"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -146,7 +147,7 @@ func (s *Service) Reviewable(ctx context.Context, userID string, page shop.Page)
 	}
 	l := ReviewableList{Items: make([]Reviewable, len(rows)), Page: page.Number, TotalPages: shop.TotalPages(total, page.Size), Total: total}
 	for i, r := range rows {
-		l.Items[i] = Reviewable{ProductID: r.ID, ProductName: r.Name, Thumbnail: r.Thumbnail, ReceivedAt: r.ReceivedAt}
+		l.Items[i] = Reviewable{ProductID: r.ID, ProductName: r.Name, Thumbnail: productImage(r.Thumbnail), ReceivedAt: r.ReceivedAt}
 	}
 	return l, nil
 }
@@ -192,9 +193,12 @@ func (s *Service) Rating(ctx context.Context, productID string) (Rating, error) 
 // product id.
 func (s *Service) AdminList(ctx context.Context, f AdminFilter, page shop.Page) (AdminList, error) {
 	f.Status, f.ProductID = strings.ToLower(strings.TrimSpace(f.Status)), strings.ToLower(strings.TrimSpace(f.ProductID))
+	f.Sort = strings.ToLower(strings.TrimSpace(f.Sort))
 	p := shop.Problems{}
 	p.Check(f.Status != "" && !validStatus(f.Status), "status", "status must be pending, approved or rejected")
 	p.Check(f.ProductID != "" && !shop.IsID(f.ProductID), "productId", "productId must be a product's 24-character id")
+	p.Check(f.Sort != "" && !slices.Contains([]string{SortNewest, SortOldest, SortRatingLow, SortRatingHigh}, f.Sort),
+		"sort", "sort must be newest, oldest, rating-low or rating-high")
 	if err := p.Err(); err != nil {
 		return AdminList{}, err
 	}
@@ -202,7 +206,7 @@ func (s *Service) AdminList(ctx context.Context, f AdminFilter, page shop.Page) 
 	if err != nil {
 		return AdminList{}, postgres.Translate(err)
 	}
-	rows, err := s.store.q.AdminReviews(ctx, reviewdb.AdminReviewsParams{Status: f.Status, ProductID: f.ProductID,
+	rows, err := s.store.q.AdminReviews(ctx, reviewdb.AdminReviewsParams{Status: f.Status, ProductID: f.ProductID, Sort: f.Sort,
 		PageSize: int32(page.Size), PageOffset: int32(page.Offset())})
 	if err != nil {
 		return AdminList{}, postgres.Translate(err)
@@ -225,6 +229,43 @@ func (s *Service) AdminList(ctx context.Context, f AdminFilter, page shop.Page) 
 			return AdminList{}, err
 		}
 		l.Rating = &rating
+		p, err := s.store.q.ProductBrief(ctx, f.ProductID)
+		switch err = postgres.Translate(err); {
+		case err == nil:
+			l.Product = &ProductBrief{ProductID: p.ID, ProductName: p.Name, Thumbnail: productImage(p.Thumbnail), Active: p.Active}
+		case !shop.Is(err, shop.NotFound):
+			return AdminList{}, err
+		}
+	}
+	return l, nil
+}
+
+// ProductSummaries is one page of the back office's product overview: every product on sale,
+// and every removed one that has reviews, with how many reviews each status holds and its
+// rating. Errors: Invalid for an unknown sort or a search over 100 characters.
+func (s *Service) ProductSummaries(ctx context.Context, f ProductFilter, page shop.Page) (ProductSummaryList, error) {
+	f.Search, f.Sort = strings.TrimSpace(f.Search), strings.ToLower(strings.TrimSpace(f.Sort))
+	p := shop.Problems{}
+	p.Check(f.Sort != "" && !slices.Contains([]string{SortMostReviews, SortPending, SortRatingHigh, SortRatingLow, SortRecent}, f.Sort),
+		"sort", "sort must be reviews, pending, rating-high, rating-low or recent")
+	p.Check(utf8.RuneCountInString(f.Search) > 100, "search", "search must be at most 100 characters")
+	if err := p.Err(); err != nil {
+		return ProductSummaryList{}, err
+	}
+	total, err := s.store.q.CountProductReviewSummaries(ctx, f.Search)
+	if err != nil {
+		return ProductSummaryList{}, postgres.Translate(err)
+	}
+	rows, err := s.store.q.ProductReviewSummaries(ctx, reviewdb.ProductReviewSummariesParams{Search: f.Search, Sort: f.Sort,
+		PageSize: int32(page.Size), PageOffset: int32(page.Offset())})
+	if err != nil {
+		return ProductSummaryList{}, postgres.Translate(err)
+	}
+	l := ProductSummaryList{Items: make([]ProductSummary, len(rows)), Page: page.Number, TotalPages: shop.TotalPages(total, page.Size), Total: total}
+	for i, r := range rows {
+		l.Items[i] = ProductSummary{ProductID: r.ID, ProductName: r.Name, Thumbnail: productImage(r.Thumbnail), Active: r.Active, Reviews: r.Reviews,
+			Counts: map[string]int64{StatusPending: r.Pending, StatusApproved: int64(r.Approved), StatusRejected: r.Rejected},
+			Rating: ratingOf(r.Approved, r.RatingSum)}
 	}
 	return l, nil
 }

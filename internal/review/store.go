@@ -1,12 +1,25 @@
 package review
 
-import "drape/internal/review/reviewdb"
+import (
+	"strings"
+
+	"drape/internal/review/reviewdb"
+)
 
 // store reads and writes reviews and product ratings.
 type store struct{ q *reviewdb.Queries }
 
+// productImage is the URL of a product's image as the catalog serves it: names are stored bare
+// and served under /uploads/products/; absolute paths and URLs are kept as they are.
+func productImage(name string) string {
+	if name == "" || strings.HasPrefix(name, "/") || strings.Contains(name, "://") {
+		return name
+	}
+	return "/uploads/products/" + name
+}
+
 func fromRow(r reviewdb.Review, productName, thumbnail string) Review {
-	return Review{ID: r.ID, ProductID: r.ProductID, ProductName: productName, Thumbnail: thumbnail, Rating: int(r.Rating),
+	return Review{ID: r.ID, ProductID: r.ProductID, ProductName: productName, Thumbnail: productImage(thumbnail), Rating: int(r.Rating),
 		Title: r.Title, Text: r.Body, Status: r.Status, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt, ModeratedAt: r.ModeratedAt}
 }
 

@@ -13,6 +13,7 @@ export const accountPaths = {
   userAccountDetails: '/user/accountdetails',
   userWishlist: '/user/wishlist',
   userCoupons: '/user/couponcodes',
+  userReviews: '/user/userreviews',
   adminLogin: '/adminlogin',
   registerAdmin: '/registeradmin',
   admin: '/admin',

@@ -10,6 +10,14 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+type CourierReport struct {
+	OrderID    string
+	Status     string
+	ReportedAt time.Time
+	ReceivedAt time.Time
+	Applied    bool
+}
+
 type Order struct {
 	ID                string
 	OrderNumber       string
@@ -74,6 +82,13 @@ type OrderLine struct {
 	UnitPrice    int64
 	LineTotal    int64
 	Thumbnail    string
+}
+
+type PaymentEvent struct {
+	EventID    string
+	Event      string
+	OrderID    pgtype.Text
+	ReceivedAt time.Time
 }
 
 type Refund struct {

@@ -20,8 +20,12 @@ WHERE ($1::text = '' OR o.order_status = $1::text)
   AND ($3::text = '' OR o.id = $3::text OR o.order_number = $3::text)
   AND ($4::timestamptz IS NULL OR o.created_at >= $4::timestamptz)
   AND ($5::timestamptz IS NULL OR o.created_at < $5::timestamptz)
+  AND ($6::text = ''
+       OR ($6::text = 'failed' AND o.push_failed)
+       OR ($6::text = 'waiting' AND o.courier_order_id IS NULL AND NOT o.push_failed AND o.order_status IN ('PENDING', 'CONFIRMED'))
+       OR ($6::text = 'pushed' AND o.courier_order_id IS NOT NULL))
 ORDER BY o.created_at DESC, o.id DESC
-LIMIT $7 OFFSET $6
+LIMIT $8 OFFSET $7
 `
 
 type AdminOrdersParams struct {
@@ -30,12 +34,14 @@ type AdminOrdersParams struct {
 	OrderRef     string
 	PlacedFrom   *time.Time
 	PlacedBefore *time.Time
+	Push         string
 	PageOffset   int32
 	PageSize     int32
 }
 
-// The back office's order list, newest first; order_ref is an order id or number. A text
-// search goes through AdminOrdersMatching.
+// The back office's order list, newest first; order_ref is an order id or number; push is
+// where the order is with the courier (failed, waiting or pushed; ” for any). A text search
+// goes through AdminOrdersMatching.
 func (q *Queries) AdminOrders(ctx context.Context, arg AdminOrdersParams) ([]Order, error) {
 	rows, err := q.db.Query(ctx, adminOrders,
 		arg.Status,
@@ -43,6 +49,7 @@ func (q *Queries) AdminOrders(ctx context.Context, arg AdminOrdersParams) ([]Ord
 		arg.OrderRef,
 		arg.PlacedFrom,
 		arg.PlacedBefore,
+		arg.Push,
 		arg.PageOffset,
 		arg.PageSize,
 	)
@@ -106,9 +113,9 @@ WITH matched AS (
     SELECT s.id FROM orders s
     WHERE lower(coalesce(s.address ->> 'firstName', '') || ' ' || coalesce(s.address ->> 'lastName', '') || ' ' ||
                 coalesce(s.address ->> 'email', '') || ' ' || coalesce(s.address ->> 'phone', '') || ' ' ||
-                coalesce(s.address ->> 'city', '')) LIKE '%' || $7::text || '%'
+                coalesce(s.address ->> 'city', '')) LIKE '%' || $8::text || '%'
     UNION
-    SELECT l.order_id FROM order_lines l WHERE lower(l.product_name) LIKE '%' || $7::text || '%'
+    SELECT l.order_id FROM order_lines l WHERE lower(l.product_name) LIKE '%' || $8::text || '%'
 )
 SELECT o.id, o.order_number, o.user_id, o.idempotency_key, o.payment_mode, o.payment_status, o.order_status, o.list_total, o.subtotal, o.coupon_code, o.coupon_discount, o.shipping, o.tax, o.total, o.address, o.shipment, o.gateway_order_id, o.payment_id, o.payment_signature, o.payment_error, o.stock_held, o.cancel_reason, o.expires_at, o.paid_at, o.created_at, o.updated_at, o.courier_order_id, o.courier_shipment_id, o.awb, o.courier_name, o.tracking_url, o.pushed_at, o.push_attempts, o.push_failed, o.push_error, o.courier_reported_at, count(*) OVER () AS total
 FROM orders o JOIN matched m ON m.id = o.id
@@ -117,8 +124,12 @@ WHERE ($1::text = '' OR o.order_status = $1::text)
   AND ($2::text = '' OR o.payment_mode = $2::text)
   AND ($3::timestamptz IS NULL OR o.created_at >= $3::timestamptz)
   AND ($4::timestamptz IS NULL OR o.created_at < $4::timestamptz)
+  AND ($5::text = ''
+       OR ($5::text = 'failed' AND o.push_failed)
+       OR ($5::text = 'waiting' AND o.courier_order_id IS NULL AND NOT o.push_failed AND o.order_status IN ('PENDING', 'CONFIRMED'))
+       OR ($5::text = 'pushed' AND o.courier_order_id IS NOT NULL))
 ORDER BY o.created_at DESC, o.id DESC
-LIMIT $6 OFFSET $5
+LIMIT $7 OFFSET $6
 `
 
 type AdminOrdersMatchingParams struct {
@@ -126,6 +137,7 @@ type AdminOrdersMatchingParams struct {
 	PaymentMode  string
 	PlacedFrom   *time.Time
 	PlacedBefore *time.Time
+	Push         string
 	PageOffset   int32
 	PageSize     int32
 	Search       string
@@ -144,6 +156,7 @@ func (q *Queries) AdminOrdersMatching(ctx context.Context, arg AdminOrdersMatchi
 		arg.PaymentMode,
 		arg.PlacedFrom,
 		arg.PlacedBefore,
+		arg.Push,
 		arg.PageOffset,
 		arg.PageSize,
 		arg.Search,
@@ -253,6 +266,10 @@ WHERE ($1::text = '' OR o.order_status = $1::text)
   AND ($3::text = '' OR o.id = $3::text OR o.order_number = $3::text)
   AND ($4::timestamptz IS NULL OR o.created_at >= $4::timestamptz)
   AND ($5::timestamptz IS NULL OR o.created_at < $5::timestamptz)
+  AND ($6::text = ''
+       OR ($6::text = 'failed' AND o.push_failed)
+       OR ($6::text = 'waiting' AND o.courier_order_id IS NULL AND NOT o.push_failed AND o.order_status IN ('PENDING', 'CONFIRMED'))
+       OR ($6::text = 'pushed' AND o.courier_order_id IS NOT NULL))
 `
 
 type CountAdminOrdersParams struct {
@@ -261,6 +278,7 @@ type CountAdminOrdersParams struct {
 	OrderRef     string
 	PlacedFrom   *time.Time
 	PlacedBefore *time.Time
+	Push         string
 }
 
 func (q *Queries) CountAdminOrders(ctx context.Context, arg CountAdminOrdersParams) (int64, error) {
@@ -270,6 +288,7 @@ func (q *Queries) CountAdminOrders(ctx context.Context, arg CountAdminOrdersPara
 		arg.OrderRef,
 		arg.PlacedFrom,
 		arg.PlacedBefore,
+		arg.Push,
 	)
 	var count int64
 	err := row.Scan(&count)
@@ -281,9 +300,9 @@ WITH matched AS (
     SELECT s.id FROM orders s
     WHERE lower(coalesce(s.address ->> 'firstName', '') || ' ' || coalesce(s.address ->> 'lastName', '') || ' ' ||
                 coalesce(s.address ->> 'email', '') || ' ' || coalesce(s.address ->> 'phone', '') || ' ' ||
-                coalesce(s.address ->> 'city', '')) LIKE '%' || $5::text || '%'
+                coalesce(s.address ->> 'city', '')) LIKE '%' || $6::text || '%'
     UNION
-    SELECT l.order_id FROM order_lines l WHERE lower(l.product_name) LIKE '%' || $5::text || '%'
+    SELECT l.order_id FROM order_lines l WHERE lower(l.product_name) LIKE '%' || $6::text || '%'
 )
 SELECT count(*) FROM orders o JOIN matched m ON m.id = o.id
 WHERE ($1::text = '' OR o.order_status = $1::text)
@@ -291,6 +310,10 @@ WHERE ($1::text = '' OR o.order_status = $1::text)
   AND ($2::text = '' OR o.payment_mode = $2::text)
   AND ($3::timestamptz IS NULL OR o.created_at >= $3::timestamptz)
   AND ($4::timestamptz IS NULL OR o.created_at < $4::timestamptz)
+  AND ($5::text = ''
+       OR ($5::text = 'failed' AND o.push_failed)
+       OR ($5::text = 'waiting' AND o.courier_order_id IS NULL AND NOT o.push_failed AND o.order_status IN ('PENDING', 'CONFIRMED'))
+       OR ($5::text = 'pushed' AND o.courier_order_id IS NOT NULL))
 `
 
 type CountAdminOrdersMatchingParams struct {
@@ -298,6 +321,7 @@ type CountAdminOrdersMatchingParams struct {
 	PaymentMode  string
 	PlacedFrom   *time.Time
 	PlacedBefore *time.Time
+	Push         string
 	Search       string
 }
 
@@ -308,6 +332,7 @@ func (q *Queries) CountAdminOrdersMatching(ctx context.Context, arg CountAdminOr
 		arg.PaymentMode,
 		arg.PlacedFrom,
 		arg.PlacedBefore,
+		arg.Push,
 		arg.Search,
 	)
 	var count int64
@@ -333,6 +358,36 @@ func (q *Queries) CountOrdersOfUser(ctx context.Context, arg CountOrdersOfUserPa
 	var count int64
 	err := row.Scan(&count)
 	return count, err
+}
+
+const courierReportsOf = `-- name: CourierReportsOf :many
+SELECT order_id, status, reported_at, received_at, applied FROM courier_reports WHERE order_id = $1 ORDER BY reported_at, received_at
+`
+
+func (q *Queries) CourierReportsOf(ctx context.Context, orderID string) ([]CourierReport, error) {
+	rows, err := q.db.Query(ctx, courierReportsOf, orderID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []CourierReport
+	for rows.Next() {
+		var i CourierReport
+		if err := rows.Scan(
+			&i.OrderID,
+			&i.Status,
+			&i.ReportedAt,
+			&i.ReceivedAt,
+			&i.Applied,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const expiredOrders = `-- name: ExpiredOrders :many
@@ -1035,6 +1090,37 @@ func (q *Queries) OrdersOfUser(ctx context.Context, arg OrdersOfUserParams) ([]O
 			&i.PushFailed,
 			&i.PushError,
 			&i.CourierReportedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const paymentEventsOf = `-- name: PaymentEventsOf :many
+SELECT event_id, event, order_id, received_at FROM payment_events WHERE order_id = $1::text ORDER BY received_at, event_id
+`
+
+// The gateway's webhook events about an order, by its order at the gateway (payment_events
+// keeps the gateway's order id).
+func (q *Queries) PaymentEventsOf(ctx context.Context, gatewayOrderID string) ([]PaymentEvent, error) {
+	rows, err := q.db.Query(ctx, paymentEventsOf, gatewayOrderID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []PaymentEvent
+	for rows.Next() {
+		var i PaymentEvent
+		if err := rows.Scan(
+			&i.EventID,
+			&i.Event,
+			&i.OrderID,
+			&i.ReceivedAt,
 		); err != nil {
 			return nil, err
 		}

@@ -2,6 +2,7 @@ package razorpay
 
 import (
 	"log/slog"
+	"strings"
 
 	"drape/internal/platform/config"
 )
@@ -48,4 +49,33 @@ func (c Config) NewClient() *Client {
 		return nil
 	}
 	return New(c.APIURL, c.KeyID, c.KeySecret, nil)
+}
+
+// Settings is what the back office shows of the Razorpay account: never a secret, only
+// whether each is set, and what to configure on Razorpay's dashboard.
+type Settings struct {
+	Enabled          bool     `json:"enabled"`
+	KeyID            string   `json:"keyId"`
+	Mode             string   `json:"mode"` // test, live or "" (not configured)
+	KeySecretSet     bool     `json:"keySecretSet"`
+	WebhookSecretSet bool     `json:"webhookSecretSet"`
+	WebhookURL       string   `json:"webhookUrl"`
+	WebhookEvents    []string `json:"webhookEvents"`
+}
+
+// WebhookEvents are the events the shop acts on; the Razorpay dashboard's webhook must send them.
+var WebhookEvents = []string{"payment.captured", "payment.failed", "order.paid", "refund.processed", "refund.failed"}
+
+// Settings describes the account for the back office; webhookURL is where the shop receives
+// Razorpay's webhooks.
+func (c Config) Settings(webhookURL string) Settings {
+	mode := ""
+	switch {
+	case strings.HasPrefix(c.KeyID, "rzp_live_"):
+		mode = "live"
+	case c.KeyID != "":
+		mode = "test"
+	}
+	return Settings{Enabled: c.Enabled(), KeyID: c.KeyID, Mode: mode, KeySecretSet: c.KeySecret != "",
+		WebhookSecretSet: c.WebhookSecret != "", WebhookURL: webhookURL, WebhookEvents: WebhookEvents}
 }

@@ -20,13 +20,18 @@ JOIN products p ON p.id = r.product_id
 JOIN users u ON u.id = r.user_id
 WHERE ($1::text = '' OR r.status = $1::text)
   AND ($2::text = '' OR r.product_id = $2::text)
-ORDER BY r.updated_at DESC, r.id DESC
-LIMIT $4 OFFSET $3
+ORDER BY
+    CASE WHEN $3::text = 'oldest' THEN r.updated_at END ASC,
+    CASE WHEN $3::text = 'rating-low' THEN r.rating END ASC,
+    CASE WHEN $3::text = 'rating-high' THEN r.rating END DESC,
+    r.updated_at DESC, r.id DESC
+LIMIT $5 OFFSET $4
 `
 
 type AdminReviewsParams struct {
 	Status     string
 	ProductID  string
+	Sort       string
 	PageOffset int32
 	PageSize   int32
 }
@@ -54,6 +59,7 @@ func (q *Queries) AdminReviews(ctx context.Context, arg AdminReviewsParams) ([]A
 	rows, err := q.db.Query(ctx, adminReviews,
 		arg.Status,
 		arg.ProductID,
+		arg.Sort,
 		arg.PageOffset,
 		arg.PageSize,
 	)
@@ -170,6 +176,19 @@ SELECT count(*) FROM reviews WHERE user_id = $1
 
 func (q *Queries) CountOwnReviews(ctx context.Context, userID string) (int64, error) {
 	row := q.db.QueryRow(ctx, countOwnReviews, userID)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
+const countProductReviewSummaries = `-- name: CountProductReviewSummaries :one
+SELECT count(*) FROM products p
+WHERE (p.active OR EXISTS (SELECT 1 FROM reviews x WHERE x.product_id = p.id))
+  AND ($1::text = '' OR strpos(lower(p.name), lower($1::text)) > 0)
+`
+
+func (q *Queries) CountProductReviewSummaries(ctx context.Context, search string) (int64, error) {
+	row := q.db.QueryRow(ctx, countProductReviewSummaries, search)
 	var count int64
 	err := row.Scan(&count)
 	return count, err
@@ -297,6 +316,29 @@ func (q *Queries) OwnReviews(ctx context.Context, arg OwnReviewsParams) ([]OwnRe
 	return items, nil
 }
 
+const productBrief = `-- name: ProductBrief :one
+SELECT id, name, thumbnail, active FROM products WHERE id = $1
+`
+
+type ProductBriefRow struct {
+	ID        string
+	Name      string
+	Thumbnail string
+	Active    bool
+}
+
+func (q *Queries) ProductBrief(ctx context.Context, id string) (ProductBriefRow, error) {
+	row := q.db.QueryRow(ctx, productBrief, id)
+	var i ProductBriefRow
+	err := row.Scan(
+		&i.ID,
+		&i.Name,
+		&i.Thumbnail,
+		&i.Active,
+	)
+	return i, err
+}
+
 const productExists = `-- name: ProductExists :one
 SELECT EXISTS (SELECT 1 FROM products WHERE id = $1 AND active)
 `
@@ -306,6 +348,85 @@ func (q *Queries) ProductExists(ctx context.Context, id string) (bool, error) {
 	var exists bool
 	err := row.Scan(&exists)
 	return exists, err
+}
+
+const productReviewSummaries = `-- name: ProductReviewSummaries :many
+SELECT p.id, p.name, p.thumbnail, p.active,
+       count(r.id)::bigint AS reviews,
+       count(r.id) FILTER (WHERE r.status = 'pending')::bigint AS pending,
+       count(r.id) FILTER (WHERE r.status = 'approved')::integer AS approved,
+       count(r.id) FILTER (WHERE r.status = 'rejected')::bigint AS rejected,
+       coalesce(sum(r.rating) FILTER (WHERE r.status = 'approved'), 0)::integer AS rating_sum
+FROM products p
+LEFT JOIN reviews r ON r.product_id = p.id
+WHERE (p.active OR EXISTS (SELECT 1 FROM reviews x WHERE x.product_id = p.id))
+  AND ($1::text = '' OR strpos(lower(p.name), lower($1::text)) > 0)
+GROUP BY p.id, p.name, p.thumbnail, p.active
+ORDER BY
+    CASE WHEN $2::text = 'pending' THEN count(r.id) FILTER (WHERE r.status = 'pending') END DESC,
+    CASE WHEN $2::text = 'rating-high' THEN avg(r.rating) FILTER (WHERE r.status = 'approved') END DESC NULLS LAST,
+    CASE WHEN $2::text = 'rating-low' THEN avg(r.rating) FILTER (WHERE r.status = 'approved') END ASC NULLS LAST,
+    CASE WHEN $2::text = 'recent' THEN max(r.updated_at) END DESC NULLS LAST,
+    count(r.id) DESC, max(r.updated_at) DESC NULLS LAST, p.name, p.id
+LIMIT $4 OFFSET $3
+`
+
+type ProductReviewSummariesParams struct {
+	Search     string
+	Sort       string
+	PageOffset int32
+	PageSize   int32
+}
+
+type ProductReviewSummariesRow struct {
+	ID        string
+	Name      string
+	Thumbnail string
+	Active    bool
+	Reviews   int64
+	Pending   int64
+	Approved  int32
+	Rejected  int64
+	RatingSum int32
+}
+
+// Products for the back office's review overview: every product on sale and every hidden one
+// with reviews, with how many reviews each status holds and the sum of the approved ratings.
+// @search matches part of the name (any case); @sort is reviews (most first, the default),
+// pending (most waiting first), rating-high, rating-low or recent (latest review first).
+func (q *Queries) ProductReviewSummaries(ctx context.Context, arg ProductReviewSummariesParams) ([]ProductReviewSummariesRow, error) {
+	rows, err := q.db.Query(ctx, productReviewSummaries,
+		arg.Search,
+		arg.Sort,
+		arg.PageOffset,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ProductReviewSummariesRow
+	for rows.Next() {
+		var i ProductReviewSummariesRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Name,
+			&i.Thumbnail,
+			&i.Active,
+			&i.Reviews,
+			&i.Pending,
+			&i.Approved,
+			&i.Rejected,
+			&i.RatingSum,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const purchase = `-- name: Purchase :one

@@ -1,5 +1,11 @@
+// The home page: the hero (the stored home banner from the back office, or the drawn cloth when
+// none is on), the shop's promises, category tiles, best sellers, how the clothes are made and
+// a word about sizes.
 import { ButtonLink } from '../../components/Button';
 import { ClockIcon, ReturnIcon, TruckIcon } from '../../components/moreIcons';
+import { useGetBannersQuery } from '../../features/banners/api';
+import { bannerFor } from '../../features/banners/banners';
+import { BannerAction, BannerPicture, BannerTitle } from '../../features/banners/components/BannerParts';
 import { CategoryTiles } from '../../features/catalog/components/CategoryTiles';
 import { brand } from '../../lib/brand';
 import { paths } from '../../lib/paths';
@@ -40,35 +46,53 @@ const craft = [
 ];
 
 export function HomePage() {
+  const banners = useGetBannersQuery();
+  const hero = bannerFor(banners.data, 'home');
   return (
     <>
       <title>drape — formal wear</title>
-      <section className={styles.hero} aria-labelledby="hero-title">
+      <section className={styles.hero} aria-labelledby="hero-title" data-waiting={banners.isLoading || undefined} data-testid="home-hero">
         <div>
           <p className={styles.eyebrow}>
             {brand.company} · Made in India
           </p>
           <h1 id="hero-title" className={styles.title}>
-            Tailored formal wear, <em>made in Jaipur</em>
+            {hero ? (
+              <BannerTitle title={hero.title} />
+            ) : (
+              <>
+                Tailored formal wear, <em>made in Jaipur</em>
+              </>
+            )}
           </h1>
-          <p className={styles.lede}>
-            Shirts, trousers and our stretch and flexi-waist pants for men and women, cut for a clean line and finished
-            for the working day.
-          </p>
+          {hero ? (
+            hero.subtitle && <p className={styles.lede}>{hero.subtitle}</p>
+          ) : (
+            <p className={styles.lede}>
+              Shirts, trousers and our stretch and flexi-waist pants for men and women, cut for a clean line and finished
+              for the working day.
+            </p>
+          )}
           <div className={styles.actions}>
-            <ButtonLink to={paths.shop}>Shop the collection</ButtonLink>
+            {hero ? <BannerAction banner={hero} /> : <ButtonLink to={paths.shop}>Shop the collection</ButtonLink>}
             <ButtonLink to={paths.aboutUs} variant="secondary">
               Our story
             </ButtonLink>
           </div>
         </div>
-        <div className={styles.cloth} aria-hidden="true">
-          <div className={styles.label}>
-            <span className={styles.labelBrand}>{brand.name}</span>
-            <span className={styles.labelLine}>Jaipur · India</span>
+        {hero ? (
+          <div className={styles.picture}>
+            <BannerPicture banner={hero} className={styles.pictureImage} width={600} height={800} />
           </div>
-          <div className={styles.tape} />
-        </div>
+        ) : (
+          <div className={styles.cloth} aria-hidden="true">
+            <div className={styles.label}>
+              <span className={styles.labelBrand}>{brand.name}</span>
+              <span className={styles.labelLine}>Jaipur · India</span>
+            </div>
+            <div className={styles.tape} />
+          </div>
+        )}
       </section>
 
       <section className={styles.promises} aria-label="Our promise">

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aPage, aProduct, categories } from '../../test/fixtures';
 import { pending, serve } from '../../test/serve';
@@ -50,8 +50,16 @@ describe('ListingPage', () => {
     renderListing('/products/bestseller');
     expect(await screen.findAllByTestId('product-card')).toHaveLength(1);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Best sellers');
-    expect(screen.getByTestId('bestseller-banner')).toBeInTheDocument();
+    expect(await screen.findByTestId('bestseller-banner')).toBeInTheDocument();
     expect(asked.find((url) => url.pathname === '/api/getproduct')!.searchParams.get('status')).toBe('BestSeller');
+  });
+
+  it('shows the stored best-seller banner when the back office has one on', async () => {
+    const stored = { _id: 'b1', place: 'bestseller', title: 'No. 1', subtitle: '', linkText: '', link: '', image: '/uploads/banners/best.jpg', mobileImage: '', active: true, position: 0, updatedAt: '' };
+    serve({ '/api/getproduct': { body: envelope(aPage([aProduct({ status: 'BestSeller' })])) }, '/api/banners': { body: envelope({ items: [stored] }) } });
+    renderListing('/products/bestseller');
+    const banner = await screen.findByTestId('bestseller-banner');
+    await waitFor(() => expect(banner.ownerDocument.querySelector('[data-testid="bestseller-banner"] img')).toHaveAttribute('src', '/uploads/banners/best.jpg'));
   });
 
   it('lists a gender at /shop/women and everything at /shop', async () => {

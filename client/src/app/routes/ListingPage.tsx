@@ -1,3 +1,6 @@
+// /shop, /shop/{men|women}, /products/{sub-category} and /products/bestseller: the listing with
+// its banner (the sub-category's picture, or the stored best-seller banner) and its products.
+import { lazy, Suspense } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { ButtonLink } from '../../components/Button';
 import { StateMessage } from '../../components/StateMessage';
@@ -6,6 +9,8 @@ import { listingFor, productCount } from '../../features/catalog/listing';
 import { paths } from '../../lib/paths';
 import { pageFromSearch, pageHref, ProductResults } from './catalog/ProductResults';
 import styles from './ListingPage.module.css';
+
+const StoredBestSellerBanner = lazy(() => import('./listing/StoredBestSellerBanner'));
 
 /** /shop, /shop/{men|women}, /products/{sub-category} and /products/bestseller. */
 export function ListingPage() {
@@ -53,17 +58,16 @@ export function ListingPage() {
   );
 }
 
-/** The banner beside the title: the sub-category's picture, or the fixed best-seller art. */
+/**
+ * The banner beside the title: the sub-category's picture, or for best sellers the stored
+ * best-seller banner (the drawn rosette when none is on), loaded with its own chunk.
+ */
 function ListingBanner({ kind, image }: { kind: string; image?: string }) {
   if (kind === 'bestseller') {
     return (
-      <div className={`${styles.banner} ${styles.bestSeller}`} aria-hidden="true" data-testid="bestseller-banner">
-        <div className={styles.rosette}>
-          <span className={styles.rosetteSmall}>Customer</span>
-          <span className={styles.rosetteBig}>No. 1</span>
-          <span className={styles.rosetteSmall}>favourites</span>
-        </div>
-      </div>
+      <Suspense fallback={<div className={`${styles.banner} ${styles.bestSeller}`} />}>
+        <StoredBestSellerBanner />
+      </Suspense>
     );
   }
   if (kind === 'subcategory') {

@@ -1,3 +1,5 @@
+// /api/getproduct/{_id}: a product's page (its own lazy chunk): gallery, price, sizes, wishlist,
+// description, details, returns, and the approved reviews with their average.
 import { useParams } from 'react-router';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { ButtonLink } from '../../components/Button';
@@ -10,6 +12,7 @@ import { SizeChartButton } from '../../features/catalog/components/SizeChartButt
 import { SizePicker } from '../../features/catalog/components/SizePicker';
 import { appliedSale, isSoldOut, productErrorMessage } from '../../features/catalog/pricing';
 import type { Product } from '../../features/catalog/types';
+import { ProductReviews } from '../../features/reviews/components/ProductReviews';
 import { genderListPath, paths, productListPath } from '../../lib/paths';
 import { WishlistHeart } from './catalog/WishlistHeart';
 import styles from './ProductPage.module.css';
@@ -122,6 +125,7 @@ function ProductDetail({ product }: { product: Product }) {
           )}
         </div>
       </div>
+      <ProductReviews productId={product._id} />
     </div>
   );
 }

@@ -106,6 +106,25 @@ export function validateNewPassword(form: { newPassword: string; confirmPassword
   return found({ newPassword: newPasswordProblem(form.newPassword) });
 }
 
+/**
+ * A password change (the shop's account details, the back office's Update password): the
+ * current password unless `currentOptional` (an account that never set one), both new fields,
+ * 8 characters at least, and matching.
+ */
+export function validatePasswordChange(
+  form: { currentPassword: string; newPassword: string; confirmPassword: string },
+  currentOptional = false,
+): FieldErrors<'currentPassword' | 'newPassword' | 'confirmPassword'> {
+  const problems: FieldErrors<'currentPassword' | 'newPassword' | 'confirmPassword'> = {};
+  if (!currentOptional && !form.currentPassword) problems.currentPassword = messages.passwordRequired;
+  if (!form.newPassword || !form.confirmPassword) {
+    if (!form.newPassword) problems.newPassword = messages.bothPasswordsRequired;
+    if (!form.confirmPassword) problems.confirmPassword = messages.bothPasswordsRequired;
+  } else if (form.newPassword.length < passwordMinLength) problems.newPassword = messages.passwordShort;
+  else if (form.newPassword !== form.confirmPassword) problems.confirmPassword = messages.mismatch;
+  return problems;
+}
+
 const requiredAddressFields = {
   firstName: 'First name is required',
   lastName: 'Last name is required',

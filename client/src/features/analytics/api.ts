@@ -1,7 +1,8 @@
-// The back office's figures: GET /api/admin/dashboard (staff and admins; lib/api.ts sends the
-// back-office token). The dashboard refetches when admin:dashboard events arrive.
+// The back office's figures: GET /api/admin/dashboard and, over a chosen range,
+// GET /api/admin/analytics (staff and admins; lib/api.ts sends the back-office token). The dashboard refetches when admin:dashboard events arrive.
 import { api } from '../../lib/api';
-import type { Dashboard } from './types';
+import { rangeParams, type DateRange } from './range';
+import type { Dashboard, Report } from './types';
 
 const withDashboard = api.enhanceEndpoints({ addTagTypes: ['Dashboard'] });
 
@@ -11,7 +12,12 @@ export const dashboardApi = withDashboard.injectEndpoints({
       query: () => 'admin/dashboard',
       providesTags: ['Dashboard'],
     }),
+    /** The same figures over a chosen range (GET /api/admin/analytics). */
+    getAnalytics: build.query<Report, DateRange>({
+      query: (range) => ({ url: 'admin/analytics', params: rangeParams(range) }),
+      providesTags: ['Dashboard'],
+    }),
   }),
 });
 
-export const { useGetDashboardQuery } = dashboardApi;
+export const { useGetDashboardQuery, useGetAnalyticsQuery } = dashboardApi;

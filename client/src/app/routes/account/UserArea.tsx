@@ -1,6 +1,6 @@
 // /user/* (SPEC §2): the signed-in shopper's area behind the user-route guard. A side menu
-// (a row of tabs on phones) and the page: dashboard, orders, addresses, account details, wishlist
-// and coupons. Orders and coupons load in a chunk of their own when first opened.
+// (a row of tabs on phones) and the page: dashboard, orders, addresses, account details, wishlist,
+// reviews and coupons. Orders, reviews and coupons load in a chunk of their own when first opened.
 import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { Redirect } from '../../../components/Redirect';
@@ -12,6 +12,7 @@ import { Spinner } from '../../../components/Spinner';
 import { displayName, selectUser } from '../../../features/account/accountSlice';
 import { useGetProfileQuery } from '../../../features/account/api';
 import { RequireUser } from '../../../features/account/components/RouteGuards';
+import { StarIcon } from '../../../features/reviews/components/StarIcon';
 import { accountPaths } from '../../../lib/accountPaths';
 import { useAppSelector } from '../../hooks';
 import { lazyPage } from '../../lazyPage';
@@ -25,6 +26,7 @@ import styles from './UserArea.module.css';
 
 const OrdersPage = lazyPage(() => import('./OrdersPage'), 'OrdersPage');
 const CouponsPage = lazyPage(() => import('./CouponsPage'), 'CouponsPage');
+const ReviewsPage = lazyPage(() => import('./ReviewsPage'), 'ReviewsPage');
 
 const sections = [
   { to: accountPaths.userDashboard, label: 'Dashboard', Icon: GridIcon },
@@ -32,6 +34,7 @@ const sections = [
   { to: accountPaths.userAddresses, label: 'Addresses', Icon: MapPinIcon },
   { to: accountPaths.userAccountDetails, label: 'Account details', Icon: UserIcon },
   { to: accountPaths.userWishlist, label: 'Wishlist', Icon: HeartIcon },
+  { to: accountPaths.userReviews, label: 'Reviews', Icon: StarIcon },
   { to: accountPaths.userCoupons, label: 'Coupons', Icon: TagIcon },
 ];
 
@@ -89,6 +92,7 @@ function UserLayout() {
             <Route path="addresses" element={<AddressesPage />} />
             <Route path="accountdetails" element={<AccountDetailsPage />} />
             <Route path="wishlist" element={<WishlistPage />} />
+            <Route path="userreviews" element={<ReviewsPage />} />
             <Route path="couponcodes" element={<CouponsPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Routes>

@@ -24,6 +24,11 @@ const orderViews = {
     lede: 'Returns asked for and received, and parcels the courier brought back.',
     statuses: ['RETURN_REQUESTED', 'RETURNED', 'RTO_INITIATED', 'RTO_DELIVERED'],
   },
+  shiprocketOrders: {
+    title: 'Shiprocket',
+    lede: 'Where each order is with Shiprocket: pushed with its ids, waiting to be pushed, or not added after every try — push those again.',
+    shiprocket: true,
+  },
 } satisfies Record<string, OrderBoardView>;
 
 function Board({ view }: { view: keyof typeof orderViews }) {
@@ -45,4 +50,8 @@ export function AdminCancelledOrdersPage() {
 
 export function AdminReturnOrdersPage() {
   return <Board view="returnorders" />;
+}
+
+export function AdminShiprocketOrdersPage() {
+  return <Board view="shiprocketOrders" />;
 }

@@ -2,7 +2,7 @@
 // area: a calm dashboard with who is signed in, and the live order board (/admin/orders, its
 // own chunk). Outside the storefront's header and footer, with its own bar (who is signed in,
 // whether live updates are on) and side navigation.
-import { Suspense, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, useId, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import { Redirect } from '../../../components/Redirect';
 import { Button, ButtonLink } from '../../../components/Button';
@@ -19,6 +19,7 @@ import { adminSignedIn, adminSignedOut, selectAdmin, selectAdminToken } from '..
 import { RequireAdmin } from '../../../features/account/components/RouteGuards';
 import type { FieldErrors, StaffRole } from '../../../features/account/types';
 import { errorMessage, fieldErrors, validateLogin, validateRegister } from '../../../features/account/validation';
+import { StarIcon } from '../../../features/reviews/components/StarIcon';
 import { ThemeToggle } from '../../../features/ui/components/ThemeToggle';
 import { ToastViewport } from '../../../features/ui/components/ToastViewport';
 import { accountPaths } from '../../../lib/accountPaths';
@@ -31,25 +32,35 @@ import { safeNext } from '../../session';
 import styles from './BackOffice.module.css';
 import { LiveStatus } from './LiveStatus';
 
-// The order board (and its live updates) loads when staff first open it; so does the audit log.
-const AdminOrdersPage = lazyPage(() => import('./AdminOrdersPage'), 'AdminOrdersPage');
-const orderBoards = {
-  orders: AdminOrdersPage,
+// Every screen of /admin/* is its own chunk, loaded when staff first open it; the path is
+// relative to /admin ("getproduct/:id"). A new screen is one line here (and one in `sections`).
+const screens: Record<string, ComponentType> = {
+  dashboard: lazyPage(() => import('./AdminDashboardPage'), 'AdminDashboardPage'),
+  analytics: lazyPage(() => import('./AdminAnalyticsPage'), 'AdminAnalyticsPage'),
+  orders: lazyPage(() => import('./AdminOrdersPage'), 'AdminOrdersPage'),
   delieveredorders: lazyPage(() => import('./AdminOrdersPage'), 'AdminDeliveredOrdersPage'),
   cancelorders: lazyPage(() => import('./AdminOrdersPage'), 'AdminCancelledOrdersPage'),
   returnorders: lazyPage(() => import('./AdminOrdersPage'), 'AdminReturnOrdersPage'),
-};
-const AdminAuditPage = lazyPage(() => import('./AdminAuditPage'), 'AdminAuditPage');
-const AdminCustomersPage = lazyPage(() => import('./AdminCustomersPage'), 'AdminCustomersPage');
-const AdminProductsPage = lazyPage(() => import('./AdminProductsPage'), 'AdminProductsPage');
-const AdminProductEditorPage = lazyPage(() => import('./AdminProductEditorPage'), 'AdminProductEditorPage');
-const AdminDashboardPage = lazyPage(() => import('./AdminDashboardPage'), 'AdminDashboardPage');
-const AdminCouponsPage = lazyPage(() => import('./AdminCouponsPage'), 'AdminCouponsPage');
-const AdminSalesPage = lazyPage(() => import('./AdminSalesPage'), 'AdminSalesPage');
-const AdminCompanyPage = lazyPage(() => import('./AdminCompanyPage'), 'AdminCompanyPage');
-const contentPages = {
+  shiprocketorders: lazyPage(() => import('./AdminOrdersPage'), 'AdminShiprocketOrdersPage'),
+  'orders/:id': lazyPage(() => import('./AdminOrderPage'), 'AdminOrderPage'),
+  addproduct: lazyPage(() => import('./AdminProductEditorPage'), 'AdminProductEditorPage'),
+  'getproduct/:id': lazyPage(() => import('./AdminProductEditorPage'), 'AdminProductEditorPage'),
+  productslist: lazyPage(() => import('./AdminProductsPage'), 'AdminProductsPage'),
+  sale: lazyPage(() => import('./AdminSalesPage'), 'AdminSalesPage'),
+  coupons: lazyPage(() => import('./AdminCouponsPage'), 'AdminCouponsPage'),
+  users: lazyPage(() => import('./AdminCustomersPage'), 'AdminCustomersPage'),
+  reviews: lazyPage(() => import('./AdminReviewsPage'), 'AdminReviewsPage'),
+  'product-reviews': lazyPage(() => import('./AdminReviewsPage'), 'AdminProductReviewsPage'),
+  'product-reviews/:productId': lazyPage(() => import('./AdminReviewsPage'), 'AdminProductReviewPage'),
+  addcompany: lazyPage(() => import('./AdminCompanyPage'), 'AdminCompanyPage'),
   termsandconditions: lazyPage(() => import('./AdminContentPages'), 'AdminTermsPage'),
   returnpolicy: lazyPage(() => import('./AdminContentPages'), 'AdminReturnPolicyPage'),
+  audit: lazyPage(() => import('./AdminAuditPage'), 'AdminAuditPage'),
+  addcategory: lazyPage(() => import('./AdminCategoriesPage'), 'AdminCategoriesPage'),
+  banners: lazyPage(() => import('./AdminBannersPage'), 'AdminBannersPage'),
+  payment: lazyPage(() => import('./AdminPaymentPage'), 'AdminPaymentPage'),
+  updatepassword: lazyPage(() => import('./AdminPasswordPages'), 'AdminUpdatePasswordPage'),
+  resetpassword: lazyPage(() => import('./AdminPasswordPages'), 'AdminResetPasswordPage'),
 };
 
 const adminOrdersPath = `${accountPaths.admin}/orders`;
@@ -59,19 +70,27 @@ const adminProductsPath = `${accountPaths.admin}/productslist`;
 
 const sections = [
   { to: accountPaths.adminDashboard, label: 'Dashboard', icon: GridIcon },
+  { to: `${accountPaths.admin}/analytics`, label: 'Analytics', icon: GridIcon },
   { to: adminOrdersPath, label: 'Orders', icon: TagIcon },
   { to: `${accountPaths.admin}/delieveredorders`, label: 'Delivered', icon: TruckIcon },
   { to: `${accountPaths.admin}/cancelorders`, label: 'Cancelled', icon: CloseIcon },
   { to: `${accountPaths.admin}/returnorders`, label: 'Returns', icon: ReturnIcon },
+  { to: `${accountPaths.admin}/shiprocketOrders`, label: 'Shiprocket', icon: TruckIcon },
   { to: adminProductsPath, label: 'Products', icon: BagIcon },
+  { to: `${accountPaths.admin}/addcategory`, label: 'Categories', icon: GridIcon },
+  { to: `${accountPaths.admin}/banners`, label: 'Banners', icon: GridIcon },
   { to: `${accountPaths.admin}/sale`, label: 'Sales', icon: TagIcon, adminOnly: true },
   { to: `${accountPaths.admin}/coupons`, label: 'Coupons', icon: TagIcon, adminOnly: true },
   { to: adminCustomersPath, label: 'Customers', icon: UserIcon },
+  { to: `${accountPaths.admin}/reviews`, label: 'Reviews', icon: StarIcon },
+  { to: `${accountPaths.admin}/payment`, label: 'Payments', icon: TagIcon, adminOnly: true },
   { to: `${accountPaths.admin}/addcompany`, label: 'Company', icon: GridIcon },
   { to: `${accountPaths.admin}/termsandconditions`, label: 'Terms', icon: ShieldIcon },
   { to: `${accountPaths.admin}/returnpolicy`, label: 'Return policy', icon: ReturnIcon },
   { to: adminAuditPath, label: 'Audit log', icon: ShieldIcon, adminOnly: true },
   { to: accountPaths.registerAdmin, label: 'Team accounts', icon: UserIcon, adminOnly: true },
+  { to: `${accountPaths.admin}/resetpassword`, label: 'Team passwords', icon: ShieldIcon, adminOnly: true },
+  { to: `${accountPaths.admin}/Updatepassword`, label: 'My password', icon: ShieldIcon },
 ] as const;
 
 /** The back office's sections: a column beside the page on wide screens, a row of tabs on narrow ones. */
@@ -82,7 +101,8 @@ function SideNav() {
     <nav className={styles.side} aria-label="Back office">
       <ul>
         {sections.filter((section) => isAdmin || !('adminOnly' in section)).map(({ to, label, icon: Icon }) => {
-          const current = path === to || path.startsWith(`${to}/`);
+          const target = to.toLowerCase();
+          const current = path === target || path.startsWith(`${target}/`);
           return (
             <li key={to}>
               <Link to={to} className={styles.sideLink} aria-current={current ? 'page' : undefined}>
@@ -243,95 +263,17 @@ export function AdminArea() {
       <AdminShell>
         <Routes>
           <Route index element={<Redirect to={accountPaths.adminDashboard} />} />
-          <Route
-            path="dashboard"
-            element={
-              <Suspense fallback={<p className={styles.loading}>Loading...</p>}>
-                <AdminDashboardPage />
-              </Suspense>
-            }
-          />
-          {Object.entries(orderBoards).map(([path, Board]) => (
+          {Object.entries(screens).map(([path, Screen]) => (
             <Route
               key={path}
               path={path}
               element={
                 <Suspense fallback={<p className={styles.loading}>Loading...</p>}>
-                  <Board />
+                  <Screen />
                 </Suspense>
               }
             />
           ))}
-          {['addproduct', 'getproduct/:id'].map((path) => (
-            <Route
-              key={path}
-              path={path}
-              element={
-                <Suspense fallback={<p className={styles.loading}>Loading...</p>}>
-                  <AdminProductEditorPage />
-                </Suspense>
-              }
-            />
-          ))}
-          <Route
-            path="productslist"
-            element={
-              <Suspense fallback={<p className={styles.loading}>Loading...</p>}>
-                <AdminProductsPage />
-              </Suspense>
-            }
-          />
-          <Route
-            path="sale"
-            element={
-              <Suspense fallback={<p className={styles.loading}>Loading...</p>}>
-                <AdminSalesPage />
-              </Suspense>
-            }
-          />
-          {Object.entries(contentPages).map(([path, Page]) => (
-            <Route
-              key={path}
-              path={path}
-              element={
-                <Suspense fallback={<p className={styles.loading}>Loading...</p>}>
-                  <Page />
-                </Suspense>
-              }
-            />
-          ))}
-          <Route
-            path="addcompany"
-            element={
-              <Suspense fallback={<p className={styles.loading}>Loading...</p>}>
-                <AdminCompanyPage />
-              </Suspense>
-            }
-          />
-          <Route
-            path="coupons"
-            element={
-              <Suspense fallback={<p className={styles.loading}>Loading...</p>}>
-                <AdminCouponsPage />
-              </Suspense>
-            }
-          />
-          <Route
-            path="users"
-            element={
-              <Suspense fallback={<p className={styles.loading}>Loading...</p>}>
-                <AdminCustomersPage />
-              </Suspense>
-            }
-          />
-          <Route
-            path="audit"
-            element={
-              <Suspense fallback={<p className={styles.loading}>Loading...</p>}>
-                <AdminAuditPage />
-              </Suspense>
-            }
-          />
           <Route
             path="*"
             element={

@@ -8,7 +8,7 @@ import { Spinner } from '../../../components/Spinner';
 import { toastShown } from '../../../lib/toast';
 import { useChangeEmailMutation, useChangePasswordMutation, useUpdateProfileMutation } from '../api';
 import type { FieldErrors, User } from '../types';
-import { errorMessage, fieldErrors, isEmail, messages, passwordMinLength, phoneDigits } from '../validation';
+import { errorMessage, fieldErrors, isEmail, messages, phoneDigits, validatePasswordChange } from '../validation';
 import styles from './AccountForms.module.css';
 
 type Errors = FieldErrors;
@@ -197,13 +197,7 @@ export function PasswordForm({ user }: { user: User }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const problems: Errors = {};
-    if (!google && !fields.currentPassword) problems.currentPassword = messages.passwordRequired;
-    if (!fields.newPassword || !fields.confirmPassword) {
-      if (!fields.newPassword) problems.newPassword = messages.bothPasswordsRequired;
-      if (!fields.confirmPassword) problems.confirmPassword = messages.bothPasswordsRequired;
-    } else if (fields.newPassword.length < passwordMinLength) problems.newPassword = messages.passwordShort;
-    else if (fields.newPassword !== fields.confirmPassword) problems.confirmPassword = messages.mismatch;
+    const problems: Errors = validatePasswordChange(fields, google);
     const done = await save.run(problems, async () => {
       const session = await change({ currentPassword: fields.currentPassword, newPassword: fields.newPassword }).unwrap();
       return session.message || 'Password updated successfully';

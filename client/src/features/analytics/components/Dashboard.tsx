@@ -13,7 +13,7 @@ import { setRealtimeExtension } from '../../../lib/realtime';
 import { toastShown } from '../../../lib/toast';
 import { useGetDashboardQuery } from '../api';
 import { revenueChart } from '../chart';
-import type { Dashboard as Figures, Takings } from '../types';
+import type { Dashboard as Figures, Report, Takings } from '../types';
 import styles from './Dashboard.module.css';
 
 export const dashboardTopic = 'admin:dashboard';
@@ -85,7 +85,6 @@ export function Dashboard({ name }: { name: string }) {
 
 function Figures({ figures, updatedAt }: { figures: Figures; updatedAt?: number }) {
   const { report } = figures;
-  const statusTotal = report.byStatus.reduce((sum, row) => sum + row.orders, 0);
   return (
     <div className={styles.figures} data-updated={updatedAt}>
       <section className={styles.takings} aria-label="Takings">
@@ -101,65 +100,10 @@ function Figures({ figures, updatedAt }: { figures: Figures; updatedAt?: number 
         </article>
       </section>
 
-      <section className={`${styles.card} ${styles.chartCard}`} aria-labelledby="revenue-title">
-        <div className={styles.cardHead}>
-          <h2 id="revenue-title" className={styles.cardTitle}>
-            Revenue, last 30 days
-          </h2>
-          <p className={styles.legend}>
-            <span className={styles.keyOnline} /> Online <span className={styles.keyCod} /> Cash on delivery
-          </p>
-        </div>
-        <RevenueChart days={report.days} />
-      </section>
+      <RevenueSection days={report.days} title="Revenue, last 30 days" />
 
       <div className={styles.columns}>
-        <section className={styles.card} aria-labelledby="status-title">
-          <h2 id="status-title" className={styles.cardTitle}>
-            Orders by status, 30 days
-          </h2>
-          {report.byStatus.length === 0 ? (
-            <p className={styles.empty}>No orders yet.</p>
-          ) : (
-            <ul className={styles.bars}>
-              {report.byStatus.map((row) => (
-                <li key={row.orderStatus}>
-                  <span>{statusNames[row.orderStatus] ?? row.orderStatus}</span>
-                  <span className={styles.barTrack} aria-hidden="true">
-                    <span className={styles.barFill} style={{ width: `${(row.orders / Math.max(1, statusTotal)) * 100}%` }} />
-                  </span>
-                  <span className={styles.count}>{row.orders}</span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-
-        <section className={styles.card} aria-labelledby="top-title">
-          <h2 id="top-title" className={styles.cardTitle}>
-            Best sellers, 30 days
-          </h2>
-          {report.topProducts.length === 0 ? (
-            <p className={styles.empty}>Nothing sold yet.</p>
-          ) : (
-            <ol className={styles.ranked}>
-              {report.topProducts.slice(0, 5).map((product) => (
-                <li key={product.productId}>
-                  <span className={styles.name}>{product.productName}</span>
-                  <span className={styles.count}>
-                    {product.units} sold · {formatRupees(product.revenue)}
-                  </span>
-                </li>
-              ))}
-            </ol>
-          )}
-          {report.topSizes.length > 0 && (
-            <p className={styles.sizes}>
-              Sizes: {report.topSizes.slice(0, 6).map((size) => `${size.size} (${size.units})`).join(' · ')}
-            </p>
-          )}
-        </section>
-
+        <ReportColumns report={report} period="30 days" />
         <section className={styles.card} aria-labelledby="low-title">
           <h2 id="low-title" className={styles.cardTitle}>
             Running out
@@ -184,7 +128,76 @@ function Figures({ figures, updatedAt }: { figures: Figures; updatedAt?: number 
   );
 }
 
-function TakingsCard({ label, takings }: { label: string; takings: Takings }) {
+/** The day-by-day revenue chart in its card. */
+export function RevenueSection({ days, title }: { days: Figures['report']['days']; title: string }) {
+  const titleId = useId();
+  return (
+    <section className={`${styles.card} ${styles.chartCard}`} aria-labelledby={titleId}>
+      <div className={styles.cardHead}>
+        <h2 id={titleId} className={styles.cardTitle}>
+          {title}
+        </h2>
+        <p className={styles.legend}>
+          <span className={styles.keyOnline} /> Online <span className={styles.keyCod} /> Cash on delivery
+        </p>
+      </div>
+      <RevenueChart days={days} />
+    </section>
+  );
+}
+
+/** Orders by status and the best sellers of a report (`period` names its span: '30 days'). */
+export function ReportColumns({ report, period }: { report: Report; period: string }) {
+  const statusTotal = report.byStatus.reduce((sum, row) => sum + row.orders, 0);
+  return (
+    <>
+      <section className={styles.card} aria-label={`Orders by status, ${period}`}>
+        <h2 className={styles.cardTitle}>Orders by status, {period}</h2>
+        {report.byStatus.length === 0 ? (
+          <p className={styles.empty}>No orders yet.</p>
+        ) : (
+          <ul className={styles.bars}>
+            {report.byStatus.map((row) => (
+              <li key={row.orderStatus}>
+                <span>{statusNames[row.orderStatus] ?? row.orderStatus}</span>
+                <span className={styles.barTrack} aria-hidden="true">
+                  <span className={styles.barFill} style={{ width: `${(row.orders / Math.max(1, statusTotal)) * 100}%` }} />
+                </span>
+                <span className={styles.count}>{row.orders}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className={styles.card} aria-label={`Best sellers, ${period}`}>
+        <h2 className={styles.cardTitle}>Best sellers, {period}</h2>
+        {report.topProducts.length === 0 ? (
+          <p className={styles.empty}>Nothing sold yet.</p>
+        ) : (
+          <ol className={styles.ranked}>
+            {report.topProducts.slice(0, 5).map((product) => (
+              <li key={product.productId}>
+                <span className={styles.name}>{product.productName}</span>
+                <span className={styles.count}>
+                  {product.units} sold · {formatRupees(product.revenue)}
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
+        {report.topSizes.length > 0 && (
+          <p className={styles.sizes}>
+            Sizes: {report.topSizes.slice(0, 6).map((size) => `${size.size} (${size.units})`).join(' · ')}
+          </p>
+        )}
+      </section>
+    </>
+  );
+}
+
+/** One span's takings: the total, orders and average, online and cash on delivery apart. */
+export function TakingsCard({ label, takings }: { label: string; takings: Takings }) {
   return (
     <article className={styles.card} aria-label={label}>
       <h2 className={styles.cardLabel}>{label}</h2>
@@ -213,6 +226,8 @@ function RevenueChart({ days }: { days: Figures['report']['days'] }) {
   const height = 200;
   const chart = revenueChart(days, width, height);
   const total = days.reduce((sum, entry) => sum + entry.total, 0);
+  // About six dates under the bars, whatever the span.
+  const labelEvery = Math.max(5, Math.ceil(days.length / 6));
   return (
     <svg className={styles.chart} viewBox={`-56 -8 ${width + 64} ${height + 32}`} role="img" aria-labelledby={titleId}>
       <title id={titleId}>{`Revenue per day over ${days.length} days: ${formatRupees(total)} in all`}</title>
@@ -230,7 +245,7 @@ function RevenueChart({ days }: { days: Figures['report']['days'] }) {
             <title>{`${bar.date}: ${formatRupees(days[index]?.online ?? 0)} online, ${formatRupees(days[index]?.codBooked ?? 0)} COD`}</title>
           </rect>
           <rect x={bar.x} y={bar.cod.y} width={bar.width} height={bar.cod.height} className={styles.cod} />
-          {(index % 5 === 0 || index === days.length - 1) && (
+          {(index % labelEvery === 0 || index === days.length - 1) && (
             <text x={bar.x + bar.width / 2} y={height + 18} textAnchor="middle" className={styles.axis}>
               {day.format(new Date(`${bar.date}T00:00:00Z`))}
             </text>

@@ -5,6 +5,7 @@
 // never refetch them; the board patches its rows from admin:orders events instead.
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { api } from '../../../lib/api';
+import { toAdminOrderDetail, type AdminOrderDetail } from './detail';
 import { orderQueryParams } from './filters';
 import { replaceOrderRow, toAdminOrder, toAdminOrderPage } from './rows';
 import type { AdminOrder, AdminOrderFilters, AdminOrderPage } from './types';
@@ -29,6 +30,12 @@ export const adminOrdersApi = withAdminOrders.injectEndpoints({
     getAdminOrders: build.query<AdminOrderPage, AdminOrderFilters>({
       query: (filters) => ({ url: 'admin/getalloder', params: orderQueryParams(filters, adminOrdersPageSize) }),
       transformResponse: toAdminOrderPage,
+      providesTags: ['AdminOrder'],
+    }),
+    /** The order page: one order by id or number, with its timeline, payment, shipment and refund. */
+    getAdminOrder: build.query<AdminOrderDetail, string>({
+      query: (id) => ({ url: `admin/orders/${encodeURIComponent(id)}` }),
+      transformResponse: toAdminOrderDetail,
       providesTags: ['AdminOrder'],
     }),
     /** SPEC §4: after a status update the orders cache is invalidated. */
@@ -57,7 +64,7 @@ export const adminOrdersApi = withAdminOrders.injectEndpoints({
   }),
 });
 
-export const { useGetAdminOrdersQuery, useChangeOrderStatusMutation, useRefundOrderMutation, useRetryPushMutation } = adminOrdersApi;
+export const { useGetAdminOrdersQuery, useGetAdminOrderQuery, useChangeOrderStatusMutation, useRefundOrderMutation, useRetryPushMutation } = adminOrdersApi;
 
 type State = Parameters<typeof adminOrdersApi.util.selectCachedArgsForQuery>[0];
 

@@ -3,8 +3,8 @@ import { changeFilters, emptyFilters, filtersToSearch, isUnfiltered, onPage, ord
 
 describe('board filters in the URL', () => {
   it('reads every filter and the page from the query string', () => {
-    const filters = readFilters(new URLSearchParams('status=new&q=Jaipur&from=2026-11-01&to=2026-11-23&pay=COD&page=3'));
-    expect(filters).toEqual({ page: 3, orderStatus: 'NEW', search: 'Jaipur', startDate: '2026-11-01', endDate: '2026-11-23', mode: 'cod' });
+    const filters = readFilters(new URLSearchParams('status=new&q=Jaipur&from=2026-11-01&to=2026-11-23&pay=COD&push=FAILED&page=3'));
+    expect(filters).toEqual({ page: 3, orderStatus: 'NEW', search: 'Jaipur', startDate: '2026-11-01', endDate: '2026-11-23', mode: 'cod', push: 'failed' });
   });
 
   it('leaves out what it cannot read', () => {
@@ -28,6 +28,14 @@ describe('board filters in the URL', () => {
     expect(changeFilters(onPageFour, { orderStatus: 'NEW' })).toBe(onPageFour);
   });
 
+  it('keeps the Shiprocket push state in the URL, ignoring an unknown one', () => {
+    expect(readFilters(new URLSearchParams('push=failed')).push).toBe('failed');
+    expect(readFilters(new URLSearchParams('push=lost')).push).toBe('');
+    expect(filtersToSearch({ ...emptyFilters, push: 'pushed' }).toString()).toBe('push=pushed');
+    expect(changeFilters(onPage(emptyFilters, 4), { push: 'waiting' }).page).toBe(1);
+    expect(isUnfiltered({ ...emptyFilters, push: 'waiting' })).toBe(false);
+  });
+
   it('knows an unfiltered list', () => {
     expect(isUnfiltered(onPage(emptyFilters, 3))).toBe(true);
     expect(isUnfiltered({ ...emptyFilters, endDate: '2026-11-23' })).toBe(false);
@@ -36,7 +44,7 @@ describe('board filters in the URL', () => {
 
 describe('orderQueryParams (GET /api/admin/getalloder)', () => {
   it('asks for ten a page with every filter under its API name', () => {
-    const filters = { page: 2, orderStatus: 'SHIPPED', search: '', startDate: '2026-11-01', endDate: '2026-11-30', mode: 'online' as const };
+    const filters = { page: 2, orderStatus: 'SHIPPED', search: '', startDate: '2026-11-01', endDate: '2026-11-30', mode: 'online' as const, push: 'failed' as const };
     expect(orderQueryParams(filters)).toEqual({
       page: 2,
       limit: 10,
@@ -44,6 +52,7 @@ describe('orderQueryParams (GET /api/admin/getalloder)', () => {
       startDate: '2026-11-01',
       endDate: '2026-11-30',
       filter: 'online',
+      push: 'failed',
     });
   });
 

@@ -2,14 +2,16 @@
 // filtered view can be bookmarked, shared and survives a reload. Any filter change goes back to
 // page 1. SPEC §5: a search of exactly 24 hex characters is sent as an order id, anything else
 // as free text, lowercased.
-import type { AdminOrderFilters } from './types';
+import type { AdminOrderFilters, PushState } from './types';
 
 /** Query string keys of the board's URL. */
-const keys = { page: 'page', orderStatus: 'status', search: 'q', startDate: 'from', endDate: 'to', mode: 'pay' } as const;
+const keys = { page: 'page', orderStatus: 'status', search: 'q', startDate: 'from', endDate: 'to', mode: 'pay', push: 'push' } as const;
+
+const pushStates: readonly PushState[] = ['failed', 'waiting', 'pushed'];
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
-export const emptyFilters: AdminOrderFilters = { page: 1, orderStatus: '', search: '', startDate: '', endDate: '', mode: '' };
+export const emptyFilters: AdminOrderFilters = { page: 1, orderStatus: '', search: '', startDate: '', endDate: '', mode: '', push: '' };
 
 /** The filters a board URL's query string says (anything unreadable is left out). */
 export function readFilters(search: URLSearchParams): AdminOrderFilters {
@@ -19,6 +21,7 @@ export function readFilters(search: URLSearchParams): AdminOrderFilters {
     return isoDate.test(value) ? value : '';
   };
   const mode = (search.get(keys.mode) ?? '').toLowerCase();
+  const push = (search.get(keys.push) ?? '').toLowerCase() as PushState;
   return {
     page: Number.isInteger(page) && page > 1 ? page : 1,
     orderStatus: (search.get(keys.orderStatus) ?? '').trim().toUpperCase(),
@@ -26,6 +29,7 @@ export function readFilters(search: URLSearchParams): AdminOrderFilters {
     startDate: date(keys.startDate),
     endDate: date(keys.endDate),
     mode: mode === 'cod' || mode === 'online' ? mode : '',
+    push: pushStates.includes(push) ? push : '',
   };
 }
 
@@ -37,6 +41,7 @@ export function filtersToSearch(filters: AdminOrderFilters): URLSearchParams {
   if (filters.startDate) search.set(keys.startDate, filters.startDate);
   if (filters.endDate) search.set(keys.endDate, filters.endDate);
   if (filters.mode) search.set(keys.mode, filters.mode);
+  if (filters.push) search.set(keys.push, filters.push);
   if (filters.page > 1) search.set(keys.page, String(filters.page));
   return search;
 }
@@ -57,7 +62,7 @@ export function onPage(filters: AdminOrderFilters, page: number): AdminOrderFilt
 
 /** True when nothing narrows the list (every order, newest first). */
 export function isUnfiltered(filters: AdminOrderFilters): boolean {
-  return !filters.orderStatus && !filters.search.trim() && !filters.startDate && !filters.endDate && !filters.mode;
+  return !filters.orderStatus && !filters.search.trim() && !filters.startDate && !filters.endDate && !filters.mode && !filters.push;
 }
 
 /** Exactly 24 hex characters: an order's _id. */
@@ -77,5 +82,6 @@ export function orderQueryParams(filters: AdminOrderFilters, limit = 10): Record
   if (filters.startDate) params.startDate = filters.startDate;
   if (filters.endDate) params.endDate = filters.endDate;
   if (filters.mode) params.filter = filters.mode;
+  if (filters.push) params.push = filters.push;
   return params;
 }

@@ -131,3 +131,32 @@ export function useLiveOrderBoard(filters: AdminOrderFilters, refetch: () => voi
 
   return { highlights, sound, toggleSound };
 }
+
+/**
+ * The order page, live: any admin:orders event about order `id` (its status, payment or
+ * shipment moved) fetches the page again, once for a burst; so does a reconnect.
+ */
+export function useLiveOrder(id: string, refetch: () => void) {
+  const latest = useRef(refetch);
+  latest.current = refetch;
+  useEffect(() => {
+    let timer: number | undefined;
+    const refetchSoon = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => latest.current(), refetchDelayMs);
+    };
+    setRealtimeExtension({
+      topics: [adminOrdersTopic],
+      event: (event) => {
+        if (event.topic !== adminOrdersTopic) return;
+        const data = readOrderEvent(event.data);
+        if (data && (data._id === id || data.orderId === id)) refetchSoon();
+      },
+      reconnected: refetchSoon,
+    });
+    return () => {
+      setRealtimeExtension(null);
+      window.clearTimeout(timer);
+    };
+  }, [id]);
+}

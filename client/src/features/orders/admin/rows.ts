@@ -34,6 +34,8 @@ export function toAdminOrder(raw: unknown): AdminOrder {
     orderStatus: str(order.orderStatus),
     paymentStatus: str(order.paymentStatus),
     paymentMode: str(order.paymentMode),
+    paymentId: str(order.paymentId),
+    gatewayOrderId: str(order.razorpayOrderId),
     amount: num(order.amount) || num(order.totalAmount),
     items: Array.isArray(order.items) ? order.items.map(toItem) : [],
     customer: {
@@ -47,6 +49,8 @@ export function toAdminOrder(raw: unknown): AdminOrder {
         .join(', '),
     },
     shipment: {
+      orderId: num(courier.orderId),
+      shipmentId: num(courier.shipmentId),
       awb: str(courier.awb),
       courierName: str(courier.courierName),
       trackUrl: str(courier.trackUrl),

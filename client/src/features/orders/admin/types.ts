@@ -25,6 +25,9 @@ export interface AdminOrderCustomer {
 
 /** The order at Shiprocket: ids once pushed, the airway bill and link once assigned. */
 export interface AdminShipment {
+  /** Shiprocket's order and shipment ids (0 until pushed). */
+  orderId: number;
+  shipmentId: number;
   awb: string;
   courierName: string;
   trackUrl: string;
@@ -38,6 +41,9 @@ export interface AdminOrder {
   orderStatus: string;
   paymentStatus: string;
   paymentMode: PaymentMode;
+  /** Razorpay's payment and order ids ('' for cash on delivery, or until paid). */
+  paymentId: string;
+  gatewayOrderId: string;
   amount: number;
   items: AdminOrderItem[];
   customer: AdminOrderCustomer;
@@ -63,6 +69,8 @@ export interface OrderBoardView {
   title: string;
   lede: string;
   statuses?: readonly string[];
+  /** The view is about Shiprocket: it filters by push state and shows Shiprocket's ids. */
+  shiprocket?: boolean;
 }
 
 /** The board's filters, as they are kept in the URL (and sent, see orderQueryParams). */
@@ -77,7 +85,12 @@ export interface AdminOrderFilters {
   endDate: string;
   /** Payment mode: cod, online, or '' for both. */
   mode: '' | 'cod' | 'online';
+  /** Where the order is with Shiprocket: failed (every push failed), waiting, pushed, or '' for any. */
+  push: PushState;
 }
+
+/** Where an order is with Shiprocket (the board's push filter). */
+export type PushState = '' | 'failed' | 'waiting' | 'pushed';
 
 /** What order.created, order.updated, shipment.updated and payment.updated events carry. */
 export interface OrderEventData {

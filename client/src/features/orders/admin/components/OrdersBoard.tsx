@@ -6,6 +6,8 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../../../components/Button';
+import { Link } from '../../../../components/Link';
+import { accountPaths } from '../../../../lib/accountPaths';
 import { Pagination } from '../../../../components/Pagination';
 import { Spinner } from '../../../../components/Spinner';
 import { useAppDispatch } from '../../../../app/hooks';
@@ -13,12 +15,12 @@ import type { ApiError } from '../../../../lib/api';
 import { formatRupees } from '../../../../lib/money';
 import { toastShown } from '../../../../lib/toast';
 import { statusLabel } from '../../status';
-import { useChangeOrderStatusMutation, useGetAdminOrdersQuery, useRefundOrderMutation, useRetryPushMutation } from '../api';
+import { useGetAdminOrdersQuery } from '../api';
 import { changeFilters, filtersToSearch, isUnfiltered, onPage, readFilters } from '../filters';
 import { useLiveOrderBoard, type Highlight } from '../live';
 import { adminPayment, adminStatusLabel, adminStatusTone, canRefund, orderStatuses, placedAt } from '../rows';
-import type { AdminOrder, AdminOrderFilters, OrderBoardView } from '../types';
-import { RefundDialog, StatusDialog } from './OrderDialogs';
+import type { AdminOrder, AdminOrderFilters, OrderBoardView, PushState } from '../types';
+import { useOrderActions } from './OrderActions';
 import styles from './OrdersBoard.module.css';
 
 export const boardMessages = {
@@ -62,11 +64,7 @@ export function OrdersBoard({ refunds, view = allOrders }: { refunds: boolean; v
   const { data, isLoading, isFetching, isError, error, refetch, fulfilledTimeStamp } = useGetAdminOrdersQuery(filters);
   const { highlights, sound, toggleSound } = useLiveOrderBoard(filters, refetch);
   const [open, setOpen] = useState<Record<string, boolean>>({});
-  const [statusFor, setStatusFor] = useState<AdminOrder | null>(null);
-  const [refundFor, setRefundFor] = useState<AdminOrder | null>(null);
-  const [changeStatus, statusCall] = useChangeOrderStatusMutation();
-  const [refund, refundCall] = useRefundOrderMutation();
-  const [retryPush, retryCall] = useRetryPushMutation();
+  const actions = useOrderActions(refetch);
 
   // SPEC: a failed load shows as a toast (the table stays as it was, or empty).
   useEffect(() => {
@@ -75,39 +73,6 @@ export function OrdersBoard({ refunds, view = allOrders }: { refunds: boolean; v
 
   const apply = (next: AdminOrderFilters) => setSearch(filtersToSearch(next));
   const change = (patch: Parameters<typeof changeFilters>[1]) => apply(changeFilters(filters, patch));
-
-  async function saveStatus(order: AdminOrder, orderStatus: string, note: string) {
-    try {
-      const moved = await changeStatus({ id: order._id, orderStatus, ...(note ? { note } : {}) }).unwrap();
-      dispatch(toastShown({ message: `Order ${moved.orderId || order.orderId} is now ${statusLabel(moved.orderStatus || orderStatus)}` }));
-      setStatusFor(null);
-    } catch (failure) {
-      dispatch(toastShown({ message: message(failure, 'The status could not be changed'), type: 'error' }));
-      // 409: someone (or the courier) moved it meanwhile; show what it is now.
-      setStatusFor(null);
-      void refetch();
-    }
-  }
-
-  async function confirmRefund(order: AdminOrder, reason: string) {
-    try {
-      await refund({ id: order._id, ...(reason ? { reason } : {}) }).unwrap();
-      dispatch(toastShown({ message: `Refund started for order ${order.orderId}` }));
-      setRefundFor(null);
-    } catch (failure) {
-      dispatch(toastShown({ message: message(failure, 'The refund could not be started'), type: 'error' }));
-      setRefundFor(null);
-    }
-  }
-
-  async function pushAgain(order: AdminOrder) {
-    try {
-      await retryPush(order._id).unwrap();
-      dispatch(toastShown({ message: `Pushing order ${order.orderId} to Shiprocket again`, type: 'info' }));
-    } catch (failure) {
-      dispatch(toastShown({ message: message(failure, 'The order could not be pushed again'), type: 'error' }));
-    }
-  }
 
   const orders = data?.items ?? [];
   const total = data?.total ?? 0;
@@ -140,7 +105,8 @@ export function OrdersBoard({ refunds, view = allOrders }: { refunds: boolean; v
         filters={filters}
         statuses={view.statuses}
         onChange={change}
-        onClear={() => apply({ ...filters, page: 1, orderStatus: '', search: '', startDate: '', endDate: '', mode: '' })}
+        shiprocket={view.shiprocket}
+        onClear={() => apply({ ...filters, page: 1, orderStatus: '', search: '', startDate: '', endDate: '', mode: '', push: '' })}
       />
 
       <div className={styles.summary} aria-live="polite">
@@ -187,10 +153,11 @@ export function OrdersBoard({ refunds, view = allOrders }: { refunds: boolean; v
                 highlight={highlights[order._id]}
                 expanded={Boolean(open[order._id])}
                 onToggleItems={() => setOpen((current) => ({ ...current, [order._id]: !current[order._id] }))}
-                onChangeStatus={() => setStatusFor(order)}
-                onRefund={refunds && canRefund(order) ? () => setRefundFor(order) : undefined}
-                onRetryPush={() => void pushAgain(order)}
-                pushing={retryCall.isLoading && retryCall.originalArgs === order._id}
+                onChangeStatus={() => actions.changeStatus(order)}
+                onRefund={refunds && canRefund(order) ? () => actions.refund(order) : undefined}
+                onRetryPush={() => void actions.pushAgain(order)}
+                pushing={actions.pushing === order._id}
+                shiprocketIds={view.shiprocket}
               />
             ))
           )}
@@ -217,22 +184,7 @@ export function OrdersBoard({ refunds, view = allOrders }: { refunds: boolean; v
         />
       )}
 
-      {statusFor && (
-        <StatusDialog
-          order={statusFor}
-          busy={statusCall.isLoading}
-          onClose={() => setStatusFor(null)}
-          onSubmit={(orderStatus, note) => void saveStatus(statusFor, orderStatus, note)}
-        />
-      )}
-      {refundFor && (
-        <RefundDialog
-          order={refundFor}
-          busy={refundCall.isLoading}
-          onClose={() => setRefundFor(null)}
-          onConfirm={(reason) => void confirmRefund(refundFor, reason)}
-        />
-      )}
+      {actions.dialogs}
     </div>
   );
 }
@@ -249,15 +201,26 @@ function StateRow({ children }: { children: ReactNode }) {
   );
 }
 
+/** The push filter's choices (the Shiprocket view). */
+const pushChoices: readonly (readonly [PushState, string])[] = [
+  ['', 'All'],
+  ['failed', 'Not added'],
+  ['waiting', 'Waiting'],
+  ['pushed', 'On Shiprocket'],
+];
+
 function Filters({
   filters,
   statuses = orderStatuses,
+  shiprocket = false,
   onChange,
   onClear,
 }: {
   filters: AdminOrderFilters;
   /** The statuses to choose from; one means the view is that status only. */
   statuses?: readonly string[];
+  /** Offer the push-state filter. */
+  shiprocket?: boolean;
   onChange: (patch: Partial<Omit<AdminOrderFilters, 'page'>>) => void;
   onClear: () => void;
 }) {
@@ -288,7 +251,7 @@ function Filters({
   const narrowed = !isUnfiltered(beyondView(filters, statuses));
   // On a phone the search box shows and the other filters fold away behind a button.
   const [unfolded, setUnfolded] = useState(false);
-  const more = [filters.orderStatus, filters.startDate || filters.endDate, filters.mode].filter(Boolean).length;
+  const more = [filters.orderStatus, filters.startDate || filters.endDate, filters.mode, filters.push].filter(Boolean).length;
   return (
     <form
       className={styles.filters}
@@ -371,6 +334,19 @@ function Filters({
           ))}
         </div>
       </fieldset>
+      {shiprocket && (
+        <fieldset className={`${styles.filter} ${styles.modes} ${styles.foldable}`}>
+          <legend>Shiprocket</legend>
+          <div className={styles.segments}>
+            {pushChoices.map(([value, label]) => (
+              <label key={value || 'all'} className={styles.segment}>
+                <input type="radio" name="push-state" value={value} checked={filters.push === value} onChange={() => onChange({ push: value })} />
+                <span>{label}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
       {narrowed && (
         <button type="button" className={styles.clear} onClick={onClear}>
           Clear filters
@@ -402,6 +378,7 @@ function OrderRow({
   onRefund,
   onRetryPush,
   pushing,
+  shiprocketIds = false,
 }: {
   order: AdminOrder;
   highlight?: Highlight;
@@ -411,6 +388,8 @@ function OrderRow({
   onRefund?: () => void;
   onRetryPush: () => void;
   pushing: boolean;
+  /** Show Shiprocket's order and shipment ids. */
+  shiprocketIds?: boolean;
 }) {
   const itemsId = useId();
   const when = placedAt(order);
@@ -422,7 +401,9 @@ function OrderRow({
       <tr>
         <td data-label="Order" className={styles.orderCell}>
           <span className={styles.orderNo}>
-            <OrderNumber value={order.orderId} />
+            <Link to={`${accountPaths.admin}/orders/${order._id}`} className={styles.orderLink} aria-label={`Order ${order.orderId}`}>
+              <OrderNumber value={order.orderId} />
+            </Link>
             {highlight === 'new' && <span className={styles.newTag}>New</span>}
           </span>
           <button type="button" className={styles.itemsToggle} aria-expanded={expanded} aria-controls={itemsId} onClick={onToggleItems}>
@@ -467,6 +448,14 @@ function OrderRow({
             <>
               {order.shipment.courierName && <span className={styles.secondary}>{order.shipment.courierName}</span>}
               {order.shipment.awb && <span className={styles.awb}>AWB {order.shipment.awb}</span>}
+              {shiprocketIds &&
+                (order.shipment.orderId ? (
+                  <span className={styles.awb}>
+                    SR {order.shipment.orderId} · shipment {order.shipment.shipmentId || '—'}
+                  </span>
+                ) : (
+                  <span className={styles.secondary}>Not pushed yet</span>
+                ))}
             </>
           )}
         </td>

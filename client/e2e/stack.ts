@@ -1,0 +1,113 @@
+// What browser tests of the back office share: calls to the running shop's API, a shopper made
+// through the API with an address and a piece in the cart, a second browser context for them,
+// signing in to the back office, waiting for a socket's topic, and screenshots.
+import { expect, type APIRequestContext, type Browser, type BrowserContextOptions, type Page, type TestInfo } from '@playwright/test';
+
+export const admin = { email: process.env.ADMIN_EMAIL ?? 'admin@drape.local', password: process.env.ADMIN_PASSWORD ?? 'drape-admin-2026' };
+
+/** A made-up client address for an API sign-up, which the browser-test stack trusts, so the
+ * suite's many sign-ups do not all count against one address's limit. */
+export function someAddress(): Record<string, string> {
+  const part = () => Math.floor(Math.random() * 250) + 1;
+  return { 'X-Forwarded-For': `10.${part()}.${part()}.${part()}` };
+}
+
+/** A call to the shop's API that must succeed; its envelope. */
+export async function call<T>(request: APIRequestContext, method: 'GET' | 'POST', path: string, token?: string, data?: unknown, headers = {}) {
+  const answer = await request.fetch(path, { method, data, headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers } });
+  const body = await answer.text();
+  expect(answer.ok(), `${method} ${path} → ${answer.status()} ${body}`).toBe(true);
+  return JSON.parse(body) as { message: string; data: T; token?: string };
+}
+
+/** A screenshot under test-results/screenshots/ (name-width.png), once fonts and images are in. */
+export async function screenshot(page: Page, testInfo: TestInfo, name: string, { fullPage = true } = {}) {
+  await page.evaluate(() => document.fonts.ready);
+  await expect
+    .poll(() => page.evaluate(() => Array.from(document.images).every((image) => image.complete)), { message: 'images loaded' })
+    .toBe(true);
+  if (fullPage) await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  const width = page.viewportSize()?.width ?? 0;
+  const path = `test-results/screenshots/${name}-${width}.png`;
+  await page.screenshot({ path, fullPage, animations: 'disabled' });
+  await testInfo.attach(`${name}-${width}`, { path, contentType: 'image/png' });
+}
+
+/** Signs `page` in to the back office; it lands on the dashboard. */
+export async function signInToBackOffice(page: Page, who: { email: string; password: string } = admin) {
+  await page.goto('/adminlogin');
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
+/** A back-office token for `who`, through the API. */
+export async function backOfficeToken(request: APIRequestContext, who: { email: string; password: string } = admin): Promise<string> {
+  return (await call<unknown>(request, 'POST', '/api/admin/login', undefined, who)).token!;
+}
+
+export interface Shopper {
+  email: string;
+  token: string;
+  user: unknown;
+}
+
+/** A shopper with an address and one piece in the cart, ready to order; all through the API. */
+export async function shopperWithCart(request: APIRequestContext, testInfo: TestInfo): Promise<{ shopper: Shopper; address: string }> {
+  const email = `e2e-${testInfo.project.name}-${Date.now()}-${Math.floor(Math.random() * 1e4)}@example.com`;
+  const registered = await call<unknown>(request, 'POST', '/api/register', undefined, { firstName: 'Kavya Iyer', email, password: 'tailored-2026' }, someAddress());
+  const shopper = { email, token: registered.token!, user: registered.data };
+  const address = await call<{ _id: string }>(request, 'POST', '/api/addAddress', shopper.token, {
+    firstName: 'Kavya',
+    lastName: 'Iyer',
+    email,
+    phone: '9812345670',
+    address1: '14 Lake View Road',
+    address2: 'Alwarpet',
+    landmark: '',
+    city: 'Chennai',
+    state: 'Tamil Nadu',
+    pincode: '600018',
+    type: 'home',
+    isDefault: true,
+  });
+  const products = await call<{ items: { _id: string; sizes: { size: string; stock: number }[] }[] }>(request, 'GET', '/api/getproduct?limit=48');
+  const choice = products.data.items.flatMap((product) => product.sizes.filter((size) => size.stock >= 3).map((size) => ({ product, size })))[0];
+  expect(choice, 'a size in stock').toBeTruthy();
+  await call(request, 'POST', '/api/addToCart', shopper.token, { productId: choice!.product._id, size: choice!.size.size, quantity: 1 });
+  return { shopper, address: address.data._id };
+}
+
+/** A second browser context like the test's own (viewport, device), signed in as the shopper. */
+export async function shopperPage(browser: Browser, testInfo: TestInfo, shopper: Shopper): Promise<Page> {
+  const { viewport, deviceScaleFactor, isMobile, hasTouch, userAgent, baseURL } = testInfo.project.use;
+  const options: BrowserContextOptions = { viewport, deviceScaleFactor, isMobile, hasTouch, userAgent, baseURL };
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  await page.goto('/aboutus');
+  await page.evaluate(
+    ([token, user]) => {
+      window.localStorage.setItem('token', token);
+      window.localStorage.setItem('user', user);
+    },
+    [shopper.token, JSON.stringify(shopper.user)],
+  );
+  return page;
+}
+
+/** Resolves once the page's socket is granted a topic `wanted` accepts; call before the page opens it. */
+export function subscribedTo(page: Page, wanted: (topic: string) => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => {
+      socket.on('framereceived', ({ payload }) => {
+        try {
+          const message = JSON.parse(String(payload));
+          if (message.type === 'subscribed' && Array.isArray(message.topics) && message.topics.some(wanted)) resolve();
+        } catch {
+          // Not JSON: not ours.
+        }
+      });
+    });
+  });
+}

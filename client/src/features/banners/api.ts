@@ -1,0 +1,51 @@
+// Banner calls: the storefront's read (GET /api/banners) and the back office's list and changes
+// (/api/admin/banners; lib/api.ts sends the back-office token). Banners count as the catalog's
+// presentation: the server announces their changes as catalog.changed, which refetches
+// 'Category' answers in every open tab (lib/realtime.ts), so the storefront read provides it.
+import { api } from '../../lib/api';
+import type { Banner, BannerBody } from './types';
+
+const withBanners = api.enhanceEndpoints({ addTagTypes: ['AdminBanner'] });
+
+export const bannersApi = withBanners.injectEndpoints({
+  endpoints: (build) => ({
+    getBanners: build.query<Banner[], void>({
+      query: () => 'banners',
+      transformResponse: (data: { items: Banner[] }) => data.items,
+      providesTags: [{ type: 'Category', id: 'banners' }],
+    }),
+    getAdminBanners: build.query<Banner[], void>({
+      query: () => 'admin/banners',
+      transformResponse: (data: { items: Banner[] }) => data.items,
+      providesTags: ['AdminBanner', { type: 'Category', id: 'banners' }],
+    }),
+    createBanner: build.mutation<Banner, BannerBody>({
+      query: (body) => ({ url: 'admin/banners', method: 'POST', body }),
+      invalidatesTags: ['AdminBanner', { type: 'Category', id: 'banners' }],
+    }),
+    updateBanner: build.mutation<Banner, { id: string; body: Partial<BannerBody> }>({
+      query: ({ id, body }) => ({ url: `admin/banners/${id}`, method: 'PATCH', body }),
+      invalidatesTags: ['AdminBanner', { type: 'Category', id: 'banners' }],
+    }),
+    deleteBanner: build.mutation<unknown, string>({
+      query: (id) => ({ url: `admin/banners/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['AdminBanner', { type: 'Category', id: 'banners' }],
+    }),
+    uploadBannerImage: build.mutation<{ url: string }, File>({
+      query: (file) => {
+        const body = new FormData();
+        body.append('file', file);
+        return { url: 'admin/uploads/banners', method: 'POST', body };
+      },
+    }),
+  }),
+});
+
+export const {
+  useGetBannersQuery,
+  useGetAdminBannersQuery,
+  useCreateBannerMutation,
+  useUpdateBannerMutation,
+  useDeleteBannerMutation,
+  useUploadBannerImageMutation,
+} = bannersApi;
