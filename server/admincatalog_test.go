@@ -772,7 +772,7 @@ func TestAdminUploads(t *testing.T) {
 		{"an empty file", s.admin, "products", "file", "empty.png", "image/png", nil, 400, "The file is empty"},
 		{"the wrong field", s.admin, "products", "photo", "shirt.png", "image/png", pngData.Bytes(), 400, "Send the image as multipart/form-data in the field file"},
 		{"staff uploading a sale banner", s.staff, "sale", "file", "banner.png", "image/png", pngData.Bytes(), 403, "Only an admin can do this"},
-		{"an unknown kind", s.admin, "avatars", "file", "me.png", "image/png", pngData.Bytes(), 404, "Images go to products, subCatrgory or sale"},
+		{"an unknown kind", s.admin, "avatars", "file", "me.png", "image/png", pngData.Bytes(), 404, "Images go to products, subCatrgory, sale or banners"},
 		{"a shopper", s.shopper, "products", "file", "shirt.png", "image/png", pngData.Bytes(), 401, ""},
 		{"nobody", "", "products", "file", "shirt.png", "image/png", pngData.Bytes(), 401, "Please login first"},
 	} {

@@ -69,28 +69,28 @@ const adminCustomersPath = `${accountPaths.admin}/users`;
 const adminProductsPath = `${accountPaths.admin}/productslist`;
 
 const sections = [
-  { to: accountPaths.adminDashboard, label: 'Dashboard', icon: GridIcon },
-  { to: `${accountPaths.admin}/analytics`, label: 'Analytics', icon: GridIcon },
-  { to: adminOrdersPath, label: 'Orders', icon: TagIcon },
-  { to: `${accountPaths.admin}/delieveredorders`, label: 'Delivered', icon: TruckIcon },
-  { to: `${accountPaths.admin}/cancelorders`, label: 'Cancelled', icon: CloseIcon },
-  { to: `${accountPaths.admin}/returnorders`, label: 'Returns', icon: ReturnIcon },
-  { to: `${accountPaths.admin}/shiprocketOrders`, label: 'Shiprocket', icon: TruckIcon },
-  { to: adminProductsPath, label: 'Products', icon: BagIcon },
-  { to: `${accountPaths.admin}/addcategory`, label: 'Categories', icon: GridIcon },
-  { to: `${accountPaths.admin}/banners`, label: 'Banners', icon: GridIcon },
-  { to: `${accountPaths.admin}/sale`, label: 'Sales', icon: TagIcon, adminOnly: true },
-  { to: `${accountPaths.admin}/coupons`, label: 'Coupons', icon: TagIcon, adminOnly: true },
-  { to: adminCustomersPath, label: 'Customers', icon: UserIcon },
-  { to: `${accountPaths.admin}/reviews`, label: 'Reviews', icon: StarIcon },
-  { to: `${accountPaths.admin}/payment`, label: 'Payments', icon: TagIcon, adminOnly: true },
-  { to: `${accountPaths.admin}/addcompany`, label: 'Company', icon: GridIcon },
-  { to: `${accountPaths.admin}/termsandconditions`, label: 'Terms', icon: ShieldIcon },
-  { to: `${accountPaths.admin}/returnpolicy`, label: 'Return policy', icon: ReturnIcon },
-  { to: adminAuditPath, label: 'Audit log', icon: ShieldIcon, adminOnly: true },
-  { to: accountPaths.registerAdmin, label: 'Team accounts', icon: UserIcon, adminOnly: true },
-  { to: `${accountPaths.admin}/resetpassword`, label: 'Team passwords', icon: ShieldIcon, adminOnly: true },
-  { to: `${accountPaths.admin}/Updatepassword`, label: 'My password', icon: ShieldIcon },
+  { group: 'Overview', to: accountPaths.adminDashboard, label: 'Dashboard', icon: GridIcon },
+  { group: 'Overview', to: `${accountPaths.admin}/analytics`, label: 'Analytics', icon: GridIcon },
+  { group: 'Orders & shipping', to: adminOrdersPath, label: 'Orders', icon: TagIcon },
+  { group: 'Orders & shipping', to: `${accountPaths.admin}/delieveredorders`, label: 'Delivered', icon: TruckIcon },
+  { group: 'Orders & shipping', to: `${accountPaths.admin}/cancelorders`, label: 'Cancelled', icon: CloseIcon },
+  { group: 'Orders & shipping', to: `${accountPaths.admin}/returnorders`, label: 'Returns', icon: ReturnIcon },
+  { group: 'Orders & shipping', to: `${accountPaths.admin}/shiprocketOrders`, label: 'Shiprocket', icon: TruckIcon },
+  { group: 'Catalog', to: adminProductsPath, label: 'Products', icon: BagIcon },
+  { group: 'Catalog', to: `${accountPaths.admin}/addcategory`, label: 'Categories', icon: GridIcon },
+  { group: 'Catalog', to: `${accountPaths.admin}/banners`, label: 'Banners', icon: GridIcon },
+  { group: 'Catalog', to: `${accountPaths.admin}/sale`, label: 'Sales', icon: TagIcon, adminOnly: true },
+  { group: 'Catalog', to: `${accountPaths.admin}/coupons`, label: 'Coupons', icon: TagIcon, adminOnly: true },
+  { group: 'Catalog', to: `${accountPaths.admin}/reviews`, label: 'Reviews', icon: StarIcon },
+  { group: 'People', to: adminCustomersPath, label: 'Customers', icon: UserIcon },
+  { group: 'People', to: accountPaths.registerAdmin, label: 'Team accounts', icon: UserIcon, adminOnly: true },
+  { group: 'People', to: `${accountPaths.admin}/resetpassword`, label: 'Team passwords', icon: ShieldIcon, adminOnly: true },
+  { group: 'People', to: `${accountPaths.admin}/Updatepassword`, label: 'My password', icon: ShieldIcon },
+  { group: 'Shop', to: `${accountPaths.admin}/payment`, label: 'Payments', icon: TagIcon, adminOnly: true },
+  { group: 'Shop', to: `${accountPaths.admin}/addcompany`, label: 'Company', icon: GridIcon },
+  { group: 'Shop', to: `${accountPaths.admin}/termsandconditions`, label: 'Terms', icon: ShieldIcon },
+  { group: 'Shop', to: `${accountPaths.admin}/returnpolicy`, label: 'Return policy', icon: ReturnIcon },
+  { group: 'Shop', to: adminAuditPath, label: 'Audit log', icon: ShieldIcon, adminOnly: true },
 ] as const;
 
 /** The back office's sections: a column beside the page on wide screens, a row of tabs on narrow ones. */
@@ -100,11 +100,16 @@ function SideNav() {
   return (
     <nav className={styles.side} aria-label="Back office">
       <ul>
-        {sections.filter((section) => isAdmin || !('adminOnly' in section)).map(({ to, label, icon: Icon }) => {
+        {sections.filter((section) => isAdmin || !('adminOnly' in section)).map(({ group, to, label, icon: Icon }, index, shown) => {
           const target = to.toLowerCase();
           const current = path === target || path.startsWith(`${target}/`);
           return (
-            <li key={to}>
+            <li key={to} data-group={group}>
+              {shown[index - 1]?.group !== group && (
+                <span className={styles.group} aria-hidden="true">
+                  {group}
+                </span>
+              )}
               <Link to={to} className={styles.sideLink} aria-current={current ? 'page' : undefined}>
                 <Icon size={18} />
                 {label}
@@ -277,7 +282,7 @@ export function AdminArea() {
           <Route
             path="*"
             element={
-              <StateMessage headingLevel={1} title="This screen is on its way" detail="It arrives with the next part of the back office.">
+              <StateMessage headingLevel={1} title="No such screen" detail="The address names no screen of the back office; the menu on the left has them all.">
                 <ButtonLink to={accountPaths.adminDashboard} variant="secondary">
                   Back to the dashboard
                 </ButtonLink>

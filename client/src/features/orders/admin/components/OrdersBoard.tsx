@@ -37,9 +37,9 @@ function withinView(filters: AdminOrderFilters, view: OrderBoardView): AdminOrde
   return { ...filters, orderStatus: view.statuses[0] ?? '' };
 }
 
-/** filters without the status a one-status view always has: what the user chose themselves. */
+/** filters without the status a view starts with (its first): what the user chose themselves. */
 function beyondView(filters: AdminOrderFilters, statuses?: readonly string[]): AdminOrderFilters {
-  return statuses?.length === 1 ? { ...filters, orderStatus: '' } : filters;
+  return statuses?.[0] === filters.orderStatus ? { ...filters, orderStatus: '' } : filters;
 }
 
 function message(error: unknown, fallback: string): string {
