@@ -218,7 +218,7 @@ func TestEveryRouteHasItsAccessRule(t *testing.T) {
 	}
 }
 
-func expectStatus(t *testing.T, route, how string, got, want int) {
+func expectStatus(t testing.TB, route, how string, got, want int) {
 	t.Helper()
 	if got != want {
 		t.Errorf("%s %s: status %d, want %d", route, how, got, want)

@@ -16,7 +16,7 @@ import (
 )
 
 // send posts (or gets/deletes) JSON with an optional bearer token and returns status and body.
-func send(t *testing.T, app *fiber.App, method, path, token string, body any) (int, []byte) {
+func send(t testing.TB, app *fiber.App, method, path, token string, body any) (int, []byte) {
 	t.Helper()
 	headers := map[string]string{"Content-Type": "application/json"}
 	if token != "" {
@@ -30,7 +30,7 @@ func send(t *testing.T, app *fiber.App, method, path, token string, body any) (i
 	return resp.StatusCode, b
 }
 
-func expect(t *testing.T, what string, status int, body []byte, wantStatus int, want map[string]any) {
+func expect(t testing.TB, what string, status int, body []byte, wantStatus int, want map[string]any) {
 	t.Helper()
 	if status != wantStatus {
 		t.Fatalf("%s: status %d, want %d\n%.400s", what, status, wantStatus, body)
@@ -43,7 +43,7 @@ func expect(t *testing.T, what string, status int, body []byte, wantStatus int, 
 }
 
 // signUp registers a shopper and returns their token and id.
-func signUp(t *testing.T, app *fiber.App, name, email string) (string, string) {
+func signUp(t testing.TB, app *fiber.App, name, email string) (string, string) {
 	t.Helper()
 	status, body := send(t, app, "POST", "/api/register", "", map[string]any{"firstName": name, "email": email, "password": "tailored-fit-42"})
 	expect(t, "register "+email, status, body, 200, nil)
@@ -112,7 +112,7 @@ func TestRegisterAndLogin(t *testing.T) {
 }
 
 // forge signs claims with key and method, for tokens the server must refuse.
-func forge(t *testing.T, method jwt.SigningMethod, key any, claims jwt.MapClaims) string {
+func forge(t testing.TB, method jwt.SigningMethod, key any, claims jwt.MapClaims) string {
 	t.Helper()
 	s, err := jwt.NewWithClaims(method, claims).SignedString(key)
 	if err != nil {
@@ -224,7 +224,7 @@ func TestProfileChanges(t *testing.T) {
 
 // resetCode reads the code of the newest queued reset mail to email (the test stands in for
 // the mailbox; process_test.go reads a real one from sim's SMTP sink).
-func resetCode(t *testing.T, d deps, email string) string {
+func resetCode(t testing.TB, d deps, email string) string {
 	t.Helper()
 	var text string
 	err := d.pool.QueryRow(context.Background(),

@@ -30,7 +30,7 @@ type catalogAdminShop struct {
 	admin, staff, shopper string // tokens
 }
 
-func newCatalogAdminShop(t *testing.T, env map[string]string) *catalogAdminShop {
+func newCatalogAdminShop(t testing.TB, env map[string]string) *catalogAdminShop {
 	t.Helper()
 	app, d := testAppWith(t, env)
 	s := &catalogAdminShop{app: app, d: d, f: seedShop(t, d)}
@@ -51,13 +51,13 @@ func newCatalogAdminShop(t *testing.T, env map[string]string) *catalogAdminShop 
 }
 
 // events counts the outbox rows of one event type.
-func (s *catalogAdminShop) events(t *testing.T, name string) int {
+func (s *catalogAdminShop) events(t testing.TB, name string) int {
 	t.Helper()
 	return countRows(t, s.d, `SELECT count(*) FROM outbox WHERE name = $1`, name)
 }
 
 // productState is what a bad request must not change about a product.
-func (s *catalogAdminShop) productState(t *testing.T, id string) string {
+func (s *catalogAdminShop) productState(t testing.TB, id string) string {
 	t.Helper()
 	var state string
 	err := s.d.pool.QueryRow(context.Background(), `SELECT row_to_json(p)::text || coalesce((SELECT string_agg(size || '=' || stock || '@' || position, ',' ORDER BY size)
@@ -68,7 +68,7 @@ func (s *catalogAdminShop) productState(t *testing.T, id string) string {
 	return state
 }
 
-func (s *catalogAdminShop) saleState(t *testing.T) string {
+func (s *catalogAdminShop) saleState(t testing.TB) string {
 	t.Helper()
 	var state string
 	err := s.d.pool.QueryRow(context.Background(), `SELECT coalesce(string_agg(row_to_json(x)::text, ',' ORDER BY x.id), '') FROM
@@ -677,7 +677,7 @@ func TestAdminSales(t *testing.T) {
 }
 
 // multipartBody is a form with one file in field (or in "photo" when field is "").
-func multipartBody(t *testing.T, field, filename, contentType string, data []byte) (map[string]string, []byte) {
+func multipartBody(t testing.TB, field, filename, contentType string, data []byte) (map[string]string, []byte) {
 	t.Helper()
 	var b bytes.Buffer
 	w := multipart.NewWriter(&b)
@@ -693,7 +693,7 @@ func multipartBody(t *testing.T, field, filename, contentType string, data []byt
 	return map[string]string{"Content-Type": w.FormDataContentType()}, b.Bytes()
 }
 
-func upload(t *testing.T, app *fiber.App, token, kind, field, filename, contentType string, data []byte) (int, []byte) {
+func upload(t testing.TB, app *fiber.App, token, kind, field, filename, contentType string, data []byte) (int, []byte) {
 	t.Helper()
 	headers, body := multipartBody(t, field, filename, contentType, data)
 	if token != "" {
@@ -713,7 +713,7 @@ func testPicture(w, h int) image.Image {
 	return img
 }
 
-func filesIn(t *testing.T, dir string) int {
+func filesIn(t testing.TB, dir string) int {
 	t.Helper()
 	entries, _ := os.ReadDir(dir)
 	return len(entries)

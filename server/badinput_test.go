@@ -147,7 +147,7 @@ type sweepCallers struct {
 	login  map[string]func() string
 }
 
-func newSweepCallers(t *testing.T, app *fiber.App, d deps) *sweepCallers {
+func newSweepCallers(t testing.TB, app *fiber.App, d deps) *sweepCallers {
 	t.Helper()
 	signUp(t, app, "Sweep Shopper", "sweep@example.in")
 	if _, err := newServices(d).accounts.CreateStaff(context.Background(), accountStaff("sweep-owner@drape.in", account.RoleAdmin)); err != nil {
@@ -172,7 +172,7 @@ func newSweepCallers(t *testing.T, app *fiber.App, d deps) *sweepCallers {
 
 // call sends body to route with the token the route needs. A 401 with a token means an
 // earlier request revoked it (logout-everywhere does): the caller signs in again and retries.
-func (c *sweepCallers) call(t *testing.T, r route, contentType, body string) (*http.Response, []byte) {
+func (c *sweepCallers) call(t testing.TB, r route, contentType, body string) (*http.Response, []byte) {
 	t.Helper()
 	headers := map[string]string{"Content-Type": contentType}
 	if r.auth == "" {
@@ -190,7 +190,7 @@ func (c *sweepCallers) call(t *testing.T, r route, contentType, body string) (*h
 
 // handlerInputs reads the server's source for the JSON fields each handler method decodes
 // (the struct types of the variables it declares), each with a value of the wrong JSON type.
-func handlerInputs(t *testing.T) map[string]map[string]string {
+func handlerInputs(t testing.TB) map[string]map[string]string {
 	t.Helper()
 	files, err := filepath.Glob("*.go")
 	if err != nil {
@@ -382,7 +382,7 @@ func TestHugeBodiesAre413(t *testing.T) {
 }
 
 // listen serves app on a loopback port for the test's duration and returns its base URL.
-func listen(t *testing.T, app *fiber.App) string {
+func listen(t testing.TB, app *fiber.App) string {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

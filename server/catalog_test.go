@@ -24,7 +24,7 @@ type shopFixture struct {
 	sale                   sale.Sale
 }
 
-func seedShop(t *testing.T, d deps) shopFixture {
+func seedShop(t testing.TB, d deps) shopFixture {
 	t.Helper()
 	ctx := context.Background()
 	svc := newServices(d)

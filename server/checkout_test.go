@@ -15,7 +15,7 @@ import (
 
 // checkoutFixture is a shop ready to sell: the catalog fixture, the demo company and coupons
 // (WELCOME15 first order ≥ ₹999 cap ₹750, FESTIVE10 ≥ ₹1,999 cap ₹500, TAILOR5, MONSOON25 off).
-func checkoutFixture(t *testing.T, d deps) shopFixture {
+func checkoutFixture(t testing.TB, d deps) shopFixture {
 	t.Helper()
 	f := seedShop(t, d)
 	svc := newServices(d)
@@ -26,7 +26,7 @@ func checkoutFixture(t *testing.T, d deps) shopFixture {
 }
 
 // shopper signs a new shopper up with a saved address and returns the token and address id.
-func shopper(t *testing.T, app *fiber.App, name, email string) (token, addressID string) {
+func shopper(t testing.TB, app *fiber.App, name, email string) (token, addressID string) {
 	t.Helper()
 	token, _ = signUp(t, app, name, email)
 	status, body := send(t, app, "POST", "/api/addAddress", token, with(homeAddress(), "email", email))
@@ -35,7 +35,7 @@ func shopper(t *testing.T, app *fiber.App, name, email string) (token, addressID
 }
 
 // sendKeyed is send with an Idempotency-Key.
-func sendKeyed(t *testing.T, app *fiber.App, path, token, key string, body any) (int, []byte) {
+func sendKeyed(t testing.TB, app *fiber.App, path, token, key string, body any) (int, []byte) {
 	t.Helper()
 	raw, _ := json.Marshal(body)
 	resp, b := call(t, app, "POST", path, map[string]string{"Content-Type": "application/json",
@@ -43,7 +43,7 @@ func sendKeyed(t *testing.T, app *fiber.App, path, token, key string, body any) 
 	return resp.StatusCode, b
 }
 
-func stockOf(t *testing.T, d deps, productID, size string) int {
+func stockOf(t testing.TB, d deps, productID, size string) int {
 	t.Helper()
 	var n int
 	if err := d.pool.QueryRow(context.Background(), `SELECT stock FROM product_sizes WHERE product_id = $1 AND size = $2`, productID, size).Scan(&n); err != nil {
@@ -52,7 +52,7 @@ func stockOf(t *testing.T, d deps, productID, size string) int {
 	return n
 }
 
-func countRows(t *testing.T, d deps, query string, args ...any) int {
+func countRows(t testing.TB, d deps, query string, args ...any) int {
 	t.Helper()
 	var n int
 	if err := d.pool.QueryRow(context.Background(), query, args...).Scan(&n); err != nil {

@@ -39,7 +39,7 @@ type courierDeployment struct {
 
 // newCourierDeployment starts sim (its courier stepping every step, "off" for never) and
 // prepares a shop with one product in stock; servers and workers are started by the test.
-func newCourierDeployment(t *testing.T, step string, env ...string) *courierDeployment {
+func newCourierDeployment(t testing.TB, step string, env ...string) *courierDeployment {
 	t.Helper()
 	d := &courierDeployment{port: freePort(t)}
 	d.hookURL = fmt.Sprintf("http://127.0.0.1:%d", d.port)
@@ -72,7 +72,7 @@ func newCourierDeployment(t *testing.T, step string, env ...string) *courierDepl
 }
 
 // startServerOn starts a server on port.
-func (d *courierDeployment) startServerOn(t *testing.T, port int) string {
+func (d *courierDeployment) startServerOn(t testing.TB, port int) string {
 	t.Helper()
 	base := fmt.Sprintf("http://127.0.0.1:%d", port)
 	p := start(t, "server", append(d.env, fmt.Sprintf("PORT=%d", port)))
@@ -81,7 +81,7 @@ func (d *courierDeployment) startServerOn(t *testing.T, port int) string {
 }
 
 // shoppers makes n shoppers with an address each and returns their ids and address ids.
-func (d *courierDeployment) shoppers(t *testing.T, n int, prefix string) (users, addresses []string) {
+func (d *courierDeployment) shoppers(t testing.TB, n int, prefix string) (users, addresses []string) {
 	t.Helper()
 	ctx := context.Background()
 	users, addresses = make([]string, n), make([]string, n)
@@ -103,7 +103,7 @@ func (d *courierDeployment) shoppers(t *testing.T, n int, prefix string) (users,
 
 // placeInProcess places one cash-on-delivery order for each shopper, through the order
 // service on the deployment's database (the workers and servers see them like any other).
-func (d *courierDeployment) placeInProcess(t *testing.T, users, addresses []string) []string {
+func (d *courierDeployment) placeInProcess(t testing.TB, users, addresses []string) []string {
 	t.Helper()
 	ctx := context.Background()
 	numbers := make([]string, len(users))
@@ -122,7 +122,7 @@ func (d *courierDeployment) placeInProcess(t *testing.T, users, addresses []stri
 }
 
 // courierCounts is sim's count of orders created at the courier and of duplicate creates.
-func (d *courierDeployment) courierCounts(t *testing.T) (orders, duplicates int) {
+func (d *courierDeployment) courierCounts(t testing.TB) (orders, duplicates int) {
 	t.Helper()
 	resp, err := http.Get("http://" + d.sim + "/shiprocket/control")
 	if err != nil {
@@ -139,7 +139,7 @@ func (d *courierDeployment) courierCounts(t *testing.T) (orders, duplicates int)
 	return c.Orders, c.Duplicates
 }
 
-func (d *courierDeployment) control(t *testing.T, body map[string]any) {
+func (d *courierDeployment) control(t testing.TB, body map[string]any) {
 	t.Helper()
 	raw, _ := json.Marshal(body)
 	resp, err := http.Post("http://"+d.sim+"/shiprocket/control", "application/json", bytes.NewReader(raw))
@@ -152,7 +152,7 @@ func (d *courierDeployment) control(t *testing.T, body map[string]any) {
 	}
 }
 
-func (d *courierDeployment) count(t *testing.T, query string, args ...any) int {
+func (d *courierDeployment) count(t testing.TB, query string, args ...any) int {
 	t.Helper()
 	var n int
 	if err := d.pool.QueryRow(context.Background(), query, args...).Scan(&n); err != nil {
@@ -165,7 +165,7 @@ func (d *courierDeployment) count(t *testing.T, query string, args ...any) int {
 // drillReport records what a fault drill sent, what arrived, what arrived twice and what never
 // did: in the test's log, and as a table row in the file CHAOS_REPORT names (make chaos prints
 // it). lost is sent minus arrived.
-func drillReport(t *testing.T, drill, what string, sent, arrived, duplicated int) {
+func drillReport(t testing.TB, drill, what string, sent, arrived, duplicated int) {
 	t.Helper()
 	row := fmt.Sprintf("| %s | %s | %d | %d | %d | %d |", drill, what, sent, arrived, duplicated, sent-arrived)
 	t.Log("drill " + row)
@@ -182,7 +182,7 @@ func drillReport(t *testing.T, drill, what string, sent, arrived, duplicated int
 	fmt.Fprintln(f, row)
 }
 
-func waitUntil(t *testing.T, within time.Duration, what string, cond func() bool) {
+func waitUntil(t testing.TB, within time.Duration, what string, cond func() bool) {
 	t.Helper()
 	deadline := time.Now().Add(within)
 	for !cond() {
@@ -194,7 +194,7 @@ func waitUntil(t *testing.T, within time.Duration, what string, cond func() bool
 }
 
 // staffToken makes a staff member and signs them in at base.
-func (d *courierDeployment) staffToken(t *testing.T, base string) string {
+func (d *courierDeployment) staffToken(t testing.TB, base string) string {
 	t.Helper()
 	if _, err := d.svc.accounts.CreateStaff(context.Background(), accountStaff("board@drape.in", "staff")); err != nil {
 		t.Fatal(err)
@@ -216,7 +216,7 @@ func (d *courierDeployment) staffToken(t *testing.T, base string) string {
 }
 
 // dialLiveAs is dialLive with a token: the hello signs the socket in.
-func dialLiveAs(t *testing.T, base, token string, topics ...string) (*liveClient, []string) {
+func dialLiveAs(t testing.TB, base, token string, topics ...string) (*liveClient, []string) {
 	t.Helper()
 	url := "ws" + strings.TrimPrefix(base, "http") + "/api/ws"
 	c := dialLiveRaw(t, url, base)
@@ -534,7 +534,7 @@ func dbName(url string) string {
 }
 
 // signUpOver registers a shopper with an address through the API at base.
-func signUpOver(t *testing.T, base, email string) (token, addressID string) {
+func signUpOver(t testing.TB, base, email string) (token, addressID string) {
 	t.Helper()
 	reg := apiCall(t, base, "POST", "/api/register", "", map[string]any{"firstName": "Scale", "email": email, "password": "tailored-fit-42"}, 200)
 	token = reg["token"].(string)
@@ -543,7 +543,7 @@ func signUpOver(t *testing.T, base, email string) (token, addressID string) {
 }
 
 // apiCall sends a JSON request to base and wants status back; it returns the decoded answer.
-func apiCall(t *testing.T, base, method, path, token string, body any, status int) map[string]any {
+func apiCall(t testing.TB, base, method, path, token string, body any, status int) map[string]any {
 	t.Helper()
 	var reader io.Reader
 	if body != nil {
@@ -572,7 +572,7 @@ func apiCall(t *testing.T, base, method, path, token string, body any, status in
 }
 
 // mailboxCount is how many mails sim's mailbox holds.
-func mailboxCount(t *testing.T, sim string) int {
+func mailboxCount(t testing.TB, sim string) int {
 	t.Helper()
 	resp, err := http.Get("http://" + sim + "/mail/api/messages")
 	if err != nil {

@@ -26,7 +26,7 @@ type fulfilmentShop struct {
 
 const courierToken = "courier-test-token"
 
-func newFulfilmentShop(t *testing.T) *fulfilmentShop {
+func newFulfilmentShop(t testing.TB) *fulfilmentShop {
 	t.Helper()
 	app, d := testAppWith(t, map[string]string{"SHIPROCKET_WEBHOOK_TOKEN": courierToken})
 	s := &fulfilmentShop{app: app, d: d, f: checkoutFixture(t, d)}
@@ -48,7 +48,7 @@ func newFulfilmentShop(t *testing.T) *fulfilmentShop {
 
 // place orders quantity of the newest shirt in size M, cash on delivery, and returns the
 // order's id and number.
-func (s *fulfilmentShop) place(t *testing.T, quantity int) (id, number string) {
+func (s *fulfilmentShop) place(t testing.TB, quantity int) (id, number string) {
 	t.Helper()
 	send(t, s.app, "POST", "/api/addToCart", s.shopper, map[string]any{"productId": s.f.newestShirt.ID, "size": "M", "quantity": quantity})
 	status, body := send(t, s.app, "POST", "/api/createOrder", s.shopper, map[string]any{"paymentMode": "cod", "address": s.addressID})
@@ -56,12 +56,12 @@ func (s *fulfilmentShop) place(t *testing.T, quantity int) (id, number string) {
 	return jsonValue(t, body, "data._id").(string), jsonValue(t, body, "data.orderId").(string)
 }
 
-func (s *fulfilmentShop) move(t *testing.T, token, id string, to order.Status) (int, []byte) {
+func (s *fulfilmentShop) move(t testing.TB, token, id string, to order.Status) (int, []byte) {
 	t.Helper()
 	return send(t, s.app, "POST", "/api/orderStatus", token, map[string]any{"id": id, "orderStatus": string(to), "note": "test"})
 }
 
-func (s *fulfilmentShop) courier(t *testing.T, key, number, status string, at time.Time) (int, []byte) {
+func (s *fulfilmentShop) courier(t testing.TB, key, number, status string, at time.Time) (int, []byte) {
 	t.Helper()
 	body, _ := json.Marshal(map[string]any{"awb": "SIM123", "courier_name": "Delhivery", "current_status": status,
 		"current_status_id": 18, "shipment_status": status, "shipment_status_id": 18,
@@ -71,7 +71,7 @@ func (s *fulfilmentShop) courier(t *testing.T, key, number, status string, at ti
 	return resp.StatusCode, b
 }
 
-func (s *fulfilmentShop) status(t *testing.T, id string) (order.Status, string, bool) {
+func (s *fulfilmentShop) status(t testing.TB, id string) (order.Status, string, bool) {
 	t.Helper()
 	var status, payment string
 	var held bool
@@ -224,7 +224,7 @@ func TestStockComesBackOnce(t *testing.T) {
 	expect(t, "the shopper cannot cancel a returned order", status, body, 409, nil)
 }
 
-func mustGet(t *testing.T, s *fulfilmentShop, id string) []byte {
+func mustGet(t testing.TB, s *fulfilmentShop, id string) []byte {
 	t.Helper()
 	var number string
 	if err := s.d.pool.QueryRow(context.Background(), `SELECT order_number FROM orders WHERE id = $1`, id).Scan(&number); err != nil {

@@ -23,7 +23,7 @@ type fakeGoogle struct {
 	clientID string
 }
 
-func newFakeGoogle(t *testing.T) *fakeGoogle {
+func newFakeGoogle(t testing.TB) *fakeGoogle {
 	t.Helper()
 	key, err := rsa.GenerateKey(rand.Reader, 2048)
 	if err != nil {
@@ -43,7 +43,7 @@ func newFakeGoogle(t *testing.T) *fakeGoogle {
 	return g
 }
 
-func (g *fakeGoogle) token(t *testing.T, claims jwt.MapClaims) string {
+func (g *fakeGoogle) token(t testing.TB, claims jwt.MapClaims) string {
 	t.Helper()
 	base := jwt.MapClaims{"iss": g.issuer, "aud": g.clientID, "azp": g.clientID, "sub": "109876543210987654321",
 		"email": "aarav.sharma@gmail.example", "email_verified": true, "name": "Aarav Sharma", "given_name": "Aarav",

@@ -17,7 +17,7 @@ import (
 
 // razorpaySim starts sim and returns the environment that points the server's Razorpay
 // client at it (sim's default test keys).
-func razorpaySim(t *testing.T) map[string]string {
+func razorpaySim(t testing.TB) map[string]string {
 	t.Helper()
 	simAddr, _ := startSim(t)
 	return map[string]string{"RAZORPAY_KEY_ID": "rzp_test_drape", "RAZORPAY_KEY_SECRET": "drape-sim-key-secret",

@@ -27,7 +27,7 @@ type onlineShop struct {
 	addressID string
 }
 
-func newOnlineShop(t *testing.T) *onlineShop {
+func newOnlineShop(t testing.TB) *onlineShop {
 	t.Helper()
 	sim := razorpaySim(t)
 	app, d := testAppWith(t, sim)
@@ -37,14 +37,14 @@ func newOnlineShop(t *testing.T) *onlineShop {
 	return s
 }
 
-func (s *onlineShop) fill(t *testing.T) {
+func (s *onlineShop) fill(t testing.TB) {
 	t.Helper()
 	status, body := send(t, s.app, "POST", "/api/addToCart", s.token, map[string]any{"productId": s.f.newestShirt.ID, "size": "M", "quantity": 1})
 	expect(t, "fill the cart", status, body, 200, nil)
 }
 
 // start is step 1 of an online checkout: the order number and Razorpay's order id.
-func (s *onlineShop) start(t *testing.T, key string) (number, gatewayOrder string) {
+func (s *onlineShop) start(t testing.TB, key string) (number, gatewayOrder string) {
 	t.Helper()
 	status, body := sendKeyed(t, s.app, "/api/payments/razorpay/order", s.token, key, map[string]any{"address": s.addressID, "amount": 1})
 	expect(t, "start paying", status, body, 201, map[string]any{"data.amount": 143900, "data.currency": "INR",
@@ -55,7 +55,7 @@ func (s *onlineShop) start(t *testing.T, key string) (number, gatewayOrder strin
 
 // pay makes sim's checkout take (or refuse) the payment, as the shopper's Success or Failure
 // press does, and returns the checkout handler's response.
-func (s *onlineShop) pay(t *testing.T, gatewayOrder, outcome string) map[string]any {
+func (s *onlineShop) pay(t testing.TB, gatewayOrder, outcome string) map[string]any {
 	t.Helper()
 	raw, _ := json.Marshal(map[string]string{"order_id": gatewayOrder, "key_id": "rzp_test_drape", "outcome": outcome})
 	resp, err := http.Post(strings.TrimSuffix(s.sim["RAZORPAY_API_URL"], "/razorpay")+"/razorpay/checkout/pay", "application/json", bytes.NewReader(raw))
@@ -72,7 +72,7 @@ func (s *onlineShop) pay(t *testing.T, gatewayOrder, outcome string) map[string]
 
 // webhook sends a Razorpay event about payment paymentID (fetched from sim as it stands),
 // signed with secret, with event id eventID.
-func (s *onlineShop) webhook(t *testing.T, event, paymentID, eventID, secret string) (int, []byte) {
+func (s *onlineShop) webhook(t testing.TB, event, paymentID, eventID, secret string) (int, []byte) {
 	t.Helper()
 	client := razorpay.New(s.sim["RAZORPAY_API_URL"], "rzp_test_drape", "drape-sim-key-secret", nil)
 	p, err := client.Payment(context.Background(), paymentID)
@@ -86,7 +86,7 @@ func (s *onlineShop) webhook(t *testing.T, event, paymentID, eventID, secret str
 	return resp.StatusCode, out
 }
 
-func (s *onlineShop) confirm(t *testing.T, number string, response map[string]any) (int, []byte) {
+func (s *onlineShop) confirm(t testing.TB, number string, response map[string]any) (int, []byte) {
 	t.Helper()
 	body := map[string]any{"paymentMode": "online", "orderId": number, "amount": 1}
 	for k, v := range response {
@@ -95,7 +95,7 @@ func (s *onlineShop) confirm(t *testing.T, number string, response map[string]an
 	return send(t, s.app, "POST", "/api/createOrder", s.token, body)
 }
 
-func (s *onlineShop) orderID(t *testing.T, number string) string {
+func (s *onlineShop) orderID(t testing.TB, number string) string {
 	t.Helper()
 	var id string
 	if err := s.d.pool.QueryRow(context.Background(), `SELECT id FROM orders WHERE order_number = $1`, number).Scan(&id); err != nil {
@@ -104,7 +104,7 @@ func (s *onlineShop) orderID(t *testing.T, number string) string {
 	return id
 }
 
-func (s *onlineShop) steps(t *testing.T, number, status string) int {
+func (s *onlineShop) steps(t testing.TB, number, status string) int {
 	t.Helper()
 	return countRows(t, s.d, `SELECT count(*) FROM order_events e JOIN orders o ON o.id = e.order_id WHERE o.order_number = $1 AND e.status = $2`, number, status)
 }
@@ -291,14 +291,14 @@ func TestUnpaidOrders(t *testing.T) {
 	}
 }
 
-func expire(t *testing.T, s *onlineShop) {
+func expire(t testing.TB, s *onlineShop) {
 	t.Helper()
 	if _, err := s.d.pool.Exec(context.Background(), `UPDATE orders SET expires_at = now() - interval '1 minute' WHERE order_status = 'AWAITING_PAYMENT'`); err != nil {
 		t.Fatal(err)
 	}
 }
 
-func latestPayment(t *testing.T, s *onlineShop, gatewayOrder string) string {
+func latestPayment(t testing.TB, s *onlineShop, gatewayOrder string) string {
 	t.Helper()
 	client := razorpay.New(s.sim["RAZORPAY_API_URL"], "rzp_test_drape", "drape-sim-key-secret", nil)
 	payments, err := client.OrderPayments(context.Background(), gatewayOrder)
@@ -308,7 +308,7 @@ func latestPayment(t *testing.T, s *onlineShop, gatewayOrder string) string {
 	return payments[len(payments)-1].ID
 }
 
-func simControl(t *testing.T, s *onlineShop, body map[string]any) {
+func simControl(t testing.TB, s *onlineShop, body map[string]any) {
 	t.Helper()
 	raw, _ := json.Marshal(body)
 	resp, err := http.Post(s.sim["RAZORPAY_API_URL"]+"/control", "application/json", bytes.NewReader(raw))

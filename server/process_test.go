@@ -38,7 +38,7 @@ var (
 )
 
 // binaries builds server and worker once per test run.
-func binaries(t *testing.T) string {
+func binaries(t testing.TB) string {
 	t.Helper()
 	buildOnce.Do(func() {
 		root, err := testenv.ModuleRoot()
@@ -62,7 +62,7 @@ func binaries(t *testing.T) string {
 	return binDir
 }
 
-func freePort(t *testing.T) int {
+func freePort(t testing.TB) int {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -96,7 +96,7 @@ func (l *lockedBuffer) String() string {
 	return l.b.String()
 }
 
-func start(t *testing.T, name string, env []string) *process {
+func start(t testing.TB, name string, env []string) *process {
 	t.Helper()
 	cmd := exec.Command(filepath.Join(binaries(t), name))
 	cmd.Env = append(os.Environ(), env...)
@@ -120,7 +120,7 @@ func start(t *testing.T, name string, env []string) *process {
 	return p
 }
 
-func waitReady(t *testing.T, base string, p *process) {
+func waitReady(t testing.TB, base string, p *process) {
 	t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
 	for time.Now().Before(deadline) {
@@ -141,7 +141,7 @@ func waitReady(t *testing.T, base string, p *process) {
 }
 
 // shopEnv is the environment of one deployment on a fresh database and Redis.
-func shopEnv(t *testing.T) (env []string, dbURL string, channel string) {
+func shopEnv(t testing.TB) (env []string, dbURL string, channel string) {
 	t.Helper()
 	_, dbURL = dbtest.New(t)
 	r := redistest.New(t)
@@ -152,7 +152,7 @@ func shopEnv(t *testing.T) (env []string, dbURL string, channel string) {
 	return env, dbURL, channel
 }
 
-func startServer(t *testing.T, env []string) (string, *process) {
+func startServer(t testing.TB, env []string) (string, *process) {
 	t.Helper()
 	port := freePort(t)
 	p := start(t, "server", append(env, fmt.Sprintf("PORT=%d", port)))
@@ -166,7 +166,7 @@ type liveClient struct {
 	conn *websocket.Conn
 }
 
-func dialLive(t *testing.T, base string, topics ...string) *liveClient {
+func dialLive(t testing.TB, base string, topics ...string) *liveClient {
 	t.Helper()
 	c := dialLiveRaw(t, "ws"+strings.TrimPrefix(base, "http")+"/api/ws", base)
 	c.send(t, map[string]any{"type": "hello", "token": ""})
@@ -181,7 +181,7 @@ func dialLive(t *testing.T, base string, topics ...string) *liveClient {
 }
 
 // dialLiveRaw opens the socket at url from a page of origin, before any hello.
-func dialLiveRaw(t *testing.T, url, origin string) *liveClient {
+func dialLiveRaw(t testing.TB, url, origin string) *liveClient {
 	t.Helper()
 	conn, resp, err := websocket.DefaultDialer.Dial(url, http.Header{"Origin": {origin}})
 	if err != nil {
@@ -191,14 +191,14 @@ func dialLiveRaw(t *testing.T, url, origin string) *liveClient {
 	return &liveClient{conn: conn}
 }
 
-func (c *liveClient) send(t *testing.T, v any) {
+func (c *liveClient) send(t testing.TB, v any) {
 	t.Helper()
 	if err := c.conn.WriteJSON(v); err != nil {
 		t.Fatal(err)
 	}
 }
 
-func (c *liveClient) next(t *testing.T, wait time.Duration) map[string]any {
+func (c *liveClient) next(t testing.TB, wait time.Duration) map[string]any {
 	t.Helper()
 	c.conn.SetReadDeadline(time.Now().Add(wait))
 	_, data, err := c.conn.ReadMessage()
@@ -214,7 +214,7 @@ func (c *liveClient) next(t *testing.T, wait time.Duration) map[string]any {
 
 // publishEvent writes a sale.changed event to the outbox in a transaction it commits or
 // rolls back, as a domain use case would.
-func publishEvent(t *testing.T, dbURL, name string, commit bool) {
+func publishEvent(t testing.TB, dbURL, name string, commit bool) {
 	t.Helper()
 	ctx := context.Background()
 	conn, err := pgx.Connect(ctx, dbURL)
@@ -293,7 +293,7 @@ func TestServerShutsDownGracefully(t *testing.T) {
 }
 
 // startSim starts sim on free ports and returns its HTTP and SMTP addresses.
-func startSim(t *testing.T, env ...string) (httpAddr, smtpAddr string) {
+func startSim(t testing.TB, env ...string) (httpAddr, smtpAddr string) {
 	t.Helper()
 	p := start(t, "sim", append([]string{"SIM_ADDR=127.0.0.1:0", "SIM_SMTP_ADDR=127.0.0.1:0"}, env...))
 	deadline := time.Now().Add(20 * time.Second)

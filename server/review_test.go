@@ -10,7 +10,7 @@ import (
 )
 
 // deliver moves a placed order through shipping to DELIVERED as staff.
-func (s *fulfilmentShop) deliver(t *testing.T, id string) {
+func (s *fulfilmentShop) deliver(t testing.TB, id string) {
 	t.Helper()
 	for _, to := range []order.Status{order.Shipped, order.Delivered} {
 		status, body := s.move(t, s.staff, id, to)

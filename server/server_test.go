@@ -26,13 +26,13 @@ import (
 )
 
 // testApp is the whole server app on a fresh database and Redis, with a tiny built client.
-func testApp(t *testing.T) (*fiber.App, deps) {
+func testApp(t testing.TB) (*fiber.App, deps) {
 	t.Helper()
 	return testAppWith(t, nil)
 }
 
 // testAppWith is testApp with more environment (e.g. a payment gateway's address).
-func testAppWith(t *testing.T, env map[string]string) (*fiber.App, deps) {
+func testAppWith(t testing.TB, env map[string]string) (*fiber.App, deps) {
 	t.Helper()
 	pool, dbURL := dbtest.New(t)
 	rdb := redistest.New(t)
@@ -59,7 +59,7 @@ func testAppWith(t *testing.T, env map[string]string) (*fiber.App, deps) {
 }
 
 // call sends one request through app.Test and returns the status, headers and body.
-func call(t *testing.T, app *fiber.App, method, path string, headers map[string]string, body []byte) (*http.Response, []byte) {
+func call(t testing.TB, app *fiber.App, method, path string, headers map[string]string, body []byte) (*http.Response, []byte) {
 	t.Helper()
 	req := httptest.NewRequest(method, path, bytes.NewReader(body))
 	for k, v := range headers {
@@ -76,7 +76,7 @@ func call(t *testing.T, app *fiber.App, method, path string, headers map[string]
 
 // jsonValue reads a dotted path from a JSON document: object keys, list indexes ("items.0"),
 // and "#" for a list's length ("items.#").
-func jsonValue(t *testing.T, body []byte, path string) any {
+func jsonValue(t testing.TB, body []byte, path string) any {
 	t.Helper()
 	var v any
 	if err := json.Unmarshal(body, &v); err != nil {
@@ -106,7 +106,7 @@ func jsonValue(t *testing.T, body []byte, path string) any {
 }
 
 // jsonPath reads a dotted path ("data.postgres") from a JSON document.
-func jsonPath(t *testing.T, body []byte, path string) any {
+func jsonPath(t testing.TB, body []byte, path string) any {
 	t.Helper()
 	var v any
 	if err := json.Unmarshal(body, &v); err != nil {
@@ -335,7 +335,7 @@ type composeService struct {
 // composeServices reads docker-compose.yml as this repository writes it (block mappings, an
 // x- anchor of environment, services that alias or merge other services) with every
 // ${VAR:-default} read as its default.
-func composeServices(t *testing.T, path string) map[string]composeService {
+func composeServices(t testing.TB, path string) map[string]composeService {
 	t.Helper()
 	raw, err := os.ReadFile(path)
 	if err != nil {
