@@ -1,5 +1,5 @@
 # drape — the two commands first: `make run` and `make test`.
-.PHONY: run test bench chaos sqlc sqlc-check build clean
+.PHONY: run test bench chaos lighthouse sqlc sqlc-check build clean
 
 SQLC = CGO_ENABLED=0 go run github.com/sqlc-dev/sqlc/cmd/sqlc@v1.31.1
 
@@ -18,6 +18,10 @@ bench:
 ## chaos: the fault drills (worker killed, Redis down, courier down, PostgreSQL connections ended) with what was lost or duplicated
 chaos:
 	@bash scripts/chaos.sh
+
+## lighthouse: page speed and accessibility budgets (Lighthouse, mobile) on home, a listing, a product and the cart
+lighthouse:
+	@bash scripts/lighthouse.sh
 
 ## sqlc: regenerate the typed query code from each domain's queries.sql
 sqlc:

@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
+	"html"
 	"image"
 	"image/color"
 	"image/gif"
@@ -15,8 +17,11 @@ import (
 	"net/textproto"
 	"os"
 	"path/filepath"
+	"reflect"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gofiber/fiber/v3"
 )
@@ -815,4 +820,43 @@ func TestAdminUploadSizeLimit(t *testing.T) {
 	expect(t, "over 5 MB", status, body, 413, map[string]any{"message": "Images can be at most 5 MB"})
 	status, body = upload(t, s.app, s.admin, "products", "file", "fine.png", "image/png", pngData.Bytes())
 	expect(t, "a small one", status, body, 201, nil)
+}
+
+// TestPagesCarryTheRunningSales: every storefront page carries the running sales in its head,
+// exactly as GET /api/getsale answers them, so the sale banner is in the first render; a sale
+// switched off leaves an empty list (sales are cached for a moment, as for the API).
+func TestPagesCarryTheRunningSales(t *testing.T) {
+	s := newCatalogAdminShop(t, nil)
+	seeded := func() any {
+		t.Helper()
+		resp, page := call(t, s.app, "GET", "/products/Formal%20Shirts", nil, nil)
+		if resp.StatusCode != 200 {
+			t.Fatalf("page: %d", resp.StatusCode)
+		}
+		m := regexp.MustCompile(`<meta name="drape-sales" content="([^"]*)"></head>`).FindSubmatch(page)
+		if m == nil {
+			t.Fatalf("no sales in the page's head: %s", page)
+		}
+		var sales any
+		if err := json.Unmarshal([]byte(html.UnescapeString(string(m[1]))), &sales); err != nil {
+			t.Fatalf("the sales are not JSON: %v", err)
+		}
+		return sales
+	}
+	status, body := send(t, s.app, "GET", "/api/getsale", "", nil)
+	expect(t, "the running sale", status, body, 200, map[string]any{"data.#": 1})
+	var answer struct{ Data any }
+	json.Unmarshal(body, &answer)
+	if got := seeded(); !reflect.DeepEqual(got, answer.Data) {
+		t.Fatalf("the page carries %v, the API answers %v", got, answer.Data)
+	}
+	status, body = send(t, s.app, "PUT", "/api/admin/sales/"+s.f.sale.ID+"/status", s.admin, map[string]any{"saleStatus": false})
+	expect(t, "switch the sale off", status, body, 200, nil)
+	deadline := time.Now().Add(10 * time.Second)
+	for fmt.Sprint(seeded()) != "[]" {
+		if time.Now().After(deadline) {
+			t.Fatalf("the page still carries a sale switched off: %v", seeded())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"html"
 	"strings"
 
 	"github.com/gofiber/fiber/v3"
@@ -129,6 +130,23 @@ func (s *server) getSales(c fiber.Ctx) error {
 		return err
 	}
 	return ok(c, "", sales)
+}
+
+// firstPaint is what every storefront page carries in its <head> for the first render: the
+// running sales, as GET /api/getsale answers them, in <meta name="drape-sales">, so that the
+// sale banner is there from the first frame instead of pushing the page down when the call
+// returns (a layout shift). Sales are cached in memory (package sale); on an error the page
+// goes without, and the client asks as before.
+func (s *server) firstPaint(c fiber.Ctx) string {
+	sales, err := s.sales.Running(c.Context())
+	if err != nil {
+		return ""
+	}
+	encoded, err := jsonEncode(sales)
+	if err != nil {
+		return ""
+	}
+	return `<meta name="drape-sales" content="` + html.EscapeString(string(encoded)) + `">`
 }
 
 // getCMS answers GET /api/getcms?type=terms|privacy: data.description is sanitised HTML.

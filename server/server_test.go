@@ -37,7 +37,7 @@ func testAppWith(t testing.TB, env map[string]string) (*fiber.App, deps) {
 	pool, dbURL := dbtest.New(t)
 	rdb := redistest.New(t)
 	clientDir := t.TempDir()
-	os.WriteFile(filepath.Join(clientDir, "index.html"), []byte("<!doctype html><title>drape</title>"), 0o644)
+	os.WriteFile(filepath.Join(clientDir, "index.html"), []byte("<!doctype html><html><head><title>drape</title></head><body><div id=\"root\"></div></body></html>"), 0o644)
 	os.MkdirAll(filepath.Join(clientDir, "assets"), 0o755)
 	os.WriteFile(filepath.Join(clientDir, "assets", "index-abc123.js"), []byte(strings.Repeat("console.log(\"drape\");\n", 400)), 0o644)
 	uploads := t.TempDir()

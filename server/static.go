@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"io/fs"
 	"log/slog"
 	"os"
@@ -19,6 +20,9 @@ import (
 type clientFiles struct {
 	files map[string]string // URL path → file on disk
 	index []byte
+	// head, when set, adds markup before </head> of each page served (firstPaint: data the
+	// first render needs); "" leaves the page as built.
+	head func(fiber.Ctx) string
 }
 
 // loadClient indexes the build directory once at start. A missing build is not fatal: the API
@@ -68,5 +72,14 @@ func (cf *clientFiles) serve(c fiber.Ctx) error {
 	}
 	c.Set(fiber.HeaderCacheControl, "no-cache")
 	c.Set(fiber.HeaderContentType, fiber.MIMETextHTMLCharsetUTF8)
+	if cf.head != nil {
+		if extra := cf.head(c); extra != "" {
+			if at := bytes.LastIndex(cf.index, []byte("</head>")); at >= 0 {
+				page := make([]byte, 0, len(cf.index)+len(extra))
+				page = append(append(append(page, cf.index[:at]...), extra...), cf.index[at:]...)
+				return c.Send(page)
+			}
+		}
+	}
 	return c.Send(cf.index)
 }

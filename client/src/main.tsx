@@ -5,10 +5,13 @@ import { BrowserRouter } from 'react-router';
 import './app/global.css';
 import { AppRoutes } from './app/router';
 import { makeStore } from './app/store';
+import { seedSalesFromPage } from './features/sale/api';
 import { applyTheme } from './features/ui/themeSlice';
 
 const store = makeStore();
 applyTheme(store.getState().theme.theme);
+const seeded = seedSalesFromPage();
+if (seeded) void store.dispatch(seeded);
 // The socket (and a toast kept across a reload) are not needed for the first paint; their code
 // loads in its own chunk.
 void import('./app/background').then(({ startBackground }) => startBackground(store));
