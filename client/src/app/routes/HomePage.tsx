@@ -3,7 +3,7 @@
 // a word about sizes.
 import { ButtonLink } from '../../components/Button';
 import { ClockIcon, ReturnIcon, TruckIcon } from '../../components/moreIcons';
-import { useGetBannersQuery } from '../../features/banners/api';
+import { bannersFromPage, useGetBannersQuery } from '../../features/banners/api';
 import { bannerFor } from '../../features/banners/banners';
 import { BannerAction, BannerPicture, BannerTitle } from '../../features/banners/components/BannerParts';
 import { CategoryTiles } from '../../features/catalog/components/CategoryTiles';
@@ -45,13 +45,18 @@ const craft = [
   },
 ];
 
+// The banners the page arrived with: the hero is drawn from them at once, while the call that
+// keeps them fresh (and live) runs.
+const pageBanners = bannersFromPage();
+
 export function HomePage() {
   const banners = useGetBannersQuery();
-  const hero = bannerFor(banners.data, 'home');
+  const shown = banners.data ?? pageBanners;
+  const hero = bannerFor(shown, 'home');
   return (
     <>
       <title>drape — formal wear</title>
-      <section className={styles.hero} aria-labelledby="hero-title" data-waiting={banners.isLoading || undefined} data-testid="home-hero">
+      <section className={styles.hero} aria-labelledby="hero-title" data-waiting={(banners.isLoading && !pageBanners) || undefined} data-testid="home-hero">
         <div>
           <p className={styles.eyebrow}>
             {brand.company} · Made in India

@@ -49,3 +49,19 @@ export const {
   useDeleteBannerMutation,
   useUploadBannerImageMutation,
 } = bannersApi;
+
+/**
+ * The banners the page itself carries (the server puts them, as GET /api/banners answers them,
+ * in <meta name="drape-banners"> on the home page), for the first render before the call
+ * returns; undefined when the page has none.
+ */
+export function bannersFromPage(): Banner[] | undefined {
+  const content = document.querySelector('meta[name="drape-banners"]')?.getAttribute('content');
+  if (!content) return undefined;
+  try {
+    const items = (JSON.parse(content) as { items?: unknown }).items;
+    return Array.isArray(items) ? (items as Banner[]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
