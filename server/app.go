@@ -144,7 +144,7 @@ func newApp(d deps, svc services) *fiber.App {
 	// Websocket connections outlive their handshake's handler: the hub closes them, and no
 	// goroutine waits on an idle one (realtime.Hub.Upgrade).
 	app.Server().KeepHijackedConns = true
-	app.Use(withRequestID, withDeadline(d.cfg.RequestTimeout), withAccessLog(d.log, s.metrics, handleError), withRecovery(d.log), withSecurityHeaders(contentSecurityPolicy(d.cfg.Google.ScriptURL, d.cfg.Razorpay.CheckoutURL, d.cfg.Razorpay.APIURL)), withSaneInput)
+	app.Use(withRequestID, withDeadline(d.cfg.RequestTimeout), withAccessLog(d.log, s.metrics, handleError), withRecovery(d.log), withSecurityHeaders(contentSecurityPolicy(d.cfg.Google.ScriptURL, d.cfg.Razorpay.CheckoutURL, d.cfg.Razorpay.APIURL), strictTransportSecurity(d.cfg.PublicURL)), withSaneInput)
 	s.routes(app)
 	return app
 }

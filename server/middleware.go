@@ -209,8 +209,20 @@ func origin(raw string) string {
 	return ""
 }
 
-// withSecurityHeaders sets the headers every answer carries.
-func withSecurityHeaders(csp string) fiber.Handler {
+// strictTransportSecurity is the HSTS policy of a shop served at publicURL: a year, for its
+// subdomains too (ASVS 5.0 3.4.1), when shoppers reach it over HTTPS; "" (no header) when they
+// do not, since browsers ignore it over plain HTTP anyway.
+func strictTransportSecurity(publicURL string) string {
+	if !strings.HasPrefix(strings.ToLower(publicURL), "https://") {
+		return ""
+	}
+	return "max-age=31536000; includeSubDomains"
+}
+
+// withSecurityHeaders sets the headers every answer carries. Cache-Control: no-store is the
+// default, so that no answer with a shopper's data is kept by a browser or a proxy (ASVS 5.0
+// 14.3.2); the handlers of cacheable files (assets, uploads, pages) set their own.
+func withSecurityHeaders(csp, hsts string) fiber.Handler {
 	headers := [][2][]byte{
 		{[]byte("X-Content-Type-Options"), []byte("nosniff")},
 		{[]byte("X-Frame-Options"), []byte("DENY")},
@@ -218,6 +230,10 @@ func withSecurityHeaders(csp string) fiber.Handler {
 		{[]byte("Cross-Origin-Opener-Policy"), []byte("same-origin-allow-popups")},
 		{[]byte("Permissions-Policy"), []byte("camera=(), microphone=(), geolocation=()")},
 		{[]byte("Content-Security-Policy"), []byte(csp)},
+		{[]byte("Cache-Control"), []byte("no-store")},
+	}
+	if hsts != "" {
+		headers = append(headers, [2][]byte{[]byte("Strict-Transport-Security"), []byte(hsts)})
 	}
 	return func(c fiber.Ctx) error {
 		h := &c.Response().Header

@@ -36,6 +36,14 @@ func loadClient(dir string, log *slog.Logger) *clientFiles {
 	}
 	cf.index = index
 	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		// Hidden files and folders (.git, .env, Vite's .vite/manifest.json) are never served
+		// (ASVS 5.0 13.4.1).
+		if err == nil && path != dir && strings.HasPrefix(d.Name(), ".") {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
 		if err != nil || d.IsDir() {
 			return nil
 		}
