@@ -102,6 +102,10 @@ start() {
     fi
     local opts="-p $PG_PORT -k $sock -c listen_addresses=127.0.0.1 -c max_connections=300"
     if [ "${SERVICES_FAST:-}" = 1 ]; then opts="$opts -c fsync=off -c synchronous_commit=off -c full_page_writes=off"; fi
+    # Benchmarks measure the shop as it would be deployed: PostgreSQL's memory set as its tuning
+    # guide suggests for a dedicated machine (the default 128 MB holds less than the big shop's
+    # orders and their lines, so every search would measure page cache churn).
+    if [ "$name" = bench ]; then opts="$opts -c shared_buffers=1GB -c effective_cache_size=4GB -c work_mem=16MB"; fi
     # 9>&- : the server must not inherit (and so hold forever) the start lock.
     as_pg "$pgbin/pg_ctl" -D "$pgdata" -l "$pgdata/server.log" -w -t 60 -o "$opts" start >/dev/null 9>&-
     log "postgres on 127.0.0.1:$PG_PORT ($pgdata)"

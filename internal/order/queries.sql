@@ -197,7 +197,10 @@ WHERE (@status::text = '' OR o.order_status = @status::text)
 
 -- name: AdminOrdersMatching :many
 -- AdminOrders for a search, shaped so that the search's two trigram lookups (migration 00011)
--- find the few matching orders first, with the number of all matching orders in every row.
+-- find the matching orders first, with the number of all matching orders in every row. The
+-- matches are handed over as an array, so they are read by primary key: joined instead, the
+-- planner misjudges how many there are and reads every order (82 ms instead of 23 ms for a
+-- product name in 1,190 of 100,000 orders).
 WITH matched AS (
     SELECT s.id FROM orders s
     WHERE lower(coalesce(s.address ->> 'firstName', '') || ' ' || coalesce(s.address ->> 'lastName', '') || ' ' ||
@@ -207,8 +210,9 @@ WITH matched AS (
     SELECT l.order_id FROM order_lines l WHERE lower(l.product_name) LIKE '%' || @search::text || '%'
 )
 SELECT sqlc.embed(o), count(*) OVER () AS total
-FROM orders o JOIN matched m ON m.id = o.id
-WHERE (@status::text = '' OR o.order_status = @status::text)
+FROM orders o
+WHERE o.id = ANY (ARRAY(SELECT id FROM matched))
+  AND (@status::text = '' OR o.order_status = @status::text)
   AND (@status::text <> '' OR o.order_status <> 'AWAITING_PAYMENT')
   AND (@payment_mode::text = '' OR o.payment_mode = @payment_mode::text)
   AND (sqlc.narg(placed_from)::timestamptz IS NULL OR o.created_at >= sqlc.narg(placed_from)::timestamptz)
@@ -230,8 +234,9 @@ WITH matched AS (
     UNION
     SELECT l.order_id FROM order_lines l WHERE lower(l.product_name) LIKE '%' || @search::text || '%'
 )
-SELECT count(*) FROM orders o JOIN matched m ON m.id = o.id
-WHERE (@status::text = '' OR o.order_status = @status::text)
+SELECT count(*) FROM orders o
+WHERE o.id = ANY (ARRAY(SELECT id FROM matched))
+  AND (@status::text = '' OR o.order_status = @status::text)
   AND (@status::text <> '' OR o.order_status <> 'AWAITING_PAYMENT')
   AND (@payment_mode::text = '' OR o.payment_mode = @payment_mode::text)
   AND (sqlc.narg(placed_from)::timestamptz IS NULL OR o.created_at >= sqlc.narg(placed_from)::timestamptz)

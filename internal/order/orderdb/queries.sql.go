@@ -118,8 +118,9 @@ WITH matched AS (
     SELECT l.order_id FROM order_lines l WHERE lower(l.product_name) LIKE '%' || $8::text || '%'
 )
 SELECT o.id, o.order_number, o.user_id, o.idempotency_key, o.payment_mode, o.payment_status, o.order_status, o.list_total, o.subtotal, o.coupon_code, o.coupon_discount, o.shipping, o.tax, o.total, o.address, o.shipment, o.gateway_order_id, o.payment_id, o.payment_signature, o.payment_error, o.stock_held, o.cancel_reason, o.expires_at, o.paid_at, o.created_at, o.updated_at, o.courier_order_id, o.courier_shipment_id, o.awb, o.courier_name, o.tracking_url, o.pushed_at, o.push_attempts, o.push_failed, o.push_error, o.courier_reported_at, count(*) OVER () AS total
-FROM orders o JOIN matched m ON m.id = o.id
-WHERE ($1::text = '' OR o.order_status = $1::text)
+FROM orders o
+WHERE o.id = ANY (ARRAY(SELECT id FROM matched))
+  AND ($1::text = '' OR o.order_status = $1::text)
   AND ($1::text <> '' OR o.order_status <> 'AWAITING_PAYMENT')
   AND ($2::text = '' OR o.payment_mode = $2::text)
   AND ($3::timestamptz IS NULL OR o.created_at >= $3::timestamptz)
@@ -149,7 +150,10 @@ type AdminOrdersMatchingRow struct {
 }
 
 // AdminOrders for a search, shaped so that the search's two trigram lookups (migration 00011)
-// find the few matching orders first, with the number of all matching orders in every row.
+// find the matching orders first, with the number of all matching orders in every row. The
+// matches are handed over as an array, so they are read by primary key: joined instead, the
+// planner misjudges how many there are and reads every order (82 ms instead of 23 ms for a
+// product name in 1,190 of 100,000 orders).
 func (q *Queries) AdminOrdersMatching(ctx context.Context, arg AdminOrdersMatchingParams) ([]AdminOrdersMatchingRow, error) {
 	rows, err := q.db.Query(ctx, adminOrdersMatching,
 		arg.Status,
@@ -304,8 +308,9 @@ WITH matched AS (
     UNION
     SELECT l.order_id FROM order_lines l WHERE lower(l.product_name) LIKE '%' || $6::text || '%'
 )
-SELECT count(*) FROM orders o JOIN matched m ON m.id = o.id
-WHERE ($1::text = '' OR o.order_status = $1::text)
+SELECT count(*) FROM orders o
+WHERE o.id = ANY (ARRAY(SELECT id FROM matched))
+  AND ($1::text = '' OR o.order_status = $1::text)
   AND ($1::text <> '' OR o.order_status <> 'AWAITING_PAYMENT')
   AND ($2::text = '' OR o.payment_mode = $2::text)
   AND ($3::timestamptz IS NULL OR o.created_at >= $3::timestamptz)
