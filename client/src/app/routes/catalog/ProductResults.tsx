@@ -61,7 +61,7 @@ export function ProductResults({
 
   return (
     <div className={styles.results} aria-busy={isFetching || undefined} data-fetching={isFetching || undefined}>
-      <ProductGrid products={data.items} onQuickView={quickView.open} paise={paise} label={label} renderAction={renderWishlistHeart} />
+      <ProductGrid products={data.items} onQuickView={quickView.open} paise={paise} label={label} renderAction={renderWishlistHeart} headingLevel={2} />
       <Pagination page={page} totalPages={data.metadata.totalPages} hrefFor={hrefFor} label={`${label}, pages`} />
       {quickView.element}
     </div>

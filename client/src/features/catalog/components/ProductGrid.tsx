@@ -10,6 +10,7 @@ export function ProductGrid({
   paise = false,
   label,
   renderAction,
+  headingLevel,
 }: {
   products: Product[];
   onQuickView?: (product: Product, trigger: HTMLButtonElement) => void;
@@ -17,12 +18,21 @@ export function ProductGrid({
   label?: string;
   /** What each card shows over its picture (the wishlist heart). */
   renderAction?: (product: Product) => ReactNode;
+  /** The cards' heading level: 2 right under a page's h1, 3 (the default) under a section's h2. */
+  headingLevel?: 2 | 3;
 }) {
   return (
     <ul className={styles.grid} aria-label={label}>
       {products.map((product, index) => (
         <li key={product._id}>
-          <ProductCard product={product} onQuickView={onQuickView} paise={paise} eager={index < 4} action={renderAction?.(product)} />
+          <ProductCard
+            product={product}
+            onQuickView={onQuickView}
+            paise={paise}
+            eager={index < 4}
+            action={renderAction?.(product)}
+            headingLevel={headingLevel}
+          />
         </li>
       ))}
     </ul>
