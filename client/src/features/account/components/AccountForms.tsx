@@ -1,47 +1,14 @@
 // The forms of /user/accountdetails: name and phone, a new e-mail (with the password), and a new
 // password (the server answers a fresh token for this device and signs the others out).
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useAppDispatch } from '../../../app/hooks';
-import { Button } from '../../../components/Button';
-import { Checkbox, Field, FormAlert, formStyles, useInvalidFocus } from '../../../components/Form';
-import { Spinner } from '../../../components/Spinner';
-import { toastShown } from '../../../lib/toast';
+import { Checkbox, Field, FormAlert, formStyles } from '../../../components/Form';
 import { useChangeEmailMutation, useChangePasswordMutation, useUpdateProfileMutation } from '../api';
 import type { FieldErrors, User } from '../types';
-import { errorMessage, fieldErrors, isEmail, messages, phoneDigits, validatePasswordChange } from '../validation';
+import { isEmail, messages, phoneDigits, validatePasswordChange } from '../validation';
 import styles from './AccountForms.module.css';
+import { NewPasswordFields, SaveButton, useFormSave } from './FormSave';
 
 type Errors = FieldErrors;
-
-/** Runs a form's save: local checks first, then the call; the server's field messages land beside the fields. */
-function useSave(successFallback: string) {
-  const dispatch = useAppDispatch();
-  const [errors, setErrors] = useState<Errors>({});
-  const [alert, setAlert] = useState('');
-  const { form, focusInvalid } = useInvalidFocus();
-
-  async function run(problems: Errors, call: () => Promise<string | void>): Promise<boolean> {
-    setAlert('');
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) {
-      focusInvalid();
-      return false;
-    }
-    try {
-      const message = await call();
-      dispatch(toastShown({ message: message || successFallback }));
-      return true;
-    } catch (error) {
-      const message = errorMessage(error);
-      setErrors(fieldErrors(error));
-      setAlert(message);
-      dispatch(toastShown({ message, type: 'error' }));
-      focusInvalid();
-      return false;
-    }
-  }
-  return { errors, alert, form, run };
-}
 
 function Section({ id, title, lede, children }: { id: string; title: string; lede?: ReactNode; children: ReactNode }) {
   return (
@@ -57,21 +24,10 @@ function Section({ id, title, lede, children }: { id: string; title: string; led
   );
 }
 
-function SaveButton({ busy, children }: { busy: boolean; children: ReactNode }) {
-  return (
-    <div className={formStyles.actions}>
-      <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
-        {busy && <Spinner size={16} />}
-        {children}
-      </Button>
-    </div>
-  );
-}
-
 export function ProfileForm({ user }: { user: User }) {
   const [fields, setFields] = useState({ firstName: user.firstName, lastName: user.lastName, phone: user.phone });
   const [update, { isLoading }] = useUpdateProfileMutation();
-  const save = useSave('Account details updated');
+  const save = useFormSave('Account details updated');
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -128,7 +84,7 @@ export function ProfileForm({ user }: { user: User }) {
 export function EmailForm({ user }: { user: User }) {
   const [fields, setFields] = useState({ email: '', password: '' });
   const [change, { isLoading }] = useChangeEmailMutation();
-  const save = useSave('Email updated');
+  const save = useFormSave('Email updated');
   const google = Boolean(user.federatedId);
 
   async function submit(event: FormEvent) {
@@ -189,7 +145,7 @@ export function PasswordForm({ user }: { user: User }) {
   const [fields, setFields] = useState(empty);
   const [shown, setShown] = useState(false);
   const [change, { isLoading }] = useChangePasswordMutation();
-  const save = useSave('Password updated successfully');
+  const save = useFormSave('Password updated successfully');
   const google = Boolean(user.federatedId);
   const type = shown ? 'text' : 'password';
   const set = (field: keyof typeof empty) => (event: { target: { value: string } }) =>
@@ -220,27 +176,7 @@ export function PasswordForm({ user }: { user: User }) {
           onChange={set('currentPassword')}
           error={save.errors.currentPassword}
         />
-        <div className={formStyles.row}>
-          <Field
-            label="New password"
-            name="newPassword"
-            type={type}
-            autoComplete="new-password"
-            hint="At least 8 characters."
-            value={fields.newPassword}
-            onChange={set('newPassword')}
-            error={save.errors.newPassword}
-          />
-          <Field
-            label="Confirm new password"
-            name="confirmPassword"
-            type={type}
-            autoComplete="new-password"
-            value={fields.confirmPassword}
-            onChange={set('confirmPassword')}
-            error={save.errors.confirmPassword}
-          />
-        </div>
+        <NewPasswordFields values={fields} errors={save.errors} type={type} onChange={set} />
         <Checkbox label="Show passwords" checked={shown} onChange={(event) => setShown(event.target.checked)} />
         <SaveButton busy={isLoading}>Update password</SaveButton>
       </form>

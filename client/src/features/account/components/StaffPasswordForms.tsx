@@ -3,42 +3,11 @@
 // giving a colleague who lost theirs a new one (/admin/resetpassword; the colleague is signed
 // out everywhere). Shoppers reset their own from the shop's sign-in.
 import { useState, type FormEvent } from 'react';
-import { useAppDispatch } from '../../../app/hooks';
-import { Button } from '../../../components/Button';
-import { Checkbox, Field, FormAlert, SelectField, formStyles, useInvalidFocus } from '../../../components/Form';
-import { Spinner } from '../../../components/Spinner';
-import { toastShown } from '../../../lib/toast';
+import { Checkbox, Field, FormAlert, SelectField, formStyles } from '../../../components/Form';
 import { useChangeStaffPasswordMutation, useGetTeamQuery, useSetTeamPasswordMutation } from '../adminApi';
 import type { FieldErrors } from '../types';
-import { errorMessage, fieldErrors, validatePasswordChange } from '../validation';
-
-/** Runs a save: local problems first, then the call; the server's field messages go by the fields. */
-function useFormSave() {
-  const dispatch = useAppDispatch();
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [alert, setAlert] = useState('');
-  const { form, focusInvalid } = useInvalidFocus();
-  async function run(problems: FieldErrors, call: () => Promise<string>): Promise<boolean> {
-    setAlert('');
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) {
-      focusInvalid();
-      return false;
-    }
-    try {
-      dispatch(toastShown({ message: await call() }));
-      return true;
-    } catch (error) {
-      const message = errorMessage(error);
-      setErrors(fieldErrors(error));
-      setAlert(message);
-      dispatch(toastShown({ message, type: 'error' }));
-      focusInvalid();
-      return false;
-    }
-  }
-  return { errors, alert, form, run };
-}
+import { validatePasswordChange } from '../validation';
+import { NewPasswordFields, SaveButton, useFormSave } from './FormSave';
 
 /** /admin/Updatepassword: the signed-in member's own password. */
 export function StaffPasswordForm() {
@@ -47,7 +16,7 @@ export function StaffPasswordForm() {
   const [shown, setShown] = useState(false);
   const [done, setDone] = useState('');
   const [change, { isLoading }] = useChangeStaffPasswordMutation();
-  const save = useFormSave();
+  const save = useFormSave('Password updated successfully');
   const type = shown ? 'text' : 'password';
   const set = (field: keyof typeof empty) => (event: { target: { value: string } }) =>
     setFields((current) => ({ ...current, [field]: event.target.value }));
@@ -78,34 +47,9 @@ export function StaffPasswordForm() {
         onChange={set('currentPassword')}
         error={save.errors.currentPassword}
       />
-      <div className={formStyles.row}>
-        <Field
-          label="New password"
-          name="newPassword"
-          type={type}
-          autoComplete="new-password"
-          hint="At least 8 characters."
-          value={fields.newPassword}
-          onChange={set('newPassword')}
-          error={save.errors.newPassword}
-        />
-        <Field
-          label="Confirm new password"
-          name="confirmPassword"
-          type={type}
-          autoComplete="new-password"
-          value={fields.confirmPassword}
-          onChange={set('confirmPassword')}
-          error={save.errors.confirmPassword}
-        />
-      </div>
+      <NewPasswordFields values={fields} errors={save.errors} type={type} onChange={set} />
       <Checkbox label="Show passwords" checked={shown} onChange={(event) => setShown(event.target.checked)} />
-      <div className={formStyles.actions}>
-        <Button type="submit" disabled={isLoading} aria-busy={isLoading || undefined}>
-          {isLoading && <Spinner size={16} />}
-          Update password
-        </Button>
-      </div>
+      <SaveButton busy={isLoading}>Update password</SaveButton>
     </form>
   );
 }
@@ -119,7 +63,7 @@ export function TeamPasswordForm({ selfEmail }: { selfEmail: string }) {
   const [fields, setFields] = useState(empty);
   const [done, setDone] = useState('');
   const [setPassword, { isLoading }] = useSetTeamPasswordMutation();
-  const save = useFormSave();
+  const save = useFormSave('New password set');
   const set = (field: keyof typeof empty) => (event: { target: { value: string } }) =>
     setFields((current) => ({ ...current, [field]: event.target.value }));
   const loading = staff.isLoading || admins.isLoading;
@@ -155,33 +99,8 @@ export function TeamPasswordForm({ selfEmail }: { selfEmail: string }) {
         onChange={set('email')}
         error={save.errors.email}
       />
-      <div className={formStyles.row}>
-        <Field
-          label="New password"
-          name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters."
-          value={fields.newPassword}
-          onChange={set('newPassword')}
-          error={save.errors.newPassword}
-        />
-        <Field
-          label="Confirm new password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          value={fields.confirmPassword}
-          onChange={set('confirmPassword')}
-          error={save.errors.confirmPassword}
-        />
-      </div>
-      <div className={formStyles.actions}>
-        <Button type="submit" disabled={isLoading} aria-busy={isLoading || undefined}>
-          {isLoading && <Spinner size={16} />}
-          Set new password
-        </Button>
-      </div>
+      <NewPasswordFields values={fields} errors={save.errors} onChange={set} />
+      <SaveButton busy={isLoading}>Set new password</SaveButton>
     </form>
   );
 }
