@@ -81,6 +81,16 @@ test('a sale.changed event over the socket brings the banner in without a reload
     });
   });
 
+  // The page arrives with no running sale in its head either (the server puts the real ones
+  // there for the first render).
+  await page.route(
+    (url) => url.pathname === '/',
+    async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace(/<meta name="drape-sales" content="[^"]*">/, '<meta name="drape-sales" content="[]">');
+      await route.fulfill({ response, body });
+    },
+  );
   await page.goto('/');
   await expect.poll(() => said).toEqual([
     { type: 'hello', token: '' },
