@@ -254,18 +254,33 @@ function usePictureUpload() {
   return { send, uploading: state.isLoading };
 }
 
-function CategoryDialog({ category, categories, onClose }: { category: AdminCategory | null; categories: AdminCategory[]; onClose: () => void }) {
+/**
+ * What the category and sub-category dialogs share: the form's fields starting from `initial`,
+ * field messages, the picture upload into `image`, and the save — local checks first, then
+ * `save`; a refusal's field messages go by the fields and its message above the form and in a
+ * toast; success toasts `done` and closes.
+ */
+function useEditorForm<F extends { image: string }>({
+  initial,
+  check,
+  save,
+  done,
+  failed,
+  onClose,
+}: {
+  initial: F;
+  check: (form: F) => Record<string, string>;
+  save: (form: F) => Promise<unknown>;
+  done: (form: F) => string;
+  failed: string;
+  onClose: () => void;
+}) {
   const dispatch = useAppDispatch();
-  const titleId = useId();
-  const [form, setForm] = useState<CategoryForm>(category ? categoryToForm(category) : emptyCategoryForm);
+  const [form, setForm] = useState<F>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState('');
-  const [create, creating] = useCreateCategoryMutation();
-  const [update, updating] = useUpdateCategoryMutation();
   const picture = usePictureUpload();
   const { form: formRef, focusInvalid } = useInvalidFocus();
-  const saving = creating.isLoading || updating.isLoading;
-  const heading = category ? `Edit ${category.name}` : 'New category';
 
   async function pick(file: File) {
     try {
@@ -280,25 +295,43 @@ function CategoryDialog({ category, categories, onClose }: { category: AdminCate
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     setAlert('');
-    const problems = checkCategoryForm(form, categories, category?._id);
+    const problems = check(form);
     setErrors(problems);
     if (Object.keys(problems).length > 0) {
       focusInvalid();
       return;
     }
     try {
-      if (category) await update({ id: category._id, body: categoryBody(form) }).unwrap();
-      else await create(categoryBody(form)).unwrap();
-      dispatch(toastShown({ message: category ? `${form.name.trim()} saved` : `${form.name.trim()} added` }));
+      await save(form);
+      dispatch(toastShown({ message: done(form) }));
       onClose();
     } catch (failure) {
       const { message, errors: fields } = apiError(failure);
       setErrors(fields ?? {});
-      setAlert(message || 'The category could not be saved');
-      dispatch(toastShown({ message: message || 'The category could not be saved', type: 'error' }));
+      setAlert(message || failed);
+      dispatch(toastShown({ message: message || failed, type: 'error' }));
       focusInvalid();
     }
   }
+
+  return { form, setForm, errors, alert, formRef, pick, submit, uploading: picture.uploading };
+}
+
+function CategoryDialog({ category, categories, onClose }: { category: AdminCategory | null; categories: AdminCategory[]; onClose: () => void }) {
+  const titleId = useId();
+  const [create, creating] = useCreateCategoryMutation();
+  const [update, updating] = useUpdateCategoryMutation();
+  const { form, setForm, errors, alert, formRef, pick, submit, uploading } = useEditorForm<CategoryForm>({
+    initial: category ? categoryToForm(category) : emptyCategoryForm,
+    check: (current) => checkCategoryForm(current, categories, category?._id),
+    save: (current) =>
+      category ? update({ id: category._id, body: categoryBody(current) }).unwrap() : create(categoryBody(current)).unwrap(),
+    done: (current) => `${current.name.trim()} ${category ? 'saved' : 'added'}`,
+    failed: 'The category could not be saved',
+    onClose,
+  });
+  const saving = creating.isLoading || updating.isLoading;
+  const heading = category ? `Edit ${category.name}` : 'New category';
 
   return (
     <Dialog labelledBy={titleId} onClose={onClose} className={`${list.dialog} ${own.dialog}`}>
@@ -329,14 +362,14 @@ function CategoryDialog({ category, categories, onClose }: { category: AdminCate
         <ImageField
           label="Picture (optional)"
           value={form.image}
-          busy={picture.uploading}
+          busy={uploading}
           hint="JPEG or PNG; large pictures are scaled down."
           error={errors.image}
           onPick={(file) => void pick(file)}
           onClear={() => setForm({ ...form, image: '' })}
         />
         <div className={list.actions}>
-          <Button type="submit" disabled={saving || picture.uploading} aria-busy={saving || undefined}>
+          <Button type="submit" disabled={saving || uploading} aria-busy={saving || undefined}>
             {saving && <Spinner size={16} />}
             {category ? 'Save' : 'Add category'}
           </Button>
@@ -360,51 +393,20 @@ function SubCategoryDialog({
   categories: AdminCategory[];
   onClose: () => void;
 }) {
-  const dispatch = useAppDispatch();
   const titleId = useId();
   const selectId = useId();
-  const [form, setForm] = useState<SubCategoryForm>(sub ? subCategoryToForm(sub) : emptySubCategoryForm(categoryId));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState('');
   const [create, creating] = useCreateSubCategoryMutation();
   const [update, updating] = useUpdateSubCategoryMutation();
-  const picture = usePictureUpload();
-  const { form: formRef, focusInvalid } = useInvalidFocus();
+  const { form, setForm, errors, alert, formRef, pick, submit, uploading } = useEditorForm<SubCategoryForm>({
+    initial: sub ? subCategoryToForm(sub) : emptySubCategoryForm(categoryId),
+    check: (current) => checkSubCategoryForm(current, categories, sub?._id),
+    save: (current) => (sub ? update({ id: sub._id, body: subCategoryBody(current) }).unwrap() : create(subCategoryBody(current)).unwrap()),
+    done: (current) => `${current.categoryType.trim()} ${sub ? 'saved' : 'added'}`,
+    failed: 'The sub-category could not be saved',
+    onClose,
+  });
   const saving = creating.isLoading || updating.isLoading;
   const heading = sub ? `Edit ${sub.categoryType}` : 'New sub-category';
-
-  async function pick(file: File) {
-    try {
-      const url = await picture.send(file);
-      setForm((current) => ({ ...current, image: url }));
-      setErrors(({ image: _done, ...rest }) => rest);
-    } catch (failure) {
-      setErrors((current) => ({ ...current, image: (failure as Error).message }));
-    }
-  }
-
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    setAlert('');
-    const problems = checkSubCategoryForm(form, categories, sub?._id);
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) {
-      focusInvalid();
-      return;
-    }
-    try {
-      if (sub) await update({ id: sub._id, body: subCategoryBody(form) }).unwrap();
-      else await create(subCategoryBody(form)).unwrap();
-      dispatch(toastShown({ message: sub ? `${form.categoryType.trim()} saved` : `${form.categoryType.trim()} added` }));
-      onClose();
-    } catch (failure) {
-      const { message, errors: fields } = apiError(failure);
-      setErrors(fields ?? {});
-      setAlert(message || 'The sub-category could not be saved');
-      dispatch(toastShown({ message: message || 'The sub-category could not be saved', type: 'error' }));
-      focusInvalid();
-    }
-  }
 
   return (
     <Dialog labelledBy={titleId} onClose={onClose} className={`${list.dialog} ${own.dialog}`}>
@@ -456,14 +458,14 @@ function SubCategoryDialog({
           label="Picture (optional)"
           value={form.image}
           ratio="4 / 5"
-          busy={picture.uploading}
+          busy={uploading}
           hint="The listing's banner and the home page tile. Portrait 4:5 looks best."
           error={errors.image}
           onPick={(file) => void pick(file)}
           onClear={() => setForm({ ...form, image: '' })}
         />
         <div className={list.actions}>
-          <Button type="submit" disabled={saving || picture.uploading} aria-busy={saving || undefined}>
+          <Button type="submit" disabled={saving || uploading} aria-busy={saving || undefined}>
             {saving && <Spinner size={16} />}
             {sub ? 'Save' : 'Add sub-category'}
           </Button>
