@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -23,8 +24,8 @@ var summaryParts = []struct{ name, label string }{
 
 // runSummary gathers the main table of every benchmark's latest results into one
 // (bench/results/latest.md): figure, ours, reference, ratio, goal, result, then
-// "N passed, N failed". A benchmark that has no results yet is listed as missing and counts
-// as failed.
+// "N passed, N failed"; then draws its charts beside it (writeCharts). A benchmark that has
+// no results yet is listed as missing and counts as failed.
 func runSummary() error {
 	var b strings.Builder
 	host, _ := os.Hostname()
@@ -56,7 +57,11 @@ func runSummary() error {
 	fmt.Fprintf(&b, "\nEach row comes from its benchmark's own table, where its method is described: %s.\n", strings.Join(sources, ", "))
 	fmt.Fprintf(&b, "\n%d passed, %d failed\n", passed, failed)
 	fmt.Print("\n" + b.String())
-	return os.WriteFile(filepath.Join("bench", "results", "latest.md"), []byte(b.String()), 0o644)
+	latest := filepath.Join("bench", "results", "latest.md")
+	if err := os.WriteFile(latest, []byte(b.String()), 0o644); err != nil {
+		return err
+	}
+	return writeCharts(latest, filepath.Join("bench", "results"))
 }
 
 // mainTable reads the first figure table of a results file: its rows' six cells, and the
@@ -67,28 +72,50 @@ func mainTable(path string) (rows [][]string, when string, err error) {
 		return nil, "", err
 	}
 	defer f.Close()
-	lines := bufio.NewScanner(f)
+	t, err := readResults(f)
+	if err != nil {
+		return nil, "", fmt.Errorf("%s: %w", path, err)
+	}
+	if len(t.rows) == 0 {
+		return nil, "", fmt.Errorf("%s holds no figure table", path)
+	}
+	when, _, _ = strings.Cut(t.machine, ",")
+	return t.rows, when, nil
+}
+
+// results is a results file read back from its markdown: the heading, the line saying when
+// and on what it ran ("2026-11-25 13:49 UTC, vm, 2 CPUs, go1.26.8"), and the six cells of
+// each row of its first figure table (figure, ours, reference, ratio, goal, result).
+type results struct {
+	title   string
+	machine string
+	rows    [][]string
+}
+
+// readResults reads a results file as table.write and runSummary write it.
+func readResults(r io.Reader) (results, error) {
+	var t results
+	lines := bufio.NewScanner(r)
 	in := false
 	for lines.Scan() {
 		line := lines.Text()
 		switch {
-		case when == "" && strings.HasSuffix(line, "CPUs") || when == "" && strings.Contains(line, " CPUs, "):
-			when, _, _ = strings.Cut(line, ",")
+		case t.title == "" && strings.HasPrefix(line, "### "):
+			t.title = strings.TrimPrefix(line, "### ")
+		case t.machine == "" && (strings.HasSuffix(line, "CPUs") || strings.Contains(line, " CPUs, ")):
+			t.machine = line
 		case strings.HasPrefix(line, "| figure |"):
 			in = true
 		case in && strings.HasPrefix(line, "|---"):
 		case in && strings.HasPrefix(line, "| "):
 			cells := strings.Split(strings.Trim(line, "| "), " | ")
 			if len(cells) != 6 {
-				return nil, "", fmt.Errorf("%s: a row without six cells: %q", path, line)
+				return results{}, fmt.Errorf("a row without six cells: %q", line)
 			}
-			rows = append(rows, cells)
+			t.rows = append(t.rows, cells)
 		case in:
-			return rows, when, lines.Err()
+			return t, lines.Err()
 		}
 	}
-	if len(rows) == 0 {
-		return nil, "", fmt.Errorf("%s holds no figure table", path)
-	}
-	return rows, when, lines.Err()
+	return t, lines.Err()
 }

@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, parseAst, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -136,6 +137,14 @@ const sharedCatalogModules = new RegExp(
 
 export default defineConfig(({ command }) => ({
   plugins: [react(), reactRouterTreeShaking()],
+  css: {
+    modules: {
+      // Header.module.css's .bar is Header_bar everywhere: the server's first screen
+      // (server/firstscreen.html) writes the same markup with the same classes. Module file
+      // names are unique across src/ (no two Header.module.css).
+      generateScopedName: (local: string, file: string) => `${basename(file).replace(/\.module\.css(\?.*)?$/, '')}_${local}`,
+    },
+  },
   resolve: {
     alias: command === 'build' ? reactRouterProduction() : [],
   },

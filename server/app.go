@@ -126,7 +126,7 @@ func newApp(d deps, svc services) *fiber.App {
 		d.metrics = newMetrics(d.pool, d.hub)
 	}
 	s := &server{deps: d, services: svc, client: loadClient(d.cfg.ClientDir, d.log), listingAnswers: &encodedPages{}}
-	s.client.head = s.firstPaint
+	s.client.extras = s.firstPaint
 	handleError := errorHandler(d.log)
 	app := fiber.New(fiber.Config{
 		AppName:      "drape",

@@ -1,12 +1,10 @@
 package main
 
 import (
-	"html"
 	"strings"
 
 	"github.com/gofiber/fiber/v3"
 
-	"drape/internal/banner"
 	"drape/internal/catalog"
 	"drape/internal/pricing"
 	"drape/internal/sale"
@@ -131,47 +129,6 @@ func (s *server) getSales(c fiber.Ctx) error {
 		return err
 	}
 	return ok(c, "", sales)
-}
-
-// firstPaint is what a storefront page carries in its <head> for the first render, so that
-// what sits at the top of the page is there from the first frame instead of arriving with a
-// later call (a layout shift, a late largest paint): on every page the running sales, as
-// GET /api/getsale answers them (<meta name="drape-sales">); on the home page also the banners
-// as GET /api/banners answers them (<meta name="drape-banners">) and a preload of the hero's
-// picture, so the browser fetches it while the scripts load. What cannot be read is left out;
-// the client then asks as before.
-func (s *server) firstPaint(c fiber.Ctx) string {
-	var head strings.Builder
-	if sales, err := s.sales.Running(c.Context()); err == nil {
-		metaJSON(&head, "drape-sales", sales)
-	}
-	if c.Path() == "/" {
-		if banners, err := s.banners.Shown(c.Context()); err == nil {
-			metaJSON(&head, "drape-banners", fiber.Map{"items": banners})
-			for _, b := range banners {
-				if b.Place != banner.PlaceHome {
-					continue
-				}
-				if b.MobileImage != "" {
-					head.WriteString(`<link rel="preload" as="image" href="` + html.EscapeString(b.MobileImage) + `" media="(max-width: 639px)">`)
-					head.WriteString(`<link rel="preload" as="image" href="` + html.EscapeString(b.Image) + `" media="(min-width: 640px)">`)
-				} else {
-					head.WriteString(`<link rel="preload" as="image" href="` + html.EscapeString(b.Image) + `">`)
-				}
-				break
-			}
-		}
-	}
-	return head.String()
-}
-
-// metaJSON writes <meta name="name" content="v as JSON">, the JSON as the API would answer it.
-func metaJSON(head *strings.Builder, name string, v any) {
-	encoded, err := jsonEncode(v)
-	if err != nil {
-		return
-	}
-	head.WriteString(`<meta name="` + name + `" content="` + html.EscapeString(string(encoded)) + `">`)
 }
 
 // getCMS answers GET /api/getcms?type=terms|privacy: data.description is sanitised HTML.

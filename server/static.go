@@ -7,6 +7,7 @@ import (
 	"os"
 	pathpkg "path"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/gofiber/fiber/v3"
@@ -20,9 +21,14 @@ import (
 type clientFiles struct {
 	files map[string]string // URL path → file on disk
 	index []byte
-	// head, when set, adds markup before </head> of each page served (firstPaint: data the
-	// first render needs); "" leaves the page as built.
-	head func(fiber.Ctx) string
+	// routes are the files each first-screen route needs (firstscreen.go); nil without a
+	// build manifest.
+	routes map[string]routeAssets
+	// extras, when set, adds to each page served (firstPaint: the first screen and the data
+	// the first render needs).
+	extras func(fiber.Ctx) pageExtras
+	// deferredIndex is index.html for pages that come with a first screen (deferEntry).
+	deferredIndex []byte
 }
 
 // loadClient indexes the build directory once at start. A missing build is not fatal: the API
@@ -35,6 +41,8 @@ func loadClient(dir string, log *slog.Logger) *clientFiles {
 		return cf
 	}
 	cf.index = index
+	cf.routes = loadRouteAssets(dir)
+	defer func() { cf.deferredIndex = deferEntry(cf.index, cf.files["/first-screen.js"] != "") }()
 	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		// Hidden files and folders (.git, .env, Vite's .vite/manifest.json) are never served
 		// (ASVS 5.0 13.4.1).
@@ -80,14 +88,53 @@ func (cf *clientFiles) serve(c fiber.Ctx) error {
 	}
 	c.Set(fiber.HeaderCacheControl, "no-cache")
 	c.Set(fiber.HeaderContentType, fiber.MIMETextHTMLCharsetUTF8)
-	if cf.head != nil {
-		if extra := cf.head(c); extra != "" {
-			if at := bytes.LastIndex(cf.index, []byte("</head>")); at >= 0 {
-				page := make([]byte, 0, len(cf.index)+len(extra))
-				page = append(append(append(page, cf.index[:at]...), extra...), cf.index[at:]...)
-				return c.Send(page)
-			}
-		}
+	if cf.extras == nil {
+		return c.Send(cf.index)
 	}
-	return c.Send(cf.index)
+	extras := cf.extras(c)
+	index := cf.index
+	if extras.body != "" && cf.deferredIndex != nil {
+		index = cf.deferredIndex
+	}
+	page := make([]byte, 0, len(index)+len(extras.htmlAttrs)+len(extras.head)+len(extras.body))
+	page = insertAt(index, page, "<html", extras.htmlAttrs, "</head>", extras.head, `<div id="root">`, extras.body)
+	return c.Send(page)
+}
+
+// entryScript is how Vite puts the app's entry into index.html.
+var entryScript = regexp.MustCompile(`<script type="module" crossorigin src="(/assets/[^"]+\.js)"></script>`)
+
+// deferEntry is index.html for pages with a first screen: the entry is preloaded and started by
+// /first-screen.js once the first screen has been painted (client/public/first-screen.js), so
+// that running the app's scripts does not delay that paint. Nil when index.html is not as Vite
+// writes it or the build has no first-screen.js.
+func deferEntry(index []byte, hasStarter bool) []byte {
+	entry := entryScript.FindSubmatch(index)
+	if entry == nil || !hasStarter {
+		return nil
+	}
+	src := string(entry[1])
+	return bytes.Replace(index, entry[0], []byte(`<link rel="modulepreload" crossorigin href="`+src+`"><script src="/first-screen.js" data-app="`+src+`" defer></script>`), 1)
+}
+
+// insertAt appends index to page with text inserted after each first "after" mark and before
+// each "before" mark: (index, page, "<html", attrs, "</head>", head, "<div id=root>", body).
+// Marks must appear in index in the order given; a missing one drops its text.
+func insertAt(index, page []byte, htmlMark, attrs, headMark, head, rootMark, body string) []byte {
+	rest := index
+	for _, cut := range []struct {
+		mark, text string
+		after      bool
+	}{{htmlMark, attrs, true}, {headMark, head, false}, {rootMark, body, false}} {
+		at := bytes.Index(rest, []byte(cut.mark))
+		if cut.text == "" || at < 0 {
+			continue
+		}
+		if cut.after {
+			at += len(cut.mark)
+		}
+		page = append(append(page, rest[:at]...), cut.text...)
+		rest = rest[at:]
+	}
+	return append(page, rest...)
 }

@@ -8,6 +8,7 @@ import { bannerFor } from '../../features/banners/banners';
 import { BannerAction, BannerPicture, BannerTitle } from '../../features/banners/components/BannerParts';
 import { CategoryTiles } from '../../features/catalog/components/CategoryTiles';
 import { brand } from '../../lib/brand';
+import { useFirstScreenDone } from '../../lib/firstScreen';
 import { paths } from '../../lib/paths';
 import { BestSellerStrip } from './home/BestSellerStrip';
 import styles from './HomePage.module.css';
@@ -53,6 +54,8 @@ export function HomePage() {
   const banners = useGetBannersQuery();
   const shown = banners.data ?? pageBanners;
   const hero = bannerFor(shown, 'home');
+  // The server drew the hero from the same banners (server/firstscreen.go).
+  useFirstScreenDone(true);
   return (
     <>
       <title>drape — formal wear</title>

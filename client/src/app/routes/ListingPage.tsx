@@ -6,6 +6,7 @@ import { ButtonLink } from '../../components/Button';
 import { StateMessage } from '../../components/StateMessage';
 import { categoryOf, findSubCategory, useGetCategoryQuery, useGetProductsQuery } from '../../features/catalog/api';
 import { listingFor, productCount } from '../../features/catalog/listing';
+import { useFirstScreenDone } from '../../lib/firstScreen';
 import { paths } from '../../lib/paths';
 import { pageFromSearch, pageHref, ProductResults } from './catalog/ProductResults';
 import styles from './ListingPage.module.css';
@@ -25,6 +26,7 @@ export function ListingPage() {
   const category = listing.subCategory ? categoryOf(categories, listing.subCategory) : undefined;
   const total = products.currentData?.metadata.total;
   const eyebrow = category?.name ?? listing.eyebrow;
+  useFirstScreenDone(products.currentData !== undefined || products.isError);
 
   return (
     <div className={styles.page}>

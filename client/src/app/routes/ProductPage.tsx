@@ -13,6 +13,7 @@ import { SizePicker } from '../../features/catalog/components/SizePicker';
 import { appliedSale, isSoldOut, productErrorMessage } from '../../features/catalog/pricing';
 import type { Product } from '../../features/catalog/types';
 import { ProductReviews } from '../../features/reviews/components/ProductReviews';
+import { useFirstScreenDone } from '../../lib/firstScreen';
 import { genderListPath, paths, productListPath } from '../../lib/paths';
 import { WishlistHeart } from './catalog/WishlistHeart';
 import styles from './ProductPage.module.css';
@@ -21,6 +22,7 @@ import styles from './ProductPage.module.css';
 export function ProductPage() {
   const { id = '' } = useParams();
   const { currentData: product, error, isError } = useGetProductQuery(id, { skip: !id });
+  useFirstScreenDone(product !== undefined || isError);
 
   if (isError && (error as { status?: unknown } | undefined)?.status === 404) {
     return (

@@ -4,6 +4,7 @@
 // and a reload button say the same.
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Loader } from '../../components/Loader';
+import { useFirstScreenDone } from '../../lib/firstScreen';
 
 export const errorTitle = 'Oops something went wrong';
 export const errorDetail = 'We are working on it';
@@ -34,6 +35,8 @@ const ErrorPage = lazy<ComponentType<CrashProps>>(() =>
 );
 
 export function CrashPage({ error, standalone = false }: CrashProps) {
+  // A crash shows at once, in place of the server's first screen if there was one.
+  useFirstScreenDone(true);
   return (
     <Suspense fallback={<Loader fullScreen={standalone} />}>
       <ErrorPage error={error} standalone={standalone} />

@@ -86,6 +86,28 @@ export const {
   useGetProductQuery,
 } = catalogApi;
 
+/**
+ * Seeds the catalog calls a page's first render makes from the page itself: with a first screen
+ * (server/firstscreen.go) the server puts what GET /api/getcategory, GET /api/getproduct?type=
+ * and GET /api/getproduct/{id} would answer into <meta name="drape-catalog">, so the page renders
+ * without waiting for them.
+ */
+export function seedCatalogFromPage() {
+  const content = document.querySelector('meta[name="drape-catalog"]')?.getAttribute('content');
+  if (!content) return null;
+  let seeded: { categories?: Partial<CategoryList>; listing?: { query: ProductListQuery; page: unknown }; product?: Product };
+  try {
+    seeded = JSON.parse(content) as typeof seeded;
+  } catch {
+    return null;
+  }
+  return catalogApi.util.upsertQueryEntries([
+    ...(seeded.categories ? [{ endpointName: 'getCategory' as const, arg: undefined, value: { items: seeded.categories.items ?? [] } }] : []),
+    ...(seeded.listing ? [{ endpointName: 'getProducts' as const, arg: seeded.listing.query, value: toPage(seeded.listing.page) }] : []),
+    ...(seeded.product?._id ? [{ endpointName: 'getProduct' as const, arg: seeded.product._id, value: normaliseProduct(seeded.product) }] : []),
+  ]);
+}
+
 /** Every sub-category across categories, once each by name, in the order the server sent them. */
 export function subCategoriesOf(list: CategoryList | undefined): SubCategory[] {
   const seen = new Set<string>();

@@ -13,9 +13,13 @@ export function storedTheme(): Theme {
 
 const browserBarColours: Record<Theme, string> = { light: '#faf7f0', dark: '#14161a' };
 
-/** Puts the theme on <html data-theme> (the CSS reads it) and remembers it for the next visit. */
+/**
+ * Puts the theme on <html data-theme> (the CSS reads it) and remembers it for the next visit,
+ * also in a cookie: the server draws a page's first screen in it (server/firstscreen.go).
+ */
 export function applyTheme(theme: Theme): void {
   document.documentElement.dataset.theme = theme;
+  document.cookie = `${themeStorageKey}=${theme}; path=/; max-age=31536000; samesite=lax`;
   document.querySelector('meta[name="theme-color"]')?.setAttribute('content', browserBarColours[theme]);
   try {
     window.localStorage.setItem(themeStorageKey, theme);

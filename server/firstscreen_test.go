@@ -1,0 +1,167 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"html"
+	"net/http"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+
+	"drape/internal/catalog"
+	"drape/internal/shop"
+)
+
+// firstScreenShop is the small shop with a built client as Vite writes it: index.html with its
+// entry, the build manifest naming each route's chunk and stylesheet, and first-screen.js.
+func firstScreenShop(t *testing.T) (*catalogAdminShop, catalog.Product) {
+	t.Helper()
+	s := newCatalogAdminShop(t, nil)
+	dir := s.d.cfg.ClientDir
+	os.WriteFile(filepath.Join(dir, "index.html"), []byte(`<!doctype html>
+<html lang="en-IN">
+  <head>
+    <title>drape</title>
+    <script type="module" crossorigin src="/assets/entry1.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/shell1.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`), 0o644)
+	os.WriteFile(filepath.Join(dir, "first-screen.js"), []byte("// starts the app"), 0o644)
+	os.MkdirAll(filepath.Join(dir, ".vite"), 0o755)
+	os.WriteFile(filepath.Join(dir, ".vite", "manifest.json"), []byte(`{
+  "index.html": {"file": "assets/entry1.js", "isEntry": true, "imports": ["_vendor1.js"], "css": ["assets/shell1.css"]},
+  "_vendor1.js": {"file": "assets/vendor1.js"},
+  "_catalog1.js": {"file": "assets/catalog1.js", "imports": ["_vendor1.js"], "css": ["assets/catalog1.css"]},
+  "src/app/routes/HomePage.tsx": {"file": "assets/home1.js", "imports": ["_vendor1.js", "_catalog1.js", "index.html"], "css": ["assets/home1.css"]},
+  "src/app/routes/ListingPage.tsx": {"file": "assets/listing1.js", "imports": ["_vendor1.js", "_catalog1.js"], "css": ["assets/listing1.css"]},
+  "src/app/routes/ProductPage.tsx": {"file": "assets/product1.js", "imports": ["_catalog1.js"], "css": ["assets/product1.css"]}
+}`), 0o644)
+	hostile, err := newServices(s.d).catalog.CreateProduct(context.Background(), catalog.NewProduct{
+		Code: "JF-MSH-0666", Name: `Shirt "><script>alert(1)</script>`, Gender: "Men", SubCategoryID: s.f.shirts.ID,
+		Price: shop.Rupees(149999), Colour: "red", Thumbnail: "JF-1.svg", Images: []string{"JF-1.svg", "JF-2.svg"},
+		BasicDescription: `<img src=x onerror=alert(2)> A shirt.`, Sizes: []catalog.Size{{Size: "M", Stock: 0}, {Size: "L", Stock: 2}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.app = newApp(s.d, newServices(s.d))
+	return s, hostile
+}
+
+// page opens path as a browser does (a navigation) and answers the HTML.
+func page(t *testing.T, s *catalogAdminShop, path string, cookie string) string {
+	t.Helper()
+	headers := map[string]string{"Accept": "text/html", "Sec-Fetch-Mode": "navigate"}
+	if cookie != "" {
+		headers["Cookie"] = cookie
+	}
+	resp, body := call(t, s.app, "GET", path, headers, nil)
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("%s: %d %s", path, resp.StatusCode, body)
+	}
+	return string(body)
+}
+
+// metaData is the JSON a page carries in <meta name="name">.
+func metaData(t *testing.T, page, name string) any {
+	t.Helper()
+	m := regexp.MustCompile(`<meta name="` + name + `" content="([^"]*)">`).FindStringSubmatch(page)
+	if m == nil {
+		t.Fatalf("no %s in the page", name)
+	}
+	var v any
+	if err := json.Unmarshal([]byte(html.UnescapeString(m[1])), &v); err != nil {
+		t.Fatalf("%s is not JSON: %v", name, err)
+	}
+	return v
+}
+
+// TestFirstScreen: a listing and a product page arrive drawn — the shopper sees the title,
+// products, prices and sale at once — with the data the app would fetch (equal to what the
+// API answers), the route's stylesheets and chunks, and the app started after the first paint;
+// what shoppers or the back office typed is escaped; pages without a first screen are as built.
+func TestFirstScreen(t *testing.T) {
+	s, hostile := firstScreenShop(t)
+
+	listing := page(t, s, "/products/Formal%20Shirts", "")
+	for _, want := range []string{
+		`<div id="first-screen" class="RootLayout_app" inert>`,
+		`<h1 class="ListingPage_title">Formal Shirts</h1>`,
+		`<p class="ListingPage_count">31 products</p>`,
+		`<p class="ListingPage_eyebrow">Men</p>`,
+		`<p class="SaleBanner_text">drape&#39;s Festive Formals sale is live — flat 20% off on Formal Shirts in the Men collection</p>`,
+		`<link rel="stylesheet" crossorigin href="/assets/listing1.css">`,
+		`<link rel="stylesheet" crossorigin href="/assets/catalog1.css">`,
+		`<link rel="modulepreload" crossorigin href="/assets/listing1.js">`,
+		`<script src="/first-screen.js" data-app="/assets/entry1.js" defer></script>`,
+		`<div id="root"></div>`,
+	} {
+		if !strings.Contains(listing, want) {
+			t.Errorf("the listing lacks %s", want)
+		}
+	}
+	for _, never := range []string{`<script type="module"`, `href="/assets/shell1.css">` + "\n" + `<link rel="stylesheet" crossorigin href="/assets/shell1.css"`, `/assets/vendor1.js`, "data-testid", `id="main"`} {
+		if strings.Contains(listing, never) {
+			t.Errorf("the listing has %s", never)
+		}
+	}
+	if n := strings.Count(listing, `<article class="ProductCard_card"`); n != productPageSize {
+		t.Errorf("%d product cards drawn, want a page of %d", n, productPageSize)
+	}
+	status, body := send(t, s.app, "GET", "/api/getproduct?type=Formal%20Shirts&page=1&limit=12", "", nil)
+	expect(t, "the listing's call", status, body, 200, nil)
+	var answer struct{ Data map[string]any }
+	json.Unmarshal(body, &answer)
+	seeded := metaData(t, listing, "drape-catalog").(map[string]any)["listing"].(map[string]any)
+	if !reflect.DeepEqual(seeded["page"], answer.Data) || !reflect.DeepEqual(seeded["query"], map[string]any{"type": "Formal Shirts", "page": 1.0}) {
+		t.Errorf("the page carries %v, the API answers %v", seeded, answer.Data)
+	}
+	for _, item := range answer.Data["items"].([]any) {
+		name := item.(map[string]any)["productName"].(string)
+		if !strings.Contains(listing, ">"+html.EscapeString(name)+"</a></h2>") {
+			t.Errorf("the listing does not show %q", name)
+		}
+	}
+
+	// The hostile product's page: its name and description are text, never markup.
+	product := page(t, s, "/api/getproduct/"+hostile.ID, "")
+	for _, want := range []string{
+		`<h1 class="ProductPage_name">Shirt &#34;&gt;&lt;script&gt;alert(1)&lt;/script&gt;</h1>`,
+		`&lt;img src=x onerror=alert(2)&gt; A shirt.`,
+		`<del class="Price_was"><span class="visually-hidden">List price </span>₹1,49,999</del>`,
+		`<label class="SizePicker_chip" data-unavailable="true"><input class="SizePicker_radio" disabled type="radio" value="M" name="fs-size">`,
+		`aria-label="Show picture 2 of 2"`,
+		`<link rel="stylesheet" crossorigin href="/assets/product1.css">`,
+	} {
+		if !strings.Contains(product, want) {
+			t.Errorf("the product page lacks %s", want)
+		}
+	}
+	if strings.Contains(product, "<script>alert") || strings.Contains(product, "<img src=x") {
+		t.Errorf("a product's words became markup: %s", product)
+	}
+	if got := metaData(t, product, "drape-catalog").(map[string]any)["product"].(map[string]any)["_id"]; got != hostile.ID {
+		t.Errorf("the product page carries product %v", got)
+	}
+
+	dark := page(t, s, "/products/Formal%20Shirts", "theme=dark")
+	if !strings.Contains(dark, `<html data-theme="dark" lang="en-IN">`) || !strings.Contains(dark, `data-theme-current="dark"`) {
+		t.Errorf("a shopper who chose the dark theme gets a light first screen")
+	}
+
+	// No first screen: best sellers (their banner is the app's), an unknown product or
+	// sub-category, other pages. The page is then as built, its entry a module script.
+	for _, path := range []string{"/products/bestseller", "/api/getproduct/0123456789abcdef01234567", "/products/Cravats", "/cart", "/aboutus"} {
+		got := page(t, s, path, "")
+		if strings.Contains(got, "first-screen") || !strings.Contains(got, `<script type="module" crossorigin src="/assets/entry1.js"></script>`) {
+			t.Errorf("%s: drawn by the server, or its entry changed", path)
+		}
+	}
+}
