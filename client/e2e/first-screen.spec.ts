@@ -15,7 +15,7 @@ async function visibleLayout(page: Page, root: string): Promise<string[]> {
   await expect.poll(() => page.evaluate(inWindowLoaded, root), { message: 'pictures in the window loaded' }).toBe(true);
   return page.evaluate((selector) => {
     const rows: string[] = [];
-    for (const element of document.querySelector(selector)?.querySelectorAll('[class]') ?? []) {
+    for (const element of Array.from(document.querySelector(selector)?.querySelectorAll('[class]') ?? [])) {
       const box = element.getBoundingClientRect();
       if (box.bottom <= 0 || box.top >= window.innerHeight || box.width === 0) continue;
       const words = Array.from(element.childNodes)
