@@ -30,7 +30,10 @@ import (
 // and the stylesheets and chunk of the page's route. The client renders the whole page from
 // that data without a call, and swaps its page in for the server's in one step
 // (client/src/lib/firstScreen.ts). The server's copy is inert: nothing on it reacts until the
-// app has taken over.
+// app has taken over. Until then the page is set in fallback fonts sized like the shop's own
+// (<html data-fonts="later">, client/src/app/global.css), so the server's screen and the app's
+// page lay out alike whenever the fonts arrive, and what the server drew does not fade in
+// (<html data-first-screen>), nor does the app's copy of it.
 
 //go:embed firstscreen.html
 var firstScreenMarkup string
@@ -235,6 +238,9 @@ func (s *server) firstPaint(c fiber.Ctx) pageExtras {
 		var body strings.Builder
 		if firstScreenTemplate.ExecuteTemplate(&body, "screen", sc) == nil {
 			extras.body = body.String()
+			// The page is set in fallbacks sized like the shop's fonts until the app has
+			// taken over (client/src/app/global.css), and its first screen does not fade in.
+			extras.htmlAttrs += ` data-first-screen data-fonts="later"`
 			for _, css := range assets.styles {
 				head.WriteString(`<link rel="stylesheet" crossorigin href="` + html.EscapeString(css) + `">`)
 			}
@@ -313,6 +319,10 @@ func (s *server) listingScreen(c fiber.Ctx, head *strings.Builder, rawName strin
 				l.Eyebrow, l.Banner = cat.Name, sub.Image
 			}
 		}
+	}
+	// The first row's pictures are the largest paint on a phone: fetch them with the page.
+	for _, p := range page.Items[:min(2, len(page.Items))] {
+		head.WriteString(`<link rel="preload" as="image" fetchpriority="high" href="` + html.EscapeString(p.Thumbnail) + `">`)
 	}
 	for i, p := range page.Items {
 		l.Cards = append(l.Cards, productCard{

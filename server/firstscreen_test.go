@@ -112,6 +112,9 @@ func TestFirstScreen(t *testing.T) {
 			t.Errorf("the listing has %s", never)
 		}
 	}
+	if n := strings.Count(listing, `<link rel="preload" as="image" fetchpriority="high" href="/uploads/products/`); n != 2 {
+		t.Errorf("%d product pictures preloaded, want the first row's 2", n)
+	}
 	if n := strings.Count(listing, `<article class="ProductCard_card"`); n != productPageSize {
 		t.Errorf("%d product cards drawn, want a page of %d", n, productPageSize)
 	}
@@ -152,7 +155,7 @@ func TestFirstScreen(t *testing.T) {
 	}
 
 	dark := page(t, s, "/products/Formal%20Shirts", "theme=dark")
-	if !strings.Contains(dark, `<html data-theme="dark" lang="en-IN">`) || !strings.Contains(dark, `data-theme-current="dark"`) {
+	if !strings.Contains(dark, `<html data-theme="dark" data-first-screen data-fonts="later" lang="en-IN">`) || !strings.Contains(dark, `data-theme-current="dark"`) {
 		t.Errorf("a shopper who chose the dark theme gets a light first screen")
 	}
 

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
@@ -8,7 +8,7 @@ import { makeStore } from './app/store';
 import { seedCatalogFromPage } from './features/catalog/api';
 import { seedSalesFromPage } from './features/sale/api';
 import { applyTheme } from './features/ui/themeSlice';
-import { firstScreenMaxMs, showApp } from './lib/firstScreen';
+import { cameWithFirstScreen, firstScreenMaxMs, showApp } from './lib/firstScreen';
 
 const store = makeStore();
 applyTheme(store.getState().theme.theme);
@@ -21,12 +21,17 @@ window.setTimeout(showApp, firstScreenMaxMs);
 // loads in its own chunk.
 void import('./app/background').then(({ startBackground }) => startBackground(store));
 
-createRoot(document.getElementById('root')!).render(
+const root = createRoot(document.getElementById('root')!);
+const app = (
   <StrictMode>
     <Provider store={store}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
     </Provider>
-  </StrictMode>,
+  </StrictMode>
 );
+// Behind the server's first screen the app renders in slices, so the shopper can scroll that
+// screen meanwhile; without one, at once.
+if (cameWithFirstScreen) startTransition(() => root.render(app));
+else root.render(app);

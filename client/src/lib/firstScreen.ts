@@ -3,7 +3,10 @@
 // empty #root, which global.css hides while the first screen is there. The app renders the
 // whole page into #root from the data the page carried, and when the page has drawn what the
 // first screen shows, takes over: the first screen goes and #root shows, in one step, at the
-// same place. Pages without a first screen show at once.
+// same place. Pages without a first screen show at once. Until the app has taken over, the page
+// is set in fallback fonts sized like the shop's own (global.css, <html data-fonts="later">):
+// the server's screen and the app's page then lay out alike, and the largest thing the shopper
+// sees first is not drawn again larger when the app takes over.
 
 import { useLayoutEffect } from 'react';
 
@@ -12,9 +15,16 @@ const firstScreenId = 'first-screen';
 /** Whether this page load came with a first screen drawn by the server. */
 export const cameWithFirstScreen = typeof document !== 'undefined' && document.getElementById(firstScreenId) !== null;
 
-/** Shows the app in place of the server's first screen (nothing when there is none). */
+/**
+ * Shows the app in place of the server's first screen (nothing when there is none), then lets
+ * the shop's fonts in: until then the page is set in fallbacks sized like them (global.css,
+ * <html data-fonts="later">), so the screen and the app lay out alike.
+ */
 export function showApp(): void {
-  document.getElementById(firstScreenId)?.remove();
+  const firstScreen = document.getElementById(firstScreenId);
+  if (!firstScreen) return;
+  firstScreen.remove();
+  requestAnimationFrame(() => setTimeout(() => delete document.documentElement.dataset.fonts, 0));
 }
 
 /**

@@ -1,0 +1,21 @@
+import { chromium } from 'playwright';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const ctx = await b.newContext({ viewport: { width: 390, height: 844 } });
+if (process.env.NOJS) await ctx.route(/\/(assets\/[^/]+\.js|first-screen\.js)$/, (r) => r.abort());
+const p = await ctx.newPage();
+const cdp = await ctx.newCDPSession(p);
+await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+await cdp.send('Network.enable');
+await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 });
+await p.addInitScript(() => {
+  window.__lcp = [];
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__lcp.push({ t: Math.round(e.startTime), size: e.size, inFirst: !!e.element?.closest?.('#first-screen'), tag: e.element?.tagName, cls: e.element?.className }); }).observe({ type: 'largest-contentful-paint', buffered: true });
+  window.__paint = [];
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__paint.push([e.name, Math.round(e.startTime)]); }).observe({ type: 'paint', buffered: true });
+  window.__shift = 0;
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__shift += e.value; }).observe({ type: 'layout-shift', buffered: true });
+});
+await p.goto('http://127.0.0.1:8870' + (process.argv[2] ?? '/'), { waitUntil: 'load' });
+await p.waitForTimeout(8000);
+console.log(await p.evaluate(() => JSON.stringify({ lcp: window.__lcp, paint: window.__paint, cls: window.__shift, res: performance.getEntriesByType('resource').filter((r) => /svg|woff2/.test(r.name)).map((r) => [r.name.slice(-28), Math.round(r.startTime), Math.round(r.responseEnd)]) })));
+await b.close();

@@ -1,0 +1,16 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { writeFile } from 'node:fs/promises';
+const url = process.argv[2];
+const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+const r = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+await chrome.kill();
+const a = r.lhr.audits;
+await writeFile('/tmp/lhx/last.json', JSON.stringify(r.lhr));
+console.log('score', r.lhr.categories.performance.score, 'FCP', a['first-contentful-paint'].numericValue|0, 'LCP', a['largest-contentful-paint'].numericValue|0, 'SI', a['speed-index'].numericValue|0, 'TBT', a['total-blocking-time'].numericValue|0, 'CLS', a['cumulative-layout-shift'].numericValue);
+console.log('LCP element', JSON.stringify(a['largest-contentful-paint-element']?.details?.items?.map(i=>i.items?.map(x=>x.node?.snippet ?? x))).slice(0,600));
+console.log('LCP phases', JSON.stringify(a['largest-contentful-paint-element']?.details?.items?.[1]?.items));
+for (const t of a['long-tasks']?.details?.items ?? []) console.log('long task', t.url, t.startTime|0, t.duration|0);
+for (const t of a['network-requests'].details.items) console.log('req', t.url.slice(0,90), t.resourceType, t.transferSize, (t.networkRequestTime|0), (t.networkEndTime|0));
+for (const t of a['bootup-time'].details.items) console.log('bootup', t.url.slice(0,80), t.total|0, t.scripting|0, t.scriptParseCompile|0);
+for (const t of a['mainthread-work-breakdown'].details.items) console.log('main', t.group, t.duration|0);

@@ -1,0 +1,10 @@
+import { chromium } from 'playwright';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const ctx = await b.newContext({ viewport: { width: 390, height: 844 } });
+await ctx.route(/\/(assets\/[^/]+\.js|first-screen\.js)$/, (r) => r.abort());
+const p = await ctx.newPage();
+await p.goto('http://127.0.0.1:8870' + (process.argv[2] ?? '/'), { waitUntil: 'load' });
+await p.waitForTimeout(1000);
+console.log(await p.evaluate(() => { const i = document.querySelector('#first-screen img.HomePage_pictureImage, #first-screen .ProductCard_image'); const r = i?.getBoundingClientRect(); return JSON.stringify({ top: r?.top, h: r?.height, complete: i?.complete, nat: i?.naturalWidth, cur: i?.currentSrc, fonts: [...document.fonts].filter(f => f.status === 'loaded').map(f => f.family) }); }));
+await p.screenshot({ path: '/tmp/lhx/ssr-fallback.png' });
+await b.close();
