@@ -244,8 +244,12 @@ func (s *server) firstPaint(c fiber.Ctx) pageExtras {
 			for _, css := range assets.styles {
 				head.WriteString(`<link rel="stylesheet" crossorigin href="` + html.EscapeString(css) + `">`)
 			}
-			for _, js := range assets.scripts {
-				head.WriteString(`<link rel="modulepreload" crossorigin href="` + html.EscapeString(js) + `">`)
+			if s.client.start != nil {
+				head.WriteString(s.client.start.starter(assets.scripts))
+			} else {
+				for _, js := range assets.scripts {
+					head.WriteString(`<link rel="modulepreload" crossorigin href="` + html.EscapeString(js) + `">`)
+				}
 			}
 		}
 	}

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"html"
+	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -27,6 +30,7 @@ func firstScreenShop(t *testing.T) (*catalogAdminShop, catalog.Product) {
   <head>
     <title>drape</title>
     <script type="module" crossorigin src="/assets/entry1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/vendor1.js">
     <link rel="stylesheet" crossorigin href="/assets/shell1.css">
   </head>
   <body>
@@ -99,15 +103,14 @@ func TestFirstScreen(t *testing.T) {
 		`<p class="SaleBanner_text">drape&#39;s Festive Formals sale is live — flat 20% off on Formal Shirts in the Men collection</p>`,
 		`<link rel="stylesheet" crossorigin href="/assets/listing1.css">`,
 		`<link rel="stylesheet" crossorigin href="/assets/catalog1.css">`,
-		`<link rel="modulepreload" crossorigin href="/assets/listing1.js">`,
-		`<script src="/first-screen.js" data-app="/assets/entry1.js" defer></script>`,
+		`<script src="/first-screen.js" data-app="/assets/entry1.js" data-preload="/assets/entry1.js /assets/vendor1.js /assets/listing1.js /assets/catalog1.js" defer></script>`,
 		`<div id="root"></div>`,
 	} {
 		if !strings.Contains(listing, want) {
 			t.Errorf("the listing lacks %s", want)
 		}
 	}
-	for _, never := range []string{`<script type="module"`, `href="/assets/shell1.css">` + "\n" + `<link rel="stylesheet" crossorigin href="/assets/shell1.css"`, `/assets/vendor1.js`, "data-testid", `id="main"`} {
+	for _, never := range []string{`<script type="module"`, `href="/assets/shell1.css">` + "\n" + `<link rel="stylesheet" crossorigin href="/assets/shell1.css"`, `rel="modulepreload"`, "data-testid", `id="main"`} {
 		if strings.Contains(listing, never) {
 			t.Errorf("the listing has %s", never)
 		}
@@ -154,6 +157,15 @@ func TestFirstScreen(t *testing.T) {
 		t.Errorf("the product page carries product %v", got)
 	}
 
+	resp, zipped := call(t, s.app, "GET", "/products/Formal%20Shirts", map[string]string{"Accept": "text/html", "Accept-Encoding": "gzip, deflate, br"}, nil)
+	zr, err := gzip.NewReader(bytes.NewReader(zipped))
+	if resp.Header.Get("Content-Encoding") != "gzip" || err != nil {
+		t.Fatalf("the page is not gzipped for a browser that accepts it: %q %v", resp.Header.Get("Content-Encoding"), err)
+	}
+	if unzipped, _ := io.ReadAll(zr); !bytes.Contains(unzipped, []byte(`<h1 class="ListingPage_title">Formal Shirts</h1>`)) || len(zipped)*3 > len(unzipped) {
+		t.Errorf("gzipped page: %d bytes for %d, or not the listing", len(zipped), len(unzipped))
+	}
+
 	dark := page(t, s, "/products/Formal%20Shirts", "theme=dark")
 	if !strings.Contains(dark, `<html data-theme="dark" data-first-screen data-fonts="later" lang="en-IN">`) || !strings.Contains(dark, `data-theme-current="dark"`) {
 		t.Errorf("a shopper who chose the dark theme gets a light first screen")
@@ -163,7 +175,8 @@ func TestFirstScreen(t *testing.T) {
 	// sub-category, other pages. The page is then as built, its entry a module script.
 	for _, path := range []string{"/products/bestseller", "/api/getproduct/0123456789abcdef01234567", "/products/Cravats", "/cart", "/aboutus"} {
 		got := page(t, s, path, "")
-		if strings.Contains(got, "first-screen") || !strings.Contains(got, `<script type="module" crossorigin src="/assets/entry1.js"></script>`) {
+		if strings.Contains(got, "first-screen") || !strings.Contains(got, `<script type="module" crossorigin src="/assets/entry1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/vendor1.js">`) {
 			t.Errorf("%s: drawn by the server, or its entry changed", path)
 		}
 	}
