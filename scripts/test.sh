@@ -52,9 +52,10 @@ browser_tests() {
     E2E_START=1 BASE_URL="http://127.0.0.1:$port" npx playwright test)
 }
 run_step "browser tests" browser_tests
-# Lighthouse on the storefront (mobile): accessibility ≥ 95 on every page fails the run when
-# missed; the speed budgets are measured and reported (make lighthouse) but not enforced yet.
-run_step "page accessibility (Lighthouse)" env RUNS=1 BUDGETS=accessibility LIGHTHOUSE_OUT=/dev/null bash scripts/lighthouse.sh
+# Lighthouse on the storefront (mobile): accessibility ≥ 95 and CLS ≤ 0.05 on every page fail
+# the run when missed; the other speed budgets are measured and reported (make lighthouse): one
+# run on this shared 2-core machine swings TBT by ±50 ms, and the cart is not server-drawn.
+run_step "page accessibility and layout shift (Lighthouse)" env RUNS=1 BUDGETS=accessibility,cls LIGHTHOUSE_OUT=/dev/null bash scripts/lighthouse.sh
 
 echo
 if [ ${#failed[@]} -gt 0 ]; then
