@@ -24,16 +24,16 @@ import (
 // single-page app whose scripts (about 120 kB gzip) must load and run, and whose data calls must
 // answer, before it can draw anything; on a phone on a slow network that is seconds of blank
 // page. So for the pages shoppers land on — the home page, a sub-category listing and a product
-// page — the server writes the markup of the page's first screen (firstscreen.html, the
-// components' own markup and classes) into the page, together with the data the client would
-// fetch (<meta name="drape-catalog">, <meta name="drape-banners">, <meta name="drape-sales">)
-// and the stylesheets and chunk of the page's route. The client renders the whole page from
-// that data without a call, and swaps its page in for the server's in one step
-// (client/src/lib/firstScreen.ts). The server's copy is inert: nothing on it reacts until the
-// app has taken over. Until then the page is set in fallback fonts sized like the shop's own
-// (<html data-fonts="later">, client/src/app/global.css), so the server's screen and the app's
-// page lay out alike whenever the fonts arrive, and what the server drew does not fade in
-// (<html data-first-screen>), nor does the app's copy of it.
+// page (and a guest's empty cart) — the server writes the markup of the page's first screen
+// (firstscreen.html, the components' own markup and classes) into the page, together with the
+// data the client would fetch (<meta name="drape-catalog">, <meta name="drape-banners">, <meta
+// name="drape-sales">) and the stylesheets and chunks of the page's route. The client renders the
+// whole page from that data without a call, and swaps its page in for the server's in one step
+// (client/src/lib/firstScreen.ts). The server's copy is inert: nothing on it reacts until the app
+// has taken over. Until then the page is set in fallback fonts sized like the shop's own (<html
+// data-fonts="later">, client/src/app/global.css), so the server's screen and the app's page lay
+// out alike whenever the fonts arrive, and what the server drew does not fade in (<html
+// data-first-screen>), nor does the app's copy of it.
 
 //go:embed firstscreen.html
 var firstScreenMarkup string
@@ -47,6 +47,7 @@ const (
 	homeModule    = "src/app/routes/HomePage.tsx"
 	listingModule = "src/app/routes/ListingPage.tsx"
 	productModule = "src/app/routes/ProductPage.tsx"
+	cartModule    = "src/app/routes/CartPage.tsx"
 )
 
 // pageExtras is what firstPaint adds to index.html for one request.
@@ -105,7 +106,7 @@ func loadRouteAssets(dir string) map[string]routeAssets {
 		}
 	}
 	assets := map[string]routeAssets{}
-	for _, module := range []string{homeModule, listingModule, productModule} {
+	for _, module := range []string{homeModule, listingModule, productModule, cartModule} {
 		if _, ok := manifest[module]; !ok {
 			return nil
 		}
@@ -143,6 +144,12 @@ type screen struct {
 	Home     *homeScreen
 	Listing  *listingScreen
 	Product  *productScreen
+	Cart     *cartScreen
+}
+
+// cartScreen is a guest's empty cart and the products it suggests.
+type cartScreen struct {
+	Related []productCard
 }
 
 type homeScreen struct {
@@ -171,6 +178,7 @@ type listingScreen struct {
 type productCard struct {
 	ID, Href, Name, Thumbnail, Colour, Description, SaleName string
 	SoldOut, Eager                                           bool
+	Minor                                                    bool // an h3 under a section's h2 (not an h2 under the page's h1)
 	Price                                                    priceTag
 }
 
@@ -199,8 +207,8 @@ type sizeChip struct {
 
 // firstPaint is what a storefront page carries for its first render: on every page the running
 // sales, as GET /api/getsale answers them (<meta name="drape-sales">), so the sale banner is
-// there from the first frame; and for the home page, a sub-category listing and a product page
-// the first screen drawn by the server with the data behind it (see the top of this file). What
+// there from the first frame; and for the home page, a sub-category listing, a product page and
+// a guest's empty cart the first screen drawn by the server with the data behind it (see the top of this file). What
 // cannot be read is left out; the client then asks as before.
 func (s *server) firstPaint(c fiber.Ctx) pageExtras {
 	var extras pageExtras
@@ -232,9 +240,14 @@ func (s *server) firstPaint(c fiber.Ctx) pageExtras {
 	case drawn && strings.HasPrefix(path, "/api/getproduct/"):
 		module = productModule
 		sc.Product = s.productScreen(c, &head, strings.TrimPrefix(path, "/api/getproduct/"))
+	case drawn && (path == "/guestcart" || path == "/cart") && c.Cookies("signed-in") == "" && c.Cookies("guest-cart") == "":
+		// The session and the guest cart live in the browser; its cookies say when this is a
+		// guest with an empty cart (client/src/lib/firstScreen.ts).
+		module = cartModule
+		sc.Cart = s.cartScreen(c, &head)
 	}
 	assets, ok := s.client.routes[module]
-	if drawn && ok && err == nil && (sc.Home != nil || sc.Listing != nil || sc.Product != nil) {
+	if drawn && ok && err == nil && (sc.Home != nil || sc.Listing != nil || sc.Product != nil || sc.Cart != nil) {
 		var body strings.Builder
 		if firstScreenTemplate.ExecuteTemplate(&body, "screen", sc) == nil {
 			extras.body = body.String()
@@ -329,13 +342,35 @@ func (s *server) listingScreen(c fiber.Ctx, head *strings.Builder, rawName strin
 		head.WriteString(`<link rel="preload" as="image" fetchpriority="high" href="` + html.EscapeString(p.Thumbnail) + `">`)
 	}
 	for i, p := range page.Items {
-		l.Cards = append(l.Cards, productCard{
-			ID: p.ID, Href: "/api/getproduct/" + url.PathEscape(p.ID), Name: p.Name, Thumbnail: p.Thumbnail,
-			Colour: p.Colour, Description: truncate(p.BasicDescription, 60), SaleName: appliedSaleName(p),
-			SoldOut: p.TotalStock <= 0, Eager: i < 4, Price: priceOf(p, "medium"),
-		})
+		l.Cards = append(l.Cards, cardOf(p, i < 4))
 	}
 	return l
+}
+
+// cartScreen is a guest's empty cart with 'Products you may like': the best sellers, last
+// first, as the cart page lists them; nil when they cannot be read.
+func (s *server) cartScreen(c fiber.Ctx, head *strings.Builder) *cartScreen {
+	page, err := s.catalog.Products(c.Context(), catalog.Listing{BestSellers: true}, shop.Page{Number: 1, Size: productPageSize})
+	if err != nil {
+		return nil
+	}
+	metaJSON(head, "drape-catalog", fiber.Map{"listing": fiber.Map{"query": fiber.Map{"status": catalog.StatusBestSeller}, "page": pageAnswer(page)}})
+	cart := &cartScreen{}
+	for i := range page.Items {
+		card := cardOf(page.Items[len(page.Items)-1-i], i < 4)
+		card.Minor = true
+		cart.Related = append(cart.Related, card)
+	}
+	return cart
+}
+
+// cardOf is the ProductCard of p; eager pictures load at once.
+func cardOf(p catalog.Product, eager bool) productCard {
+	return productCard{
+		ID: p.ID, Href: "/api/getproduct/" + url.PathEscape(p.ID), Name: p.Name, Thumbnail: p.Thumbnail,
+		Colour: p.Colour, Description: truncate(p.BasicDescription, 60), SaleName: appliedSaleName(p),
+		SoldOut: p.TotalStock <= 0, Eager: eager, Price: priceOf(p, "medium"),
+	}
 }
 
 // productScreen is the top of a product's page; nil when there is no such product.

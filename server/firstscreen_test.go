@@ -45,7 +45,8 @@ func firstScreenShop(t *testing.T) (*catalogAdminShop, catalog.Product) {
   "_catalog1.js": {"file": "assets/catalog1.js", "imports": ["_vendor1.js"], "css": ["assets/catalog1.css"]},
   "src/app/routes/HomePage.tsx": {"file": "assets/home1.js", "imports": ["_vendor1.js", "_catalog1.js", "index.html"], "css": ["assets/home1.css"]},
   "src/app/routes/ListingPage.tsx": {"file": "assets/listing1.js", "imports": ["_vendor1.js", "_catalog1.js"], "css": ["assets/listing1.css"]},
-  "src/app/routes/ProductPage.tsx": {"file": "assets/product1.js", "imports": ["_catalog1.js"], "css": ["assets/product1.css"]}
+  "src/app/routes/ProductPage.tsx": {"file": "assets/product1.js", "imports": ["_catalog1.js"], "css": ["assets/product1.css"]},
+  "src/app/routes/CartPage.tsx": {"file": "assets/cart1.js", "imports": ["_catalog1.js"], "css": ["assets/cart1.css"]}
 }`), 0o644)
 	hostile, err := newServices(s.d).catalog.CreateProduct(context.Background(), catalog.NewProduct{
 		Code: "JF-MSH-0666", Name: `Shirt "><script>alert(1)</script>`, Gender: "Men", SubCategoryID: s.f.shirts.ID,
@@ -166,6 +167,34 @@ func TestFirstScreen(t *testing.T) {
 		t.Errorf("gzipped page: %d bytes for %d, or not the listing", len(zipped), len(unzipped))
 	}
 
+	// A guest's empty cart is drawn, with the best sellers it suggests; the cookies the app
+	// sets say when the shopper is signed in or the guest cart has lines: then it is not.
+	cart := page(t, s, "/guestcart", "")
+	for _, want := range []string{`<h1 class="CartPage_title">Your cart</h1>`, `<h2 class="StateMessage_title">No items in the cart</h2>`,
+		`<dd>₹0</dd>`, `<h2 id="fs-related" class="CartPage_relatedTitle">Products you may like</h2>`, `<link rel="stylesheet" crossorigin href="/assets/cart1.css">`} {
+		if !strings.Contains(cart, want) {
+			t.Errorf("the empty cart lacks %s", want)
+		}
+	}
+	status, body = send(t, s.app, "GET", "/api/getproduct?status=BestSeller", "", nil)
+	expect(t, "best sellers", status, body, 200, nil)
+	var sellers struct {
+		Data struct{ Items []map[string]any }
+	}
+	json.Unmarshal(body, &sellers)
+	if n := strings.Count(cart, `<h3 class="ProductCard_name"`); n != len(sellers.Data.Items) || n == 0 {
+		t.Errorf("the cart suggests %d products, the best sellers are %d", n, len(sellers.Data.Items))
+	} else if heading := func(i int) int {
+		return strings.Index(cart, ">"+html.EscapeString(sellers.Data.Items[i]["productName"].(string))+"</a></h3>")
+	}; heading(n-1) < 0 || heading(0) < heading(n-1) {
+		t.Errorf("the cart's suggestions are not the best sellers, last first")
+	}
+	for _, cookie := range []string{"signed-in=1", "guest-cart=1", "signed-in=1; guest-cart=1"} {
+		if got := page(t, s, "/guestcart", cookie); strings.Contains(got, "first-screen") {
+			t.Errorf("the cart is drawn empty for a shopper with %s", cookie)
+		}
+	}
+
 	dark := page(t, s, "/products/Formal%20Shirts", "theme=dark")
 	if !strings.Contains(dark, `<html data-theme="dark" data-first-screen data-fonts="later" lang="en-IN">`) || !strings.Contains(dark, `data-theme-current="dark"`) {
 		t.Errorf("a shopper who chose the dark theme gets a light first screen")
@@ -173,7 +202,7 @@ func TestFirstScreen(t *testing.T) {
 
 	// No first screen: best sellers (their banner is the app's), an unknown product or
 	// sub-category, other pages. The page is then as built, its entry a module script.
-	for _, path := range []string{"/products/bestseller", "/api/getproduct/0123456789abcdef01234567", "/products/Cravats", "/cart", "/aboutus"} {
+	for _, path := range []string{"/products/bestseller", "/api/getproduct/0123456789abcdef01234567", "/products/Cravats", "/aboutus"} {
 		got := page(t, s, path, "")
 		if strings.Contains(got, "first-screen") || !strings.Contains(got, `<script type="module" crossorigin src="/assets/entry1.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/vendor1.js">`) {

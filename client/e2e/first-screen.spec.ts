@@ -1,7 +1,7 @@
-// The first screen the server draws (server/firstscreen.go: the home page, a sub-category
-// listing, a product page) is the app's page as a shopper first sees it: every element of it
-// sits where the app then puts the same element, with the same words, so nothing jumps when the
-// app takes over. A change to a component that the server's copy does not follow fails here.
+// The first screen the server draws (server/firstscreen.go: the home page, a sub-category listing,
+// a product page, a guest's empty cart) is the app's page as a shopper first sees it: every element
+// of it sits where the app then puts the same element, with the same words, so nothing jumps when
+// the app takes over. A change to a component that the server's copy does not follow fails here.
 import { expect, test, type Page } from '@playwright/test';
 
 /** Each element with a class in the window, under `root`: class, position, width and own words (heights of boxes
@@ -42,6 +42,7 @@ const pages = [
     },
     heading: /./,
   },
+  { name: 'cart', path: async () => '/guestcart', heading: /Your cart/ },
 ];
 
 for (const { name, path, heading } of pages) {

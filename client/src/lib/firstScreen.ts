@@ -28,6 +28,16 @@ export function showApp(): void {
 }
 
 /**
+ * What the server cannot see but a first screen depends on, told it in cookies (the session and
+ * the guest cart live in local storage): 'signed-in' while a shopper is signed in, 'guest-cart'
+ * while the guest cart has lines. The server draws the cart page only for a guest with an empty
+ * cart; a stale hint only means a page is not drawn.
+ */
+export function setFirstScreenHint(name: 'signed-in' | 'guest-cart', on: boolean): void {
+  document.cookie = `${name}=${on ? '1' : ''}; path=/; max-age=${on ? 31536000 : 0}; samesite=lax`;
+}
+
+/**
  * How long the first screen may stay at most: should a page never say it is ready (a call that
  * fails slowly), the app shows anyway, loading states and all.
  */

@@ -15,6 +15,7 @@ import { lineKey } from '../../features/cart/summary';
 import type { CartView } from '../../features/cart/useCart';
 import { useGetProductsQuery } from '../../features/catalog/api';
 import { ProductGrid, ProductGridSkeleton } from '../../features/catalog/components/ProductGrid';
+import { useFirstScreenDone } from '../../lib/firstScreen';
 import { productListPath } from '../../lib/paths';
 import { useMakePayment, useShopperCart } from '../cart';
 import { useAppSelector } from '../hooks';
@@ -77,6 +78,8 @@ export function GuestCartPage() {
   const cart = useShopperCart();
   const checkout = useCheckout(cart);
   const { lines, summary } = cart;
+  // The server draws a guest's empty cart (server/firstscreen.go).
+  useFirstScreenDone(!cart.loading);
 
   return (
     <div className={styles.page}>

@@ -3,6 +3,7 @@
 // step: the token under 'token' (which lib/api.ts sends) and the user under 'user'.
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { tokenStorageKey } from '../../lib/api';
+import { setFirstScreenHint } from '../../lib/firstScreen';
 import { accountChanged, userStorageKey, type AccountState } from './accountSlice';
 import { store } from './storage';
 import type { User } from './types';
@@ -11,7 +12,10 @@ type Thunk = ThunkAction<void, unknown, unknown, UnknownAction>;
 
 function changed(change: Partial<AccountState>): Thunk {
   return (dispatch) => {
-    if (change.token !== undefined) store(tokenStorageKey, change.token);
+    if (change.token !== undefined) {
+      store(tokenStorageKey, change.token);
+      setFirstScreenHint('signed-in', change.token !== null);
+    }
     if (change.user !== undefined) store(userStorageKey, change.user);
     dispatch(accountChanged(change));
   };

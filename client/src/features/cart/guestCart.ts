@@ -1,5 +1,6 @@
 // The guest cart (SPEC §3): cart lines in local storage under the guest-cart key. Adding a line
 // with the same product id and size merges it: quantity + 1 and total + the final amount.
+import { setFirstScreenHint } from '../../lib/firstScreen';
 import type { CartLine, CartProduct } from './types';
 
 export const guestCartStorageKey = 'guestCart';
@@ -59,6 +60,7 @@ export function loadGuestCart(storage: Pick<Storage, 'getItem'> | undefined = sa
 
 /** Stores the guest cart; an empty cart removes the key. */
 export function saveGuestCart(lines: readonly CartLine[], storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined = safeStorage()): void {
+  setFirstScreenHint('guest-cart', lines.length > 0);
   try {
     if (lines.length === 0) storage?.removeItem(guestCartStorageKey);
     else storage?.setItem(guestCartStorageKey, JSON.stringify(lines));
