@@ -208,8 +208,8 @@ type sizeChip struct {
 // firstPaint is what a storefront page carries for its first render: on every page the running
 // sales, as GET /api/getsale answers them (<meta name="drape-sales">), so the sale banner is
 // there from the first frame; and for the home page, a sub-category listing, a product page and
-// a guest's empty cart the first screen drawn by the server with the data behind it (see the top of this file). What
-// cannot be read is left out; the client then asks as before.
+// a guest's empty cart, the first screen drawn by the server with the data behind it (see the
+// top of this file). What cannot be read is left out; the client then asks as before.
 func (s *server) firstPaint(c fiber.Ctx) pageExtras {
 	var extras pageExtras
 	var head strings.Builder
