@@ -112,7 +112,7 @@ const firstPaintPackages =
 
 // What the entry shares with lazy chunks and every page loads at start anyway (the API, toasts,
 // live stock patching, links and buttons): one chunk rather than a few small ones.
-const sharedStartModules = /\/src\/(lib\/(api|toast|env|productStock)|components\/(Button|Link))\./;
+const sharedStartModules = /\/src\/(lib\/(api|toast|env|productStock|firstScreen)|components\/(Button|Link))\./;
 
 // What main.tsx starts after the first paint (background.ts: the realtime socket), in one chunk
 // with the socket's code, which the back office's live order board imports too.

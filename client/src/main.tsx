@@ -5,12 +5,10 @@ import { BrowserRouter } from 'react-router';
 import './app/global.css';
 import { AppRoutes } from './app/router';
 import { makeStore } from './app/store';
-import { selectToken } from './features/account/accountSlice';
-import { selectCartItemCount } from './features/cart/cartSlice';
 import { seedCatalogFromPage } from './features/catalog/api';
 import { seedSalesFromPage } from './features/sale/api';
 import { applyTheme } from './features/ui/themeSlice';
-import { cameWithFirstScreen, firstScreenMaxMs, setFirstScreenHint, showApp } from './lib/firstScreen';
+import { cameWithFirstScreen, firstScreenMaxMs, showApp } from './lib/firstScreen';
 
 const store = makeStore();
 applyTheme(store.getState().theme.theme);
@@ -19,8 +17,6 @@ if (seeded) void store.dispatch(seeded);
 const catalog = seedCatalogFromPage();
 if (catalog) store.dispatch(catalog);
 window.setTimeout(showApp, firstScreenMaxMs);
-setFirstScreenHint('signed-in', selectToken(store.getState()) !== null);
-setFirstScreenHint('guest-cart', selectCartItemCount(store.getState()) > 0);
 // The socket (and a toast kept across a reload) are not needed for the first paint; their code
 // loads in its own chunk.
 void import('./app/background').then(({ startBackground }) => startBackground(store));

@@ -13,7 +13,7 @@ import { useLayoutEffect } from 'react';
 const firstScreenId = 'first-screen';
 
 /** Whether this page load came with a first screen drawn by the server. */
-export const cameWithFirstScreen = typeof document !== 'undefined' && document.getElementById(firstScreenId) !== null;
+export const cameWithFirstScreen = document.getElementById(firstScreenId) !== null;
 
 /**
  * Shows the app in place of the server's first screen (nothing when there is none), then lets
@@ -29,12 +29,12 @@ export function showApp(): void {
 
 /**
  * What the server cannot see but a first screen depends on, told it in cookies (the session and
- * the guest cart live in local storage): 'signed-in' while a shopper is signed in, 'guest-cart'
- * while the guest cart has lines. The server draws the cart page only for a guest with an empty
- * cart; a stale hint only means a page is not drawn.
+ * the guest cart live in local storage), written whenever they change: 'signed-in' while a
+ * shopper is signed in, 'guest-cart' while the guest cart has lines. The server draws the cart
+ * page only for a guest with an empty cart; a stale hint only means a page is not drawn.
  */
 export function setFirstScreenHint(name: 'signed-in' | 'guest-cart', on: boolean): void {
-  document.cookie = `${name}=${on ? '1' : ''}; path=/; max-age=${on ? 31536000 : 0}; samesite=lax`;
+  document.cookie = `${name}=${on ? '1;max-age=31536000' : ';max-age=0'};path=/`;
 }
 
 /**

@@ -19,7 +19,7 @@ const browserBarColours: Record<Theme, string> = { light: '#faf7f0', dark: '#141
  */
 export function applyTheme(theme: Theme): void {
   document.documentElement.dataset.theme = theme;
-  document.cookie = `${themeStorageKey}=${theme}; path=/; max-age=31536000; samesite=lax`;
+  document.cookie = `${themeStorageKey}=${theme};max-age=31536000;path=/`;
   document.querySelector('meta[name="theme-color"]')?.setAttribute('content', browserBarColours[theme]);
   try {
     window.localStorage.setItem(themeStorageKey, theme);
