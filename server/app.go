@@ -75,7 +75,8 @@ func newServices(d deps) services {
 		coupons: coupon.NewService(d.pool), company: company.NewService(d.pool),
 	}
 	svc.carts = cart.NewService(d.pool, svc.catalog)
-	svc.orders = order.NewService(d.pool, order.Config{PublicURL: d.cfg.PublicURL, PickupLocation: d.cfg.PickupLocation},
+	svc.orders = order.NewService(d.pool, order.Config{PublicURL: d.cfg.PublicURL, PickupLocation: d.cfg.PickupLocation,
+		UnpaidUnitsPerSize: d.cfg.Unpaid.UnitsPerSize, UnpaidOrdersPerDay: d.cfg.Unpaid.OrdersPerDay},
 		svc.catalog, svc.carts, svc.coupons, svc.addresses, svc.company)
 	svc.payments = newPayments(d, svc.orders)
 	// The server only hears the courier's webhooks; pushes run in the worker.

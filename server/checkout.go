@@ -3,6 +3,7 @@ package main
 import (
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gofiber/fiber/v3"
 
@@ -87,11 +88,32 @@ func (s *server) startOnlinePayment(c fiber.Ctx) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
+	if err := s.allowPaymentStart(c); err != nil {
+		return err
+	}
 	checkout, err := s.payments.Start(c.Context(), in.placement(c))
 	if err != nil {
 		return err
 	}
 	return created(c, "", checkout)
+}
+
+// allowPaymentStart counts a payment start against the client address's and the caller's
+// hourly budgets (shared by every server through Redis): each start holds stock for the
+// payment window. Errors: TooMany, with Retry-After.
+func (s *server) allowPaymentStart(c fiber.Ctx) error {
+	limits := s.cfg.Unpaid
+	budgets := []struct {
+		key   string
+		limit int
+	}{{"payment-start:ip:" + c.IP(), limits.StartsPerAddress}, {"payment-start:user:" + caller(c).UserID, limits.StartsPerAccount}}
+	for _, b := range budgets {
+		if err := s.allow(c, b.key, int64(b.limit), time.Hour); err != nil {
+			retry, _ := strconv.ParseInt(string(c.Response().Header.Peek(fiber.HeaderRetryAfter)), 10, 64)
+			return shop.Wrap(shop.TooMany, err, "Too many payment attempts. Please wait "+waitText(retry)+" and try again.")
+		}
+	}
+	return nil
 }
 
 // abandonOnlinePayment answers POST /api/payments/razorpay/failed: the shopper gave up paying.

@@ -8,7 +8,9 @@ import (
 	"strings"
 	"time"
 
+	"drape/internal/cart"
 	"drape/internal/catalog"
+	"drape/internal/order"
 	"drape/internal/platform/config"
 	"drape/internal/provider/razorpay"
 	"drape/internal/provider/shiprocket"
@@ -44,6 +46,18 @@ type Config struct {
 	Shiprocket shiprocket.Config
 	// PickupLocation is the courier pickup address's nickname on shipments (PICKUP_LOCATION).
 	PickupLocation string
+	// Unpaid bounds the stock unpaid online orders hold: UNPAID_UNITS_PER_SIZE,
+	// UNPAID_ORDERS_PER_DAY, PAYMENT_STARTS_PER_ACCOUNT, PAYMENT_STARTS_PER_ADDRESS.
+	Unpaid UnpaidLimits
+}
+
+// UnpaidLimits bound what one account or client address can hold in orders awaiting online
+// payment.
+type UnpaidLimits struct {
+	UnitsPerSize     int // units of one size one order awaiting payment may hold
+	OrdersPerDay     int // online orders one account may leave unpaid in 24 hours
+	StartsPerAccount int // payment starts per account per hour
+	StartsPerAddress int // payment starts per client address per hour
 }
 
 // GoogleConfig is Google sign-in: off without a client id. Sim plays Google in development.
@@ -85,6 +99,12 @@ func loadConfig(getenv func(string) string) (Config, error) {
 	c.Razorpay = razorpay.ReadConfig(r)
 	c.Shiprocket = shiprocket.ReadConfig(r)
 	c.PickupLocation = r.String("PICKUP_LOCATION", "Primary")
+	c.Unpaid = UnpaidLimits{
+		UnitsPerSize:     r.Int("UNPAID_UNITS_PER_SIZE", order.DefaultUnpaidUnitsPerSize, 1, cart.MaxQuantity),
+		OrdersPerDay:     r.Int("UNPAID_ORDERS_PER_DAY", order.DefaultUnpaidOrdersPerDay, 1, 1000),
+		StartsPerAccount: r.Int("PAYMENT_STARTS_PER_ACCOUNT", 10, 1, 10000),
+		StartsPerAddress: r.Int("PAYMENT_STARTS_PER_ADDRESS", 60, 1, 100000),
+	}
 	level := r.OneOf("LOG_LEVEL", "info", "debug", "info", "warn", "error")
 	c.LogLevel.UnmarshalText([]byte(level))
 	if err := r.Err(); err != nil {
@@ -137,6 +157,7 @@ func (c Config) LogValue() slog.Value {
 		slog.Duration("drain_delay", c.DrainDelay),
 		slog.Duration("shutdown_timeout", c.ShutdownTimeout),
 		slog.String("log_level", c.LogLevel.String()),
+		slog.Any("unpaid_limits", c.Unpaid),
 		slog.String("jwt_secret", config.Mask(c.JWTSecret)),
 		slog.String("google_client_id", c.Google.ClientID),
 		slog.String("google_issuer", c.Google.Issuer),

@@ -115,6 +115,25 @@ func (s *Service) Redeem(ctx context.Context, tx pgx.Tx, id string) error {
 	return nil
 }
 
+// RedeemCode counts one use of the coupon with code again, in the caller's transaction, for
+// an order that gave its use back and is being reinstated, and says whether the coupon is for
+// first orders only (the caller checks that rule). Errors: Invalid 'Coupon is not active.'
+// or 'This coupon has been fully used' (also for a coupon no longer there).
+func (s *Service) RedeemCode(ctx context.Context, tx pgx.Tx, code string) (firstTime bool, err error) {
+	q := s.store.q.WithTx(tx)
+	redeemed, err := q.RedeemCouponByCode(ctx, code)
+	if err != nil {
+		return false, postgres.Translate(err)
+	}
+	if len(redeemed) == 1 {
+		return redeemed[0], nil
+	}
+	if row, err := q.CouponByCode(ctx, code); err == nil && !row.Active {
+		return false, shop.E(shop.Invalid, msgInactive)
+	}
+	return false, shop.E(shop.Invalid, msgUsedUp)
+}
+
 // Release gives back one use of the coupon with code, in the caller's transaction (its order
 // was cancelled before it shipped).
 func (s *Service) Release(ctx context.Context, tx pgx.Tx, code string) error {

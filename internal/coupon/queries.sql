@@ -54,3 +54,10 @@ UPDATE coupons SET active = @active, updated_at = now() WHERE id = @id;
 
 -- name: DeleteCoupon :exec
 DELETE FROM coupons WHERE id = @id;
+
+-- name: RedeemCouponByCode :many
+-- Counts one more use of the coupon with @code while it is active and under its limit, and
+-- says whether it is a first-order coupon (no row: it is not usable).
+UPDATE coupons SET used = used + 1, updated_at = now()
+WHERE code = @code AND active AND (usage_limit IS NULL OR used < usage_limit)
+RETURNING first_time;

@@ -19,6 +19,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"time"
 
@@ -82,7 +83,18 @@ const (
 type Config struct {
 	PublicURL      string // links in mails
 	PickupLocation string // the courier pickup address nickname
+	// UnpaidUnitsPerSize is the most units of one size an order awaiting online payment may
+	// hold (an account has one such order at a time: a newer one replaces it).
+	UnpaidUnitsPerSize int
+	// UnpaidOrdersPerDay is the most online orders an account may leave unpaid in 24 hours.
+	UnpaidOrdersPerDay int
 }
+
+// Defaults of the limits on stock held by unpaid online orders.
+const (
+	DefaultUnpaidUnitsPerSize = 5
+	DefaultUnpaidOrdersPerDay = 6
+)
 
 // Service is the order use cases.
 type Service struct {
@@ -101,6 +113,12 @@ func NewService(pool *pgxpool.Pool, cfg Config, products *catalog.Service, carts
 	addresses *address.Service, companies *company.Service) *Service {
 	if cfg.PickupLocation == "" {
 		cfg.PickupLocation = "Primary"
+	}
+	if cfg.UnpaidUnitsPerSize <= 0 {
+		cfg.UnpaidUnitsPerSize = DefaultUnpaidUnitsPerSize
+	}
+	if cfg.UnpaidOrdersPerDay <= 0 {
+		cfg.UnpaidOrdersPerDay = DefaultUnpaidOrdersPerDay
 	}
 	return &Service{pool: pool, store: store{q: orderdb.New(pool)}, catalog: products, carts: carts, coupons: coupons,
 		addresses: addresses, company: companies, cfg: cfg}
@@ -162,8 +180,10 @@ func (s *Service) Coupons(ctx context.Context, userID string) ([]coupon.Coupon, 
 // The same IdempotencyKey returns the order it made first, with replayed true.
 //
 // Errors: Invalid 'Your cart is empty.', 'Please select a shipping address.' and the
-// coupon's messages; Conflict 'Company details not added', and the first line stock cannot
-// cover ('Only 2 left in size M of Slim Shirt'); nothing changes on any error.
+// coupon's messages; Conflict 'Company details not added', the first line stock cannot
+// cover ('Only 2 left in size M of Slim Shirt'), and for an online order a line over
+// Config.UnpaidUnitsPerSize; TooMany when the shopper left Config.UnpaidOrdersPerDay online
+// orders unpaid in the last 24 hours; nothing changes on any error.
 func (s *Service) Place(ctx context.Context, p Placement) (o Order, replayed bool, err error) {
 	if p.Mode != COD && p.Mode != Online {
 		return Order{}, false, shop.E(shop.Invalid, "Choose cash on delivery (cod) or online payment (online)")
@@ -230,19 +250,28 @@ func (s *Service) Place(ctx context.Context, p Placement) (o Order, replayed boo
 					return nil
 				}
 			}
-			if quote.Coupon != nil {
-				if quote.Coupon.firstTime {
-					if placed, err := q.HasPlacedOrder(ctx, p.UserID); err != nil || placed {
-						return cmpErr(err, shop.E(shop.Invalid, "This coupon is for your first order only"))
-					}
-				}
-				if err := s.coupons.Redeem(ctx, tx, quote.Coupon.id); err != nil {
+			if p.Mode == Online {
+				if err := s.checkUnpaid(ctx, q, p); err != nil {
 					return err
 				}
 			}
+			// The orders this one replaces go first, giving their coupon uses back, so they
+			// never count against their replacement.
 			for _, r := range rivals {
 				if err := s.cancel(ctx, tx, r, PaymentFailed, "A newer order replaced it", ActorShopper, false); err != nil {
 					return err
+				}
+			}
+			if quote.Coupon != nil {
+				if err := s.coupons.Redeem(ctx, tx, quote.Coupon.id); err != nil {
+					return err
+				}
+				// Checked after the use is counted: counting it locks the coupon's row, so a
+				// late payment reinstating another order with it has committed or waits.
+				if quote.Coupon.firstTime {
+					if live, err := q.HasLiveOrder(ctx, orderdb.HasLiveOrderParams{UserID: p.UserID}); err != nil || live {
+						return cmpErr(err, shop.E(shop.Invalid, "This coupon is for your first order only"))
+					}
 				}
 			}
 			id = shop.NewID()
@@ -296,6 +325,14 @@ func (s *Service) prepare(ctx context.Context, p Placement) (cart.Cart, Quote, e
 	}
 	if err := blocked(c); err != nil {
 		return cart.Cart{}, Quote{}, err
+	}
+	if p.Mode == Online {
+		for _, l := range c.Lines {
+			if l.Quantity > s.cfg.UnpaidUnitsPerSize {
+				return cart.Cart{}, Quote{}, shop.E(shop.Conflict, "While paying online you can hold at most %d of one size. Lower the quantity of size %s of %s, or choose cash on delivery.",
+					s.cfg.UnpaidUnitsPerSize, l.Size, l.ProductName)
+			}
+		}
 	}
 	first := false
 	if strings.TrimSpace(p.CouponCode) != "" {
@@ -477,15 +514,30 @@ func (s *Service) MarkPaid(ctx context.Context, pay Payment) (o Order, changed b
 	return o, changed, err
 }
 
-// paidAfterCancel handles money that arrived for a cancelled order: when its stock can still
-// be taken the order comes back to life as paid; otherwise the payment is refunded.
+// paidAfterCancel handles money that arrived for a cancelled order (abandoned, replaced by a
+// newer one, or expired): the order comes back to life as paid only when its stock can still
+// be taken and its coupon, if it had one, can be used again — its use counted anew, within
+// the coupon's limit, and a first-order coupon only while the shopper has no other live
+// order (one awaiting payment included). Otherwise the order stays cancelled, the payment is
+// refunded in full and the shopper is told why: an order never keeps a discount whose use is
+// not counted.
 func (s *Service) paidAfterCancel(ctx context.Context, tx pgx.Tx, o Order, pay Payment) error {
 	q := s.store.q.WithTx(tx)
 	savepoint, err := tx.Begin(ctx)
 	if err != nil {
 		return err
 	}
-	if err := s.catalog.TakeStock(ctx, savepoint, itemChanges(o.Items)); err == nil {
+	refusal := "the size you ordered sold out meanwhile"
+	err = s.catalog.TakeStock(ctx, savepoint, itemChanges(o.Items))
+	if err == nil && o.CouponCode != "" {
+		var why *shop.Error
+		if err = s.reclaimCoupon(ctx, savepoint, o); errors.As(err, &why) && why.Kind == shop.Invalid {
+			refusal = fmt.Sprintf("coupon %s could no longer be used on it (%s)", o.CouponCode,
+				strings.TrimSuffix(strings.ToLower(why.Message[:1])+why.Message[1:], "."))
+			err = shop.Wrap(shop.Conflict, err, refusal)
+		}
+	}
+	if err == nil {
 		if err := savepoint.Commit(ctx); err != nil {
 			return err
 		}
@@ -510,10 +562,45 @@ func (s *Service) paidAfterCancel(ctx context.Context, tx pgx.Tx, o Order, pay P
 		OrderStatus: string(Canceled), StockHeld: false}); err != nil {
 		return err
 	}
-	if err := s.startRefund(ctx, tx, o.ID, "Payment arrived after the order lapsed and the stock was gone", ActorSystem); err != nil {
+	if err := s.startRefund(ctx, tx, o.ID, "Payment arrived after the order lapsed, and "+refusal, ActorSystem); err != nil {
+		return err
+	}
+	o.PaymentStatus = RefundPending
+	if err := mailqueue.Queue(ctx, tx, cancellationMail(o, "your payment arrived after the order had lapsed, and "+refusal)); err != nil {
 		return err
 	}
 	return s.announce(ctx, tx, UpdatedEvent, o.ID)
+}
+
+// reclaimCoupon counts again the use of the coupon of cancelled order o, which is being
+// reinstated, in db (the reinstatement's savepoint). Errors: Invalid with the coupon's
+// message when it was deactivated or used up meanwhile, or is a first-order coupon and the
+// shopper has another live order.
+func (s *Service) reclaimCoupon(ctx context.Context, db pgx.Tx, o Order) error {
+	firstTime, err := s.coupons.RedeemCode(ctx, db, o.CouponCode)
+	if err != nil || !firstTime {
+		return err
+	}
+	live, err := s.store.q.WithTx(db).HasLiveOrder(ctx, orderdb.HasLiveOrderParams{UserID: o.UserID, ExceptID: o.ID})
+	if err != nil || live {
+		return cmpErr(err, shop.E(shop.Invalid, "This coupon is for your first order only"))
+	}
+	return nil
+}
+
+// checkUnpaid refuses a new online order when the shopper has left too many online orders
+// unpaid in the last day (the one a retry of p would answer excepted), so that nobody can
+// keep stock held by starting payment after payment. Errors: TooMany.
+func (s *Service) checkUnpaid(ctx context.Context, q *orderdb.Queries, p Placement) error {
+	n, err := q.CountUnpaidOnline(ctx, orderdb.CountUnpaidOnlineParams{UserID: p.UserID, Since: time.Now().Add(-24 * time.Hour),
+		IdempotencyKey: p.IdempotencyKey})
+	if err != nil {
+		return err
+	}
+	if n >= int64(s.cfg.UnpaidOrdersPerDay) {
+		return shop.E(shop.TooMany, "You have left %d online payments unfinished in the last 24 hours. Pay for your open order, choose cash on delivery, or try again tomorrow.", n)
+	}
+	return nil
 }
 
 // MarkPaymentFailed records a failed payment attempt on an order waiting for payment. The
@@ -540,8 +627,9 @@ func (s *Service) MarkPaymentFailed(ctx context.Context, gatewayOrderID, reason 
 }
 
 // Abandon cancels the user's order number that is still waiting for payment (the shopper
-// closed the payment window): its stock goes back. A paid order is not touched. Errors:
-// NotFound 'Order not found'.
+// closed the payment window): its stock goes back. Abandoning a cancelled order changes
+// nothing. Errors: NotFound 'Order not found'; Conflict when the order was paid meanwhile or
+// is not waiting for an online payment (nothing changes).
 func (s *Service) Abandon(ctx context.Context, userID, number, reason string) (Order, error) {
 	row, err := s.store.q.OrderOfUser(ctx, orderdb.OrderOfUserParams{OrderNumber: number, UserID: userID})
 	if err != nil {
@@ -552,8 +640,13 @@ func (s *Service) Abandon(ctx context.Context, userID, number, reason string) (O
 		if err != nil {
 			return err
 		}
-		if locked.OrderStatus != string(AwaitingPayment) {
+		switch {
+		case locked.PaymentStatus == string(Paid) || locked.PaymentStatus == string(RefundPending) || locked.PaymentStatus == string(Refunded):
+			return shop.E(shop.Conflict, "Order %s has been paid, so it was not cancelled.", locked.OrderNumber)
+		case locked.OrderStatus == string(Canceled):
 			return nil
+		case locked.OrderStatus != string(AwaitingPayment):
+			return shop.E(shop.Conflict, "Order %s is not waiting for an online payment, so it was not cancelled.", locked.OrderNumber)
 		}
 		return s.cancel(ctx, tx, locked, PaymentFailed, orDefaultReason(reason, "Payment was not completed"), ActorShopper, false)
 	})

@@ -261,3 +261,15 @@ SELECT * FROM courier_reports WHERE order_id = @order_id ORDER BY reported_at, r
 -- The gateway's webhook events about an order, by its order at the gateway (payment_events
 -- keeps the gateway's order id).
 SELECT * FROM payment_events WHERE order_id = @gateway_order_id::text ORDER BY received_at, event_id;
+
+-- name: HasLiveOrder :one
+-- Whether the user has an order that is not cancelled (one awaiting payment included) other
+-- than @except_id: the first-order rule of coupons.
+SELECT EXISTS (SELECT 1 FROM orders WHERE user_id = @user_id AND order_status <> 'CANCELED' AND id <> @except_id::text);
+
+-- name: CountUnpaidOnline :one
+-- How many online orders the user placed since @since that were never paid (waiting or
+-- lapsed), the one made with @idempotency_key excepted.
+SELECT count(*) FROM orders
+WHERE user_id = @user_id AND payment_mode = 'online' AND paid_at IS NULL AND created_at >= @since
+  AND idempotency_key <> @idempotency_key;

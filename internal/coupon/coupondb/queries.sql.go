@@ -271,6 +271,34 @@ func (q *Queries) RedeemCoupon(ctx context.Context, id string) (int64, error) {
 	return result.RowsAffected(), nil
 }
 
+const redeemCouponByCode = `-- name: RedeemCouponByCode :many
+UPDATE coupons SET used = used + 1, updated_at = now()
+WHERE code = $1 AND active AND (usage_limit IS NULL OR used < usage_limit)
+RETURNING first_time
+`
+
+// Counts one more use of the coupon with @code while it is active and under its limit, and
+// says whether it is a first-order coupon (no row: it is not usable).
+func (q *Queries) RedeemCouponByCode(ctx context.Context, code string) ([]bool, error) {
+	rows, err := q.db.Query(ctx, redeemCouponByCode, code)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []bool
+	for rows.Next() {
+		var first_time bool
+		if err := rows.Scan(&first_time); err != nil {
+			return nil, err
+		}
+		items = append(items, first_time)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const releaseCoupon = `-- name: ReleaseCoupon :exec
 UPDATE coupons SET used = used - 1, updated_at = now() WHERE code = $1 AND used > 0
 `

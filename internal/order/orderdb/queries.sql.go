@@ -365,6 +365,27 @@ func (q *Queries) CountOrdersOfUser(ctx context.Context, arg CountOrdersOfUserPa
 	return count, err
 }
 
+const countUnpaidOnline = `-- name: CountUnpaidOnline :one
+SELECT count(*) FROM orders
+WHERE user_id = $1 AND payment_mode = 'online' AND paid_at IS NULL AND created_at >= $2
+  AND idempotency_key <> $3
+`
+
+type CountUnpaidOnlineParams struct {
+	UserID         string
+	Since          time.Time
+	IdempotencyKey string
+}
+
+// How many online orders the user placed since @since that were never paid (waiting or
+// lapsed), the one made with @idempotency_key excepted.
+func (q *Queries) CountUnpaidOnline(ctx context.Context, arg CountUnpaidOnlineParams) (int64, error) {
+	row := q.db.QueryRow(ctx, countUnpaidOnline, arg.UserID, arg.Since, arg.IdempotencyKey)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
 const courierReportsOf = `-- name: CourierReportsOf :many
 SELECT order_id, status, reported_at, received_at, applied FROM courier_reports WHERE order_id = $1 ORDER BY reported_at, received_at
 `
@@ -420,6 +441,24 @@ func (q *Queries) ExpiredOrders(ctx context.Context, maxOrders int32) ([]string,
 		return nil, err
 	}
 	return items, nil
+}
+
+const hasLiveOrder = `-- name: HasLiveOrder :one
+SELECT EXISTS (SELECT 1 FROM orders WHERE user_id = $1 AND order_status <> 'CANCELED' AND id <> $2::text)
+`
+
+type HasLiveOrderParams struct {
+	UserID   string
+	ExceptID string
+}
+
+// Whether the user has an order that is not cancelled (one awaiting payment included) other
+// than @except_id: the first-order rule of coupons.
+func (q *Queries) HasLiveOrder(ctx context.Context, arg HasLiveOrderParams) (bool, error) {
+	row := q.db.QueryRow(ctx, hasLiveOrder, arg.UserID, arg.ExceptID)
+	var exists bool
+	err := row.Scan(&exists)
+	return exists, err
 }
 
 const hasPlacedOrder = `-- name: HasPlacedOrder :one
