@@ -6,13 +6,15 @@ import (
 
 	"github.com/gofiber/fiber/v3"
 
+	"drape/internal/account"
 	"drape/internal/analytics"
 	"drape/internal/order"
 	"drape/internal/shop"
 )
 
 // changeOrderStatus answers POST /api/orderStatus {id, orderStatus, note}: staff move an order
-// (by its id or number) through the state machine.
+// (by its id or number) through the state machine. Only an admin's move of a paid order to
+// CANCELED or RETURNED starts its refund; staff's requests it, for an admin to confirm.
 func (s *server) changeOrderStatus(c fiber.Ctx) error {
 	var in struct {
 		ID          string `json:"id"`
@@ -28,7 +30,11 @@ func (s *server) changeOrderStatus(c fiber.Ctx) error {
 	if err := p.Err(); err != nil {
 		return err
 	}
-	o, err := s.orders.Move(c.Context(), in.ID, order.ParseStatus(in.OrderStatus), order.Staff(caller(c).UserID), in.Note)
+	refunds := order.RequestRefunds
+	if caller(c).Role == account.RoleAdmin {
+		refunds = order.StartRefunds
+	}
+	o, err := s.orders.Move(c.Context(), in.ID, order.ParseStatus(in.OrderStatus), order.Staff(caller(c).UserID), in.Note, refunds)
 	if err != nil {
 		return err
 	}
@@ -36,7 +42,7 @@ func (s *server) changeOrderStatus(c fiber.Ctx) error {
 }
 
 // refundOrder answers POST /api/refund {id, reason}: an admin refunds an order's online
-// payment in full.
+// payment in full, or confirms the refund staff requested.
 func (s *server) refundOrder(c fiber.Ctx) error {
 	var in struct {
 		ID     string `json:"id"`

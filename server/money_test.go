@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"drape/internal/coupon"
+	"drape/internal/provider/razorpay"
 )
 
 // startWith is start with a coupon: the order number and Razorpay's order id.
@@ -286,5 +287,112 @@ func expectTooMany(t testing.TB, what string, status int, body []byte) {
 	expect(t, what, status, body, 429, nil)
 	if msg, _ := jsonValue(t, body, "message").(string); !strings.HasPrefix(msg, "Too many payment attempts. Please wait ") {
 		t.Fatalf("%s: message %q", what, msg)
+	}
+}
+
+// backOffice signs in an admin and a staff member of s's shop and returns their tokens.
+func (s *onlineShop) backOffice(t testing.TB) (admin, staff string) {
+	t.Helper()
+	svc := newServices(s.d)
+	for _, who := range []struct{ email, role string }{{"owner@drape.in", "admin"}, {"packer@drape.in", "staff"}} {
+		if _, err := svc.accounts.CreateStaff(context.Background(), accountStaff(who.email, who.role)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	login := func(email string) string {
+		status, body := send(t, s.app, "POST", "/api/admin/login", "", map[string]any{"email": email, "password": "back-office-1"})
+		expect(t, "admin login "+email, status, body, 200, nil)
+		return jsonValue(t, body, "token").(string)
+	}
+	return login("owner@drape.in"), login("packer@drape.in")
+}
+
+// paidOrder places and pays an online order for the shirt in the cart: its id and payment.
+func (s *onlineShop) paidOrder(t testing.TB, key string) (id, paymentID string) {
+	t.Helper()
+	number, gatewayOrder := s.start(t, key)
+	response := s.pay(t, gatewayOrder, "success")
+	status, body := s.confirm(t, number, response)
+	expect(t, "paid", status, body, 200, map[string]any{"data.paymentStatus": "success"})
+	return s.orderID(t, number), response["razorpay_payment_id"].(string)
+}
+
+// TestStaffRequestsRefunds: staff moving a paid order to CANCELED only requests its refund
+// (recorded and shown on the order page, nothing asked of Razorpay); staff cannot confirm it;
+// an admin confirms it, which queues the refund job, and Razorpay refunds it once. Both steps
+// are in the audit log. An admin's own move starts the refund at once, and so does the
+// shopper's cancel of a paid order that has not shipped.
+func TestStaffRequestsRefunds(t *testing.T) {
+	s := newOnlineShop(t)
+	ctx := context.Background()
+	admin, staff := s.backOffice(t)
+	svc := newServices(s.d)
+	gateway := razorpay.New(s.sim["RAZORPAY_API_URL"], "rzp_test_drape", "drape-sim-key-secret", nil)
+	refundJobs := func(id string) int {
+		return countRows(t, s.d, `SELECT count(*) FROM outbox WHERE name = 'payment:refund' AND dedupe_key LIKE $1`, "refund:"+id+":%")
+	}
+
+	id, paymentID := s.paidOrder(t, "staff-cancel")
+	status, body := send(t, s.app, "POST", "/api/orderStatus", staff, map[string]any{"id": id, "orderStatus": "CANCELED", "note": "Customer phoned to cancel"})
+	expect(t, "staff cancel a paid order", status, body, 200, map[string]any{"data.orderStatus": "CANCELED", "data.paymentStatus": "success"})
+	if n := refundJobs(id); n != 0 {
+		t.Fatalf("refund jobs after staff's move: %d, want 0", n)
+	}
+	if n := countRows(t, s.d, `SELECT count(*) FROM refunds WHERE order_id = $1 AND status = 'requested' AND requested_by LIKE 'staff:%'`, id); n != 1 {
+		t.Fatalf("requested refunds: %d, want 1", n)
+	}
+	status, body = send(t, s.app, "GET", "/api/admin/orders/"+id, admin, nil)
+	expect(t, "the order page shows the request", status, body, 200, map[string]any{"data.refund.status": "requested",
+		"data.refund.reason": "Customer phoned to cancel", "data.refund.amount": 1439, "data.order.paymentStatus": "success"})
+	status, body = send(t, s.app, "POST", "/api/refund", staff, map[string]any{"id": id})
+	expect(t, "staff confirm", status, body, 403, nil)
+	if p, err := gateway.Payment(ctx, paymentID); err != nil || p.AmountRefunded != 0 {
+		t.Fatalf("Razorpay refunded %d paise (%v) before an admin confirmed", p.AmountRefunded, err)
+	}
+
+	status, body = send(t, s.app, "POST", "/api/refund", admin, map[string]any{"id": id})
+	expect(t, "an admin confirms", status, body, 200, map[string]any{"data.paymentStatus": "refund_pending"})
+	if n := refundJobs(id); n != 1 {
+		t.Fatalf("refund jobs after the admin confirmed: %d, want 1", n)
+	}
+	status, body = send(t, s.app, "GET", "/api/admin/orders/"+id, admin, nil)
+	expect(t, "confirmed", status, body, 200, map[string]any{"data.refund.status": "pending", "data.refund.attempt": 1})
+	if jsonValue(t, body, "data.refund.approvedBy") == "" || !strings.HasPrefix(jsonValue(t, body, "data.refund.requestedBy").(string), "staff:") {
+		t.Fatalf("who asked and who confirmed: %.600s", body)
+	}
+	for range 2 {
+		if err := svc.payments.Refund(ctx, id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if p, err := gateway.Payment(ctx, paymentID); err != nil || p.AmountRefunded != 143900 {
+		t.Fatalf("Razorpay refunded %d paise (%v), want 143900 once", p.AmountRefunded, err)
+	}
+	for _, step := range []struct{ action, role string }{{"POST /api/orderStatus", "staff"}, {"POST /api/refund", "admin"}} {
+		if n := countRows(t, s.d, `SELECT count(*) FROM audit_log WHERE action = $1 AND actor_role = $2 AND entity_type = 'order' AND entity_id = $3`, step.action, step.role, id); n != 1 {
+			t.Fatalf("audit rows for %s by %s: %d, want 1", step.action, step.role, n)
+		}
+	}
+
+	// An admin's move starts the refund at once.
+	s.fill(t)
+	id, _ = s.paidOrder(t, "admin-cancel")
+	status, body = send(t, s.app, "POST", "/api/orderStatus", admin, map[string]any{"id": id, "orderStatus": "CANCELED"})
+	expect(t, "an admin cancels a paid order", status, body, 200, map[string]any{"data.paymentStatus": "refund_pending"})
+	if n := refundJobs(id); n != 1 {
+		t.Fatalf("refund jobs after the admin's move: %d, want 1", n)
+	}
+
+	// The shopper's own cancel before shipping is the shop's policy: refunded at once.
+	s.fill(t)
+	id, _ = s.paidOrder(t, "shopper-cancel")
+	var number string
+	if err := s.d.pool.QueryRow(ctx, `SELECT order_number FROM orders WHERE id = $1`, id).Scan(&number); err != nil {
+		t.Fatal(err)
+	}
+	status, body = send(t, s.app, "POST", "/api/orders/"+number+"/cancel", s.token, nil)
+	expect(t, "the shopper cancels", status, body, 200, map[string]any{"data.paymentStatus": "refund_pending"})
+	if n := refundJobs(id); n != 1 {
+		t.Fatalf("refund jobs after the shopper's cancel: %d, want 1", n)
 	}
 }

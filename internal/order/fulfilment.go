@@ -54,12 +54,25 @@ type Shipment struct {
 	Attempt int            // this push's number, from 1: a later one first asks whether an earlier one got through
 }
 
+// Refunds says what a move that gives a paid order's money back does: only an admin's
+// action starts a refund. Staff's moves ask for one, recorded for an admin to confirm (see
+// RequestRefund); the shopper's own cancel before shipping, the courier's returns and the
+// system's refunds follow the shop's policy and start at once.
+type Refunds int
+
+// What a move does with a paid order's money.
+const (
+	StartRefunds   Refunds = iota // the refund starts: its job asks the gateway
+	RequestRefunds                // the refund is requested: recorded and shown, no gateway call
+)
+
 // Move is staff moving order ref (its id or number) to status to, with a note for the
-// timeline, through the state machine; the move's side effects follow (see transition).
-// Moving an order to the status it has changes nothing. Errors: NotFound 'Order not found';
-// Invalid for an unknown status; Conflict naming the statuses it may move to, which are also
-// the error's data ({"allowed": [...]}).
-func (s *Service) Move(ctx context.Context, ref string, to Status, actor, note string) (Order, error) {
+// timeline, through the state machine; the move's side effects follow (see transition), a
+// refund as refunds says (an admin's move starts it, staff's requests it). Moving an order
+// to the status it has changes nothing. Errors: NotFound 'Order not found'; Invalid for an
+// unknown status; Conflict naming the statuses it may move to, which are also the error's
+// data ({"allowed": [...]}).
+func (s *Service) Move(ctx context.Context, ref string, to Status, actor, note string, refunds Refunds) (Order, error) {
 	if !to.Valid() {
 		return Order{}, shop.E(shop.Invalid, "Unknown order status %q", string(to))
 	}
@@ -73,7 +86,7 @@ func (s *Service) Move(ctx context.Context, ref string, to Status, actor, note s
 		if Status(row.OrderStatus) == to {
 			return nil
 		}
-		return s.transition(ctx, tx, row, to, actor, truncate(strings.TrimSpace(note), 500))
+		return s.transition(ctx, tx, row, to, actor, truncate(strings.TrimSpace(note), 500), refunds)
 	})
 	if err != nil {
 		return Order{}, err
@@ -99,10 +112,10 @@ func (s *Service) lockRef(ctx context.Context, tx pgx.Tx, ref string) (orderdb.O
 // does what the move means: a cancelled order gives its stock and coupon back, is refunded
 // when paid, and is cancelled at the courier when it was pushed; a shipped order mails its
 // tracking link; a delivered cash-on-delivery order is paid; a shipment back at the shop
-// (RTO_DELIVERED, RETURNED) returns its stock, once, and a paid one is refunded. Every move is
-// a timeline entry (from, to, who, note) and an order.updated event. Errors: Conflict with
-// the allowed statuses.
-func (s *Service) transition(ctx context.Context, tx pgx.Tx, row orderdb.Order, to Status, actor, note string) error {
+// (RTO_DELIVERED, RETURNED) returns its stock, once, and a paid one is refunded (or its refund
+// requested, as refunds says). Every move is a timeline entry (from, to, who, note) and an
+// order.updated event. Errors: Conflict with the allowed statuses.
+func (s *Service) transition(ctx context.Context, tx pgx.Tx, row orderdb.Order, to Status, actor, note string, refunds Refunds) error {
 	from := Status(row.OrderStatus)
 	if !from.CanMove(to) {
 		return illegalMove(row.OrderNumber, from, to)
@@ -116,7 +129,7 @@ func (s *Service) transition(ctx context.Context, tx pgx.Tx, row orderdb.Order, 
 		if reason == "" {
 			reason = "Cancelled by the shop"
 		}
-		return s.cancel(ctx, tx, row, payment, reason, actor, true)
+		return s.cancel(ctx, tx, row, payment, reason, actor, true, refunds)
 	}
 	q := s.store.q.WithTx(tx)
 	payment, stockHeld := PaymentStatus(row.PaymentStatus), row.StockHeld
@@ -147,7 +160,7 @@ func (s *Service) transition(ctx context.Context, tx pgx.Tx, row orderdb.Order, 
 		if to == Returned {
 			reason = "Return received"
 		}
-		if err := s.startRefund(ctx, tx, row.ID, reason, actor); err != nil {
+		if err := s.refund(ctx, tx, row.ID, reason, actor, refunds); err != nil {
 			return err
 		}
 	}
@@ -217,7 +230,7 @@ func (s *Service) ApplyCourierReport(ctx context.Context, r CourierReport) (move
 		if r.CourierName != "" && r.AWB != "" {
 			note = r.CourierName + " " + r.AWB
 		}
-		if err := s.transition(ctx, tx, row, to, ActorCourier, note); err != nil {
+		if err := s.transition(ctx, tx, row, to, ActorCourier, note, StartRefunds); err != nil {
 			return err
 		}
 		return s.announce(ctx, tx, ShipmentEvent, row.ID)
@@ -277,7 +290,7 @@ func (s *Service) RecordPush(ctx context.Context, id string, courierOrderID, shi
 		}
 		switch Status(row.OrderStatus) {
 		case Pending, Confirmed:
-			if err := s.transition(ctx, tx, row, New, ActorCourier, "Shipment created"); err != nil {
+			if err := s.transition(ctx, tx, row, New, ActorCourier, "Shipment created", StartRefunds); err != nil {
 				return err
 			}
 		case Canceled:
@@ -356,10 +369,10 @@ func (s *Service) StaleShipments(ctx context.Context, age time.Duration, limit i
 	return ids, postgres.Translate(err)
 }
 
-// RequestRefund is staff refunding order ref's online payment in full. Asking again while the
-// refund is on its way, or after it was made, changes nothing; a refund that failed is tried
-// again. Errors: NotFound 'Order not found'; Conflict when there is no captured online payment
-// to refund.
+// RequestRefund is an admin refunding order ref's online payment in full, or confirming the
+// refund staff requested for it. Asking again while the refund is on its way, or after it was
+// made, changes nothing; a refund that failed is tried again. Errors: NotFound 'Order not
+// found'; Conflict when there is no captured online payment to refund.
 func (s *Service) RequestRefund(ctx context.Context, ref, actor, reason string) (Order, error) {
 	var id string
 	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
@@ -537,14 +550,16 @@ type Detail struct {
 	CourierReports []CourierRecord `json:"courierReports"`
 }
 
-// RefundRecord is an order's refund as the back office sees it.
+// RefundRecord is an order's refund as the back office sees it. A requested refund waits for
+// an admin to confirm it.
 type RefundRecord struct {
-	Status          string     `json:"status"` // pending, processed or failed
+	Status          string     `json:"status"` // requested, pending, processed or failed
 	Amount          shop.Money `json:"amount"`
 	Attempt         int        `json:"attempt"`
 	GatewayRefundID string     `json:"gatewayRefundId"`
 	Reason          string     `json:"reason"`
 	RequestedBy     string     `json:"requestedBy"`
+	ApprovedBy      string     `json:"approvedBy"` // the admin who confirmed staff's request`
 	Failure         string     `json:"failure"`
 	CreatedAt       time.Time  `json:"createdAt"`
 	UpdatedAt       time.Time  `json:"updatedAt"`
@@ -589,7 +604,7 @@ func (s *Service) AdminDetail(ctx context.Context, ref string) (Detail, error) {
 	switch {
 	case err == nil:
 		d.Refund = &RefundRecord{Status: refund.Status, Amount: shop.Money(refund.Amount), Attempt: int(refund.Attempt),
-			GatewayRefundID: refund.GatewayRefundID, Reason: refund.Reason, RequestedBy: refund.RequestedBy, Failure: refund.Failure,
+			GatewayRefundID: refund.GatewayRefundID, Reason: refund.Reason, RequestedBy: refund.RequestedBy, ApprovedBy: refund.ApprovedBy, Failure: refund.Failure,
 			CreatedAt: refund.CreatedAt, UpdatedAt: refund.UpdatedAt}
 	case !shop.Is(postgres.Translate(err), shop.NotFound):
 		return Detail{}, postgres.Translate(err)

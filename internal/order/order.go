@@ -258,7 +258,7 @@ func (s *Service) Place(ctx context.Context, p Placement) (o Order, replayed boo
 			// The orders this one replaces go first, giving their coupon uses back, so they
 			// never count against their replacement.
 			for _, r := range rivals {
-				if err := s.cancel(ctx, tx, r, PaymentFailed, "A newer order replaced it", ActorShopper, false); err != nil {
+				if err := s.cancel(ctx, tx, r, PaymentFailed, "A newer order replaced it", ActorShopper, false, StartRefunds); err != nil {
 					return err
 				}
 			}
@@ -648,7 +648,7 @@ func (s *Service) Abandon(ctx context.Context, userID, number, reason string) (O
 		case locked.OrderStatus != string(AwaitingPayment):
 			return shop.E(shop.Conflict, "Order %s is not waiting for an online payment, so it was not cancelled.", locked.OrderNumber)
 		}
-		return s.cancel(ctx, tx, locked, PaymentFailed, orDefaultReason(reason, "Payment was not completed"), ActorShopper, false)
+		return s.cancel(ctx, tx, locked, PaymentFailed, orDefaultReason(reason, "Payment was not completed"), ActorShopper, false, StartRefunds)
 	})
 	if err != nil {
 		return Order{}, err
@@ -657,7 +657,8 @@ func (s *Service) Abandon(ctx context.Context, userID, number, reason string) (O
 }
 
 // Cancel is the shopper cancelling their order number before it ships: its stock goes back,
-// its coupon use is returned, and a paid order's refund is queued. Cancelling a cancelled
+// its coupon use is returned, and a paid order's refund is queued at once (the shop's policy
+// for an order that has not shipped: no admin needs to confirm it). Cancelling a cancelled
 // order changes nothing. Errors: NotFound 'Order not found', Conflict 'This order can no
 // longer be cancelled' once it has shipped.
 func (s *Service) Cancel(ctx context.Context, userID, number string) (Order, error) {
@@ -681,7 +682,7 @@ func (s *Service) Cancel(ctx context.Context, userID, number string) (Order, err
 		if status == AwaitingPayment {
 			payment = PaymentFailed
 		}
-		return s.cancel(ctx, tx, locked, payment, "Cancelled by you", ActorShopper, true)
+		return s.cancel(ctx, tx, locked, payment, "Cancelled by you", ActorShopper, true, StartRefunds)
 	})
 	if err != nil {
 		return Order{}, err
@@ -706,7 +707,7 @@ func (s *Service) ExpireUnpaid(ctx context.Context, limit int) (int, error) {
 			if err != nil {
 				return err
 			}
-			if err := s.cancel(ctx, tx, row, PaymentFailed, "Payment was not received within 30 minutes", ActorSystem, false); err != nil {
+			if err := s.cancel(ctx, tx, row, PaymentFailed, "Payment was not received within 30 minutes", ActorSystem, false, StartRefunds); err != nil {
 				return err
 			}
 			expired++
@@ -724,9 +725,10 @@ func (s *Service) AwaitingPayment(ctx context.Context, age time.Duration, limit 
 }
 
 // cancel moves a locked order to CANCELED with payment status payment: its held stock goes
-// back, its coupon use is returned, a paid order's refund starts, a shipment the courier has
-// is cancelled there, and (when mail is true) the shopper is told.
-func (s *Service) cancel(ctx context.Context, tx pgx.Tx, row orderdb.Order, payment PaymentStatus, reason, actor string, mail bool) error {
+// back, its coupon use is returned, a paid order's refund starts (or is requested, as refunds
+// says), a shipment the courier has is cancelled there, and (when mail is true) the shopper
+// is told.
+func (s *Service) cancel(ctx context.Context, tx pgx.Tx, row orderdb.Order, payment PaymentStatus, reason, actor string, mail bool, refunds Refunds) error {
 	q := s.store.q.WithTx(tx)
 	o, err := s.get(ctx, q, row)
 	if err != nil {
@@ -751,7 +753,7 @@ func (s *Service) cancel(ctx context.Context, tx pgx.Tx, row orderdb.Order, paym
 		return err
 	}
 	if payment == Paid {
-		if err := s.startRefund(ctx, tx, row.ID, reason, actor); err != nil {
+		if err := s.refund(ctx, tx, row.ID, reason, actor, refunds); err != nil {
 			return err
 		}
 	}
@@ -772,8 +774,29 @@ func (s *Service) cancel(ctx context.Context, tx pgx.Tx, row orderdb.Order, paym
 	return s.announce(ctx, tx, UpdatedEvent, row.ID)
 }
 
+// refund starts the refund of paid order id, or, for refunds RequestRefunds, records it as
+// requested for an admin to confirm: the money stays paid, the timeline says so, and nothing
+// is asked of the gateway.
+func (s *Service) refund(ctx context.Context, tx pgx.Tx, id, reason, actor string, refunds Refunds) error {
+	if refunds == StartRefunds {
+		return s.startRefund(ctx, tx, id, reason, actor)
+	}
+	q := s.store.q.WithTx(tx)
+	row, err := q.LockOrder(ctx, id)
+	if err != nil {
+		return err
+	}
+	added, err := q.InsertRefundRequest(ctx, orderdb.InsertRefundRequestParams{OrderID: id, Amount: row.Total, Reason: truncate(reason, 300), RequestedBy: actor})
+	if err != nil || added == 0 {
+		return err
+	}
+	return q.InsertMove(ctx, orderdb.InsertMoveParams{OrderID: id, Status: "REFUND_REQUESTED", Note: reason,
+		FromStatus: row.OrderStatus, Actor: actor})
+}
+
 // startRefund marks a paid order's money as being refunded, records the refund and queues
-// the job that asks the gateway for it. A refund that failed before is tried again.
+// the job that asks the gateway for it. A refund staff requested is confirmed (actor is the
+// admin); one that failed before is tried again.
 func (s *Service) startRefund(ctx context.Context, tx pgx.Tx, id, reason, actor string) error {
 	q := s.store.q.WithTx(tx)
 	row, err := q.LockOrder(ctx, id)
@@ -786,7 +809,11 @@ func (s *Service) startRefund(ctx context.Context, tx pgx.Tx, id, reason, actor 
 	}
 	attempt := int32(1)
 	if added == 0 {
-		if attempt, err = q.RetryRefund(ctx, orderdb.RetryRefundParams{OrderID: id, RequestedBy: actor}); err != nil {
+		attempt, err = q.ConfirmRefund(ctx, orderdb.ConfirmRefundParams{OrderID: id, ApprovedBy: actor})
+		if errors.Is(err, pgx.ErrNoRows) {
+			attempt, err = q.RetryRefund(ctx, orderdb.RetryRefundParams{OrderID: id, RequestedBy: actor})
+		}
+		if err != nil {
 			return notFound(err)
 		}
 	}

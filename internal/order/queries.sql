@@ -273,3 +273,15 @@ SELECT EXISTS (SELECT 1 FROM orders WHERE user_id = @user_id AND order_status <>
 SELECT count(*) FROM orders
 WHERE user_id = @user_id AND payment_mode = 'online' AND paid_at IS NULL AND created_at >= @since
   AND idempotency_key <> @idempotency_key;
+
+-- name: InsertRefundRequest :execrows
+-- A refund staff asked for, waiting for an admin (nothing is asked of the gateway yet).
+INSERT INTO refunds (order_id, amount, status, reason, requested_by)
+VALUES (@order_id, @amount, 'requested', @reason, @requested_by)
+ON CONFLICT (order_id) DO NOTHING;
+
+-- name: ConfirmRefund :one
+-- An admin confirms a requested refund: it is pending from now on.
+UPDATE refunds SET status = 'pending', approved_by = @approved_by, updated_at = now()
+WHERE order_id = @order_id AND status = 'requested'
+RETURNING attempt;

@@ -37,6 +37,7 @@ var stepLabels = map[string]string{
 	"RTO_DELIVERED":    "Returned to us",
 	"RETURN_REQUESTED": "Return requested",
 	"RETURNED":         "Returned",
+	"REFUND_REQUESTED": "Refund requested",
 	"REFUND_PENDING":   "Refund started",
 	"REFUNDED":         "Refund processed",
 	"REFUND_FAILED":    "Refund failed",

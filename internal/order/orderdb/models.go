@@ -102,4 +102,5 @@ type Refund struct {
 	Failure         string
 	CreatedAt       time.Time
 	UpdatedAt       time.Time
+	ApprovedBy      string
 }

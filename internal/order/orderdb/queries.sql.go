@@ -262,6 +262,25 @@ func (q *Queries) ClearPushFailure(ctx context.Context, id string) error {
 	return err
 }
 
+const confirmRefund = `-- name: ConfirmRefund :one
+UPDATE refunds SET status = 'pending', approved_by = $1, updated_at = now()
+WHERE order_id = $2 AND status = 'requested'
+RETURNING attempt
+`
+
+type ConfirmRefundParams struct {
+	ApprovedBy string
+	OrderID    string
+}
+
+// An admin confirms a requested refund: it is pending from now on.
+func (q *Queries) ConfirmRefund(ctx context.Context, arg ConfirmRefundParams) (int32, error) {
+	row := q.db.QueryRow(ctx, confirmRefund, arg.ApprovedBy, arg.OrderID)
+	var attempt int32
+	err := row.Scan(&attempt)
+	return attempt, err
+}
+
 const countAdminOrders = `-- name: CountAdminOrders :one
 SELECT count(*) FROM orders o
 WHERE ($1::text = '' OR o.order_status = $1::text)
@@ -643,6 +662,33 @@ type InsertRefundParams struct {
 
 func (q *Queries) InsertRefund(ctx context.Context, arg InsertRefundParams) (int64, error) {
 	result, err := q.db.Exec(ctx, insertRefund,
+		arg.OrderID,
+		arg.Amount,
+		arg.Reason,
+		arg.RequestedBy,
+	)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const insertRefundRequest = `-- name: InsertRefundRequest :execrows
+INSERT INTO refunds (order_id, amount, status, reason, requested_by)
+VALUES ($1, $2, 'requested', $3, $4)
+ON CONFLICT (order_id) DO NOTHING
+`
+
+type InsertRefundRequestParams struct {
+	OrderID     string
+	Amount      int64
+	Reason      string
+	RequestedBy string
+}
+
+// A refund staff asked for, waiting for an admin (nothing is asked of the gateway yet).
+func (q *Queries) InsertRefundRequest(ctx context.Context, arg InsertRefundRequestParams) (int64, error) {
+	result, err := q.db.Exec(ctx, insertRefundRequest,
 		arg.OrderID,
 		arg.Amount,
 		arg.Reason,
@@ -1304,7 +1350,7 @@ func (q *Queries) RecordPushFailure(ctx context.Context, arg RecordPushFailurePa
 }
 
 const refundOf = `-- name: RefundOf :one
-SELECT order_id, amount, status, attempt, gateway_refund_id, reason, requested_by, failure, created_at, updated_at FROM refunds WHERE order_id = $1
+SELECT order_id, amount, status, attempt, gateway_refund_id, reason, requested_by, failure, created_at, updated_at, approved_by FROM refunds WHERE order_id = $1
 `
 
 func (q *Queries) RefundOf(ctx context.Context, orderID string) (Refund, error) {
@@ -1321,6 +1367,7 @@ func (q *Queries) RefundOf(ctx context.Context, orderID string) (Refund, error) 
 		&i.Failure,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.ApprovedBy,
 	)
 	return i, err
 }
