@@ -396,3 +396,31 @@ func TestStaffRequestsRefunds(t *testing.T) {
 		t.Fatalf("refund jobs after the shopper's cancel: %d, want 1", n)
 	}
 }
+
+// TestUnpaidLimitsConfig: the limits on unpaid online orders are read from the environment,
+// with defaults, and a bad value stops the server naming the key.
+func TestUnpaidLimitsConfig(t *testing.T) {
+	base := map[string]string{"DATABASE_URL": "postgres://drape@127.0.0.1:5432/drape", "REDIS_URL": "redis://127.0.0.1:6379/0",
+		"JWT_SECRET": testJWTSecret}
+	load := func(extra map[string]string) (Config, error) {
+		return loadConfig(func(k string) string {
+			if v, ok := extra[k]; ok {
+				return v
+			}
+			return base[k]
+		})
+	}
+	cfg, err := load(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (UnpaidLimits{UnitsPerSize: 5, OrdersPerDay: 6, StartsPerAccount: 10, StartsPerAddress: 60}); cfg.Unpaid != want {
+		t.Fatalf("defaults %+v, want %+v", cfg.Unpaid, want)
+	}
+	_, err = load(map[string]string{"UNPAID_UNITS_PER_SIZE": "11", "UNPAID_ORDERS_PER_DAY": "0", "PAYMENT_STARTS_PER_ACCOUNT": "many", "PAYMENT_STARTS_PER_ADDRESS": "-1"})
+	for _, key := range []string{"UNPAID_UNITS_PER_SIZE", "UNPAID_ORDERS_PER_DAY", "PAYMENT_STARTS_PER_ACCOUNT", "PAYMENT_STARTS_PER_ADDRESS"} {
+		if err == nil || !strings.Contains(err.Error(), key) {
+			t.Errorf("a bad %s is not refused: %v", key, err)
+		}
+	}
+}

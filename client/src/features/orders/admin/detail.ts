@@ -23,11 +23,13 @@ export interface AdminTimelineEntry {
 }
 
 export interface AdminRefund {
-  status: 'pending' | 'processed' | 'failed' | (string & {});
+  /** 'requested': staff asked for it, an admin has yet to confirm it (nothing refunded yet). */
+  status: 'requested' | 'pending' | 'processed' | 'failed' | (string & {});
   amount: number;
   attempt: number;
   gatewayRefundId: string;
   reason: string;
+  requestedBy: string;
   failure: string;
   createdAt: string;
   updatedAt: string;
@@ -90,6 +92,7 @@ export function toAdminOrderDetail(data: unknown): AdminOrderDetail {
       attempt: num(refund.attempt) || 1,
       gatewayRefundId: str(refund.gatewayRefundId),
       reason: str(refund.reason),
+      requestedBy: str(refund.requestedBy),
       failure: str(refund.failure),
       createdAt: str(refund.createdAt),
       updatedAt: str(refund.updatedAt),
@@ -120,7 +123,7 @@ export function atIST(value: string): string {
   return value && !Number.isNaN(when.getTime()) ? whenFormat.format(when) : '—';
 }
 
-const refundWords: Record<string, string> = { pending: 'Refund pending', processed: 'Refunded', failed: 'Refund failed' };
+const refundWords: Record<string, string> = { requested: 'Requested, waiting for an admin', pending: 'Refund pending', processed: 'Refunded', failed: 'Refund failed' };
 
 /** The refund's state in words. */
 export function refundLabel(status: string): string {

@@ -2,7 +2,7 @@
 // its items and money, every move of its timeline (who, from where, why), the customer, the
 // payment at Razorpay with the gateway's events, the shipment at Shiprocket with the courier's
 // reports, and the refund. The status, payment and shipment follow live; staff change the
-// status or push it again from here, admins refund.
+// status or push it again from here, admins refund and confirm the refunds staff request.
 import type { ReactNode } from 'react';
 import { ButtonLink } from '../../../../components/Button';
 import { Link } from '../../../../components/Link';
@@ -12,7 +12,7 @@ import { accountPaths } from '../../../../lib/accountPaths';
 import { formatRupees } from '../../../../lib/money';
 import { statusLabel } from '../../status';
 import { useGetAdminOrderQuery } from '../api';
-import { atIST, refundLabel, type AdminOrderDetail } from '../detail';
+import { actorLabel, atIST, refundLabel, type AdminOrderDetail } from '../detail';
 import { useLiveOrder } from '../live';
 import { adminPayment, adminStatusLabel, adminStatusTone, canRefund } from '../rows';
 import { useOrderActions } from './OrderActions';
@@ -60,6 +60,7 @@ export function OrderDetail({ id, refunds }: { id: string; refunds: boolean }) {
 
   const { order } = data;
   const payment = adminPayment(order.paymentMode, order.paymentStatus);
+  const requested = data.refund?.status === 'requested' ? data.refund : null;
   return (
     <div className={styles.page} aria-busy={isFetching || undefined}>
       <title>{`Order ${order.orderId} — drape back office`}</title>
@@ -90,13 +91,37 @@ export function OrderDetail({ id, refunds }: { id: string; refunds: boolean }) {
           >
             Change status
           </button>
-          {refunds && canRefund(order) && (
+          {refunds && canRefund(order) && !requested && (
             <button type="button" className={`${board.action} ${board.refund}`} onClick={() => actions.refund(order)}>
               Refund
             </button>
           )}
         </div>
       </header>
+
+      {requested && (
+        <section className={styles.request} aria-labelledby="refund-request-title" data-testid="refund-request">
+          <div>
+            <h2 id="refund-request-title" className={styles.requestTitle}>
+              Refund of {rupees(requested.amount)} requested
+            </h2>
+            <p className={styles.requestText}>
+              {actorLabel(requested.requestedBy) || 'Staff'} asked for it {atIST(requested.createdAt)}
+              {requested.reason ? `: ${requested.reason}` : '.'}
+            </p>
+            <p className={styles.muted}>
+              {refunds
+                ? 'Nothing has been refunded yet. Razorpay refunds the payment once you confirm.'
+                : 'Nothing has been refunded yet. An admin must confirm it before Razorpay refunds the payment.'}
+            </p>
+          </div>
+          {refunds && (
+            <button type="button" className={`${board.action} ${board.refund}`} onClick={() => actions.refund(order)}>
+              Confirm refund
+            </button>
+          )}
+        </section>
+      )}
 
       <div className={styles.columns}>
         <div className={styles.column}>
@@ -227,6 +252,7 @@ export function OrderDetail({ id, refunds }: { id: string; refunds: boolean }) {
                   ['Amount', rupees(data.refund.amount)],
                   ['Attempt', String(data.refund.attempt)],
                   ['Reason', data.refund.reason],
+                  ['Asked by', actorLabel(data.refund.requestedBy)],
                   ['Razorpay refund', data.refund.gatewayRefundId],
                   ['Failure', data.refund.failure],
                   ['Asked', atIST(data.refund.createdAt)],
