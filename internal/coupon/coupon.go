@@ -3,8 +3,9 @@
 // order when it says so, and never more often than its usage limit, even under concurrent
 // checkouts (the use is counted with a conditional UPDATE in the order's transaction). The
 // discount itself is computed by package pricing. In the back office a coupon any order has
-// used keeps its code (orders name it, and a cancelled order gives its use back by code) and
-// is never deleted, only deactivated.
+// used keeps its code (orders name it, and a cancelled order gives its use back by code, and
+// takes it again by code when a late payment reinstates it) and is never deleted, only
+// deactivated.
 package coupon
 
 import (

@@ -11,6 +11,10 @@
 //   - every state change is idempotent: paying a paid order, cancelling a cancelled one, or
 //     expiring an order that was paid meanwhile changes nothing;
 //   - stock taken by an order goes back exactly once when it is cancelled or expires;
+//   - a coupon use is counted once for every order that keeps its discount: a lapsed order
+//     paid late comes back only when its coupon can be redeemed again, or it is refunded;
+//   - only an admin's action, or the shop's policy (the shopper's own cancel, a late payment,
+//     a shipment back at the shop), starts a refund: staff's moves only request one;
 //   - its mails, shipment push and realtime events are written to the outbox in the same
 //     transaction as the change that causes them.
 package order
