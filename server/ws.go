@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"errors"
+	"log/slog"
 	"slices"
 
 	"github.com/gofiber/fiber/v3"
@@ -25,12 +27,30 @@ func (s *server) websocketGate(c fiber.Ctx) error {
 
 // websocket answers the handshake and hands the connection to the hub, which runs the
 // hello/subscribe protocol. The hub keeps the connection without a goroutine while it is idle
-// (the app keeps hijacked connections open for it: see newApp).
+// (the app keeps hijacked connections open for it: see newApp). A handshake beyond the caps
+// (WS_MAX_CONNECTIONS_PER_ADDRESS from the client's address: 429; WS_MAX_CONNECTIONS on this
+// server: 503) is refused before the upgrade, and counted.
 func (s *server) websocket(c fiber.Ctx) error {
-	if err := s.hub.Upgrade(context.Background(), c.RequestCtx(), s.authenticateSocket); err != nil {
+	admission, err := s.hub.Admit(c.IP())
+	switch {
+	case errors.Is(err, realtime.ErrAddressFull):
+		s.metrics.socketsRefused.WithLabelValues("address").Inc()
+		c.Set(fiber.HeaderRetryAfter, "10")
+		return shop.E(shop.TooMany, "%s", err.Error())
+	case err != nil:
+		s.metrics.socketsRefused.WithLabelValues("server").Inc()
+		c.Set(fiber.HeaderRetryAfter, "10")
+		return shop.E(shop.Unavailable, "%s", err.Error())
+	}
+	if err := s.hub.Upgrade(context.Background(), c.RequestCtx(), admission, s.authenticateSocket); err != nil {
 		return shop.E(shop.Invalid, "%s", err.Error())
 	}
 	return nil
+}
+
+// newHub is the hub of a server configured by cfg.
+func newHub(cfg Config, log *slog.Logger) *realtime.Hub {
+	return realtime.NewHub(realtime.Options{Logger: log, MaxConnections: cfg.LiveSockets, MaxConnectionsPerAddress: cfg.LiveSocketsPerAddress})
 }
 
 // authenticateSocket turns a hello token into the connection's user: a shopper's token, or a
@@ -50,5 +70,5 @@ func (s *server) authenticateSocket(ctx context.Context, token string) (*realtim
 	if who.Audience == account.AudienceAdmin {
 		role = who.Role
 	}
-	return &realtime.User{ID: who.UserID, Role: role}, nil
+	return &realtime.User{ID: who.UserID, Role: role, TokenID: who.TokenID, TokenVersion: who.TokenVersion}, nil
 }
