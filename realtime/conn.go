@@ -296,20 +296,22 @@ func (s *session) push(msg []byte) (dropped bool) {
 }
 
 // close has the writer send a close frame with code and text (none when code is 0) and close
-// the connection, after the queued messages when flush is set. Only the first call counts.
-func (s *session) close(code int, text string, flush bool) {
+// the connection, after the queued messages when flush is set. Only the first call counts: it
+// reports whether this was it.
+func (s *session) close(code int, text string, flush bool) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.closeLocked(code, text, flush)
+	return s.closeLocked(code, text, flush)
 }
 
-func (s *session) closeLocked(code int, text string, flush bool) {
+func (s *session) closeLocked(code int, text string, flush bool) bool {
 	if s.closing {
-		return
+		return false
 	}
 	s.closing, s.closeCode, s.closeText, s.flush = true, code, text, flush
 	s.stopTimersLocked()
 	s.startWriterLocked()
+	return true
 }
 
 // pingDue runs on the pinger's timer: a client silent for longer than PongWait is cut off;

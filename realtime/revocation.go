@@ -64,11 +64,14 @@ func (h *Hub) Revoke(r Revocation) int {
 		}
 	}
 	h.mu.Unlock()
+	closed := 0
 	for _, s := range ending {
-		s.close(CloseUnauthorized, "session ended", false)
+		if s.close(CloseUnauthorized, "session ended", false) {
+			closed++
+		}
 	}
-	h.revoked.Add(uint64(len(ending)))
-	return len(ending)
+	h.revoked.Add(uint64(closed))
+	return closed
 }
 
 // Revoked reports how many connections were closed because their token stopped working: by
@@ -141,8 +144,7 @@ func (h *Hub) Recheck(ctx context.Context) int {
 				if ctx.Err() != nil {
 					continue
 				}
-				if err != nil || u == nil || u.ID != s.user.ID || u.Role != s.user.Role {
-					s.close(CloseUnauthorized, "session ended", false)
+				if (err != nil || u == nil || u.ID != s.user.ID || u.Role != s.user.Role) && s.close(CloseUnauthorized, "session ended", false) {
 					mu.Lock()
 					ending++
 					mu.Unlock()

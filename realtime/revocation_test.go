@@ -4,13 +4,11 @@ import (
 	"context"
 	"errors"
 	"log/slog"
-	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/gofiber/fiber/v3"
-	"github.com/redis/go-redis/v9"
 
 	"drape/internal/platform/redistest"
 	"drape/realtime"
@@ -204,10 +202,7 @@ func TestBridgeBackFromAnOutageRechecksTokens(t *testing.T) {
 	t.Parallel()
 	db := redistest.New(t)
 	channel := db.Prefix + "events"
-	opts := *db.Client.Options()
-	opts.ClientName = strings.TrimSuffix(db.Prefix, ":") + "-bridge"
-	subscriber := redis.NewClient(&opts)
-	t.Cleanup(func() { subscriber.Close() })
+	subscriber, name := namedSubscriber(t, db)
 
 	book := sessionTokens()
 	hub := newTestHub(realtime.Options{})
@@ -223,7 +218,7 @@ func TestBridgeBackFromAnOutageRechecksTokens(t *testing.T) {
 	stillOpen(t, hub, alice, realtime.TopicAdminOrders, "alice-still")
 	// ...until the subscription drops and comes back.
 	ctx := context.Background()
-	if err := db.Client.Do(ctx, "CLIENT", "KILL", "TYPE", "pubsub", "ID", pubsubClientID(t, db.Client, opts.ClientName)).Err(); err != nil {
+	if err := db.Client.Do(ctx, "CLIENT", "KILL", "TYPE", "pubsub", "ID", pubsubClientID(t, db.Client, name)).Err(); err != nil {
 		t.Fatal(err)
 	}
 	alice.expectClose(realtime.CloseUnauthorized)

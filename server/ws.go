@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log/slog"
 	"slices"
+	"strings"
 
 	"github.com/gofiber/fiber/v3"
 
@@ -31,7 +32,9 @@ func (s *server) websocketGate(c fiber.Ctx) error {
 // (WS_MAX_CONNECTIONS_PER_ADDRESS from the client's address: 429; WS_MAX_CONNECTIONS on this
 // server: 503) is refused before the upgrade, and counted.
 func (s *server) websocket(c fiber.Ctx) error {
-	admission, err := s.hub.Admit(c.IP())
+	// The hub keeps the address for the connection's life: a copy, as Fiber's strings live
+	// in buffers it reuses for the next request.
+	admission, err := s.hub.Admit(strings.Clone(c.IP()))
 	switch {
 	case errors.Is(err, realtime.ErrAddressFull):
 		s.metrics.socketsRefused.WithLabelValues("address").Inc()

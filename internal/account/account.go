@@ -345,13 +345,7 @@ func (s *Service) ChangePassword(ctx context.Context, userID, current, next, aud
 	if err != nil {
 		return Session{}, err
 	}
-	err = postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
-		if err := s.q.WithTx(tx).UpdatePassword(ctx, accountdb.UpdatePasswordParams{ID: userID, PasswordHash: hash}); err != nil {
-			return err
-		}
-		return closeSockets(ctx, tx, userID, "")
-	})
-	if err != nil {
+	if err := s.setPassword(ctx, userID, hash); err != nil {
 		return Session{}, err
 	}
 	if u, err = s.q.UserByID(ctx, userID); err != nil {
@@ -393,13 +387,7 @@ func (s *Service) SetTeamPassword(ctx context.Context, by Caller, id, newPasswor
 	if err != nil {
 		return AdminUser{}, err
 	}
-	err = postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
-		if err := s.q.WithTx(tx).UpdatePassword(ctx, accountdb.UpdatePasswordParams{ID: id, PasswordHash: hash}); err != nil {
-			return err
-		}
-		return closeSockets(ctx, tx, id, "")
-	})
-	if err != nil {
+	if err := s.setPassword(ctx, id, hash); err != nil {
 		return AdminUser{}, err
 	}
 	rows, err := s.q.AdminUsers(ctx, accountdb.AdminUsersParams{ID: id, PageSize: 1})
@@ -410,6 +398,17 @@ func (s *Service) SetTeamPassword(ctx context.Context, by Caller, id, newPasswor
 		return AdminUser{}, shop.E(shop.NotFound, "User not found")
 	}
 	return adminUser(rows[0]), nil
+}
+
+// setPassword stores hash as userID's password, which retires every token the user holds and
+// closes their live sockets.
+func (s *Service) setPassword(ctx context.Context, userID, hash string) error {
+	return postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		if err := s.q.WithTx(tx).UpdatePassword(ctx, accountdb.UpdatePasswordParams{ID: userID, PasswordHash: hash}); err != nil {
+			return err
+		}
+		return closeSockets(ctx, tx, userID, "")
+	})
 }
 
 // SignOutEverywhere revokes every token of the caller.
