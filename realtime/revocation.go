@@ -3,6 +3,7 @@ package realtime
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"sync"
 	"time"
 )
@@ -113,12 +114,18 @@ func (h *Hub) Resync() {
 	go h.Recheck(context.Background())
 }
 
+// ErrCannotAuthenticate is what an Authenticator's error wraps when it could not tell whether a
+// token works (its store is down): Recheck then keeps the connection rather than closing one
+// whose token may be good.
+var ErrCannotAuthenticate = errors.New("realtime: cannot check the token now")
+
 // recheckParallel is how many tokens Recheck authenticates at once.
 const recheckParallel = 4
 
 // Recheck authenticates again the token of every signed-in connection of this process and
 // closes, with CloseUnauthorized, those whose token no longer works or now names another user
-// or role. It returns how many it closed.
+// or role (an error wrapping ErrCannotAuthenticate closes nothing). It returns how many it
+// closed.
 func (h *Hub) Recheck(ctx context.Context) int {
 	h.mu.RLock()
 	var signedIn []*session
@@ -141,7 +148,7 @@ func (h *Hub) Recheck(ctx context.Context) int {
 				authCtx, cancel := context.WithTimeout(ctx, h.opts.HelloTimeout)
 				u, err := s.auth(authCtx, s.token)
 				cancel()
-				if ctx.Err() != nil {
+				if ctx.Err() != nil || errors.Is(err, ErrCannotAuthenticate) {
 					continue
 				}
 				if (err != nil || u == nil || u.ID != s.user.ID || u.Role != s.user.Role) && s.close(CloseUnauthorized, "session ended", false) {

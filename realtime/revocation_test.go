@@ -3,6 +3,7 @@ package realtime_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"sync"
 	"testing"
@@ -18,6 +19,7 @@ import (
 type tokenBook struct {
 	mu     sync.Mutex
 	tokens map[string]realtime.User
+	down   bool          // the store is down: every check fails with ErrCannotAuthenticate
 	gate   chan struct{} // when set, authentication waits for it to close
 	inside chan struct{} // told when an authentication waits at the gate
 }
@@ -37,7 +39,11 @@ func (b *tokenBook) authenticate(ctx context.Context, token string) (*realtime.U
 	b.mu.Lock()
 	gate := b.gate
 	u, ok := b.tokens[token]
+	down := b.down
 	b.mu.Unlock()
+	if down {
+		return nil, fmt.Errorf("%w: connection refused", realtime.ErrCannotAuthenticate)
+	}
 	if gate != nil {
 		b.inside <- struct{}{}
 		select {
@@ -223,4 +229,31 @@ func TestBridgeBackFromAnOutageRechecksTokens(t *testing.T) {
 	}
 	alice.expectClose(realtime.CloseUnauthorized)
 	stillOpen(t, hub, bob, realtime.UserTopic("bob"), "bob-still")
+}
+
+// TestRecheckKeepsConnectionsItCannotCheck: when the token store is down, a recheck closes
+// nothing (their tokens may be good); once it answers, it closes the revoked one only.
+func TestRecheckKeepsConnectionsItCannotCheck(t *testing.T) {
+	t.Parallel()
+	book := sessionTokens()
+	hub := newTestHub(realtime.Options{})
+	url := startServerAuth(t, hub, book.authenticate)
+	alice := signedIn(t, url, "alice-old", realtime.TopicAdminOrders)
+	bob := signedIn(t, url, "bob", realtime.UserTopic("bob"))
+	book.forget("alice-old")
+	book.mu.Lock()
+	book.down = true
+	book.mu.Unlock()
+	if n := hub.Recheck(context.Background()); n != 0 {
+		t.Errorf("a recheck with the store down closed %d connections", n)
+	}
+	stillOpen(t, hub, alice, realtime.TopicAdminOrders, "alice-kept")
+	book.mu.Lock()
+	book.down = false
+	book.mu.Unlock()
+	if n := hub.Recheck(context.Background()); n != 1 {
+		t.Errorf("a recheck closed %d connections, want 1", n)
+	}
+	alice.expectClose(realtime.CloseUnauthorized)
+	stillOpen(t, hub, bob, realtime.UserTopic("bob"), "bob-kept")
 }

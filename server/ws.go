@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"slices"
 	"strings"
@@ -66,6 +67,9 @@ func (s *server) authenticateSocket(ctx context.Context, token string) (*realtim
 	if err != nil {
 		var adminErr error
 		if who, adminErr = s.accounts.Authenticate(ctx, token, account.AudienceAdmin); adminErr != nil {
+			if unsure(err) || unsure(adminErr) {
+				return nil, fmt.Errorf("%w: %w", realtime.ErrCannotAuthenticate, errors.Join(err, adminErr))
+			}
 			return nil, err
 		}
 	}
@@ -74,4 +78,10 @@ func (s *server) authenticateSocket(ctx context.Context, token string) (*realtim
 		role = who.Role
 	}
 	return &realtime.User{ID: who.UserID, Role: role, TokenID: who.TokenID, TokenVersion: who.TokenVersion}, nil
+}
+
+// unsure reports whether an error of Authenticate leaves open whether the token works (the
+// database did not answer), rather than saying it does not.
+func unsure(err error) bool {
+	return !shop.Is(err, shop.Unauthorized) && !shop.Is(err, shop.Forbidden)
 }

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -8,6 +10,8 @@ import (
 	"time"
 
 	"github.com/fasthttp/websocket"
+
+	"drape/realtime"
 )
 
 // dialFrom opens the live socket of the app at base with X-Forwarded-For set to forwarded
@@ -148,5 +152,25 @@ func TestLiveSocketCapsAreValidated(t *testing.T) {
 	})
 	if err != nil || cfg.LiveSockets != 20_000 || cfg.LiveSocketsPerAddress != 50 {
 		t.Errorf("defaults: %d in all, %d per address, %v; want 20000 and 50", cfg.LiveSockets, cfg.LiveSocketsPerAddress, err)
+	}
+}
+
+// TestSocketAuthenticationTellsUncheckedFromBad: a bad token is bad, but a good one the
+// database cannot confirm is reported as unchecked, so a hub rechecking its sockets during an
+// outage keeps them (realtime.ErrCannotAuthenticate) instead of signing every tab out.
+func TestSocketAuthenticationTellsUncheckedFromBad(t *testing.T) {
+	app, d := testApp(t)
+	token, id := signUp(t, app, "Ira", "ira@example.in")
+	s := &server{deps: d, services: newServices(d)}
+	ctx := context.Background()
+	if u, err := s.authenticateSocket(ctx, token); err != nil || u.ID != id || u.TokenID == "" || u.TokenVersion != 1 {
+		t.Fatalf("a good token: %+v, %v", u, err)
+	}
+	if _, err := s.authenticateSocket(ctx, token+"x"); err == nil || errors.Is(err, realtime.ErrCannotAuthenticate) {
+		t.Errorf("a forged token: %v, want an error that says it is bad", err)
+	}
+	d.pool.Close()
+	if _, err := s.authenticateSocket(ctx, token); !errors.Is(err, realtime.ErrCannotAuthenticate) {
+		t.Errorf("a good token with the database gone: %v, want ErrCannotAuthenticate", err)
 	}
 }
