@@ -144,8 +144,12 @@ func runRealtime(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	// Every socket comes from 127.0.0.1: the server's caps per address and in all are raised to
+	// let them in (a shop keeps its defaults, WS_MAX_CONNECTIONS_PER_ADDRESS=50).
+	socketCap := strconv.Itoa(*conns + 1024)
 	server, err := startSocketServer(ctx, serverBin, nil, "/readyz",
-		"DATABASE_URL="+dbURL, "REALTIME_CHANNEL="+channel, "METRICS_ADDR=127.0.0.1:"+strconv.Itoa(metricsPort))
+		"DATABASE_URL="+dbURL, "REALTIME_CHANNEL="+channel, "METRICS_ADDR=127.0.0.1:"+strconv.Itoa(metricsPort),
+		"WS_MAX_CONNECTIONS="+socketCap, "WS_MAX_CONNECTIONS_PER_ADDRESS="+socketCap)
 	if err != nil {
 		return err
 	}

@@ -61,6 +61,13 @@ type Receiver interface {
 	Publish(ev Event)
 }
 
+// Resyncer is a Receiver that wants to know when the bridge has subscribed again after losing
+// its subscription: what was published meanwhile never arrived (a Hub then checks its
+// connections' tokens again, as revocations may be among it).
+type Resyncer interface {
+	Resync()
+}
+
 // Receivers hands each event to every receiver in turn.
 type Receivers []Receiver
 
@@ -71,13 +78,30 @@ func (rs Receivers) Publish(ev Event) {
 	}
 }
 
+// Resync implements Resyncer: it tells every receiver that is one.
+func (rs Receivers) Resync() {
+	for _, r := range rs {
+		if rr, ok := r.(Resyncer); ok {
+			rr.Resync()
+		}
+	}
+}
+
 // Run subscribes to the channel and hands every event to hub.Publish until ctx is done, then
 // returns nil. After a Redis error it logs it and subscribes again, waiting longer after each
-// consecutive failure. Malformed messages are logged and skipped.
+// consecutive failure, and once subscribed again tells hub (when it is a Resyncer) that
+// events may have been missed. Malformed messages are logged and skipped.
 func (b *Bridge) Run(ctx context.Context, hub Receiver) error {
 	delay := minResubscribeDelay
+	lost := false
 	for {
-		err := b.forward(ctx, hub, func() { delay = minResubscribeDelay })
+		err := b.forward(ctx, hub, func() {
+			delay = minResubscribeDelay
+			if rr, ok := hub.(Resyncer); ok && lost {
+				rr.Resync()
+			}
+		})
+		lost = true
 		if ctx.Err() != nil {
 			return nil
 		}

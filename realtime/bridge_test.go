@@ -108,12 +108,7 @@ func TestBridgeResubscribesAfterRedisKillsItsConnection(t *testing.T) {
 	t.Parallel()
 	db := redistest.New(t)
 	channel := db.Prefix + "events"
-	// The bridge's connection carries a name, so the test kills only that pub/sub client and
-	// not those of other packages' tests sharing this Redis.
-	opts := *db.Client.Options()
-	opts.ClientName = strings.TrimSuffix(db.Prefix, ":") + "-bridge"
-	subscriber := redis.NewClient(&opts)
-	t.Cleanup(func() { subscriber.Close() })
+	subscriber, name := namedSubscriber(t, db)
 
 	logs := &lockedBuffer{}
 	hub := newTestHub(realtime.Options{})
@@ -124,13 +119,13 @@ func TestBridgeResubscribesAfterRedisKillsItsConnection(t *testing.T) {
 	waitForSubscribers(t, db.Client, channel, 1)
 
 	ctx := context.Background()
-	before := pubsubClientID(t, db.Client, opts.ClientName)
+	before := pubsubClientID(t, db.Client, name)
 	killed, err := db.Client.Do(ctx, "CLIENT", "KILL", "TYPE", "pubsub", "ID", before).Int()
 	if err != nil || killed != 1 {
 		t.Fatalf("CLIENT KILL TYPE pubsub ID %s = %d, %v; want 1 client killed", before, killed, err)
 	}
 	waitFor(t, "a new subscription", func() bool {
-		id := pubsubClientID(t, db.Client, opts.ClientName)
+		id := pubsubClientID(t, db.Client, name)
 		return id != "" && id != before
 	})
 
@@ -142,6 +137,18 @@ func TestBridgeResubscribesAfterRedisKillsItsConnection(t *testing.T) {
 	if !strings.Contains(logs.String(), "redis subscription failed") {
 		t.Errorf("the lost subscription was not logged:\n%s", logs.String())
 	}
+}
+
+// namedSubscriber is a client of db's Redis for a bridge to subscribe with, under a name of
+// its own, so a test can kill only that pub/sub client and not those of other packages' tests
+// sharing this Redis.
+func namedSubscriber(t *testing.T, db redistest.DB) (*redis.Client, string) {
+	t.Helper()
+	opts := *db.Client.Options()
+	opts.ClientName = strings.TrimSuffix(db.Prefix, ":") + "-bridge"
+	subscriber := redis.NewClient(&opts)
+	t.Cleanup(func() { subscriber.Close() })
+	return subscriber, opts.ClientName
 }
 
 // pubsubClientID is the id of the pub/sub client named name in CLIENT LIST, or "".

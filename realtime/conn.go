@@ -50,22 +50,25 @@ type (
 // authenticates it with auth, answers subscriptions, and writes the events of the granted
 // topics. leftover is what the client sent after its handshake that the HTTP server had
 // already read. When ctx ends, or the hub shuts down, the connection is closed with 1001
-// (going away).
+// (going away). The connection holds a's place in the hub (see Admit) until it closes; a nil a
+// holds none.
 //
 // An idle connection holds no goroutine and no buffer: on Linux one goroutine per hub waits
 // (epoll) for every idle connection, and a connection gets a goroutine only while it has
 // something to read or to write.
-func (h *Hub) Attach(ctx context.Context, conn net.Conn, leftover []byte, auth Authenticator) {
-	s := &session{hub: h, conn: conn, auth: auth, ctx: ctx}
+func (h *Hub) Attach(ctx context.Context, conn net.Conn, leftover []byte, a *Admission, auth Authenticator) {
+	s := &session{hub: h, conn: conn, auth: auth, ctx: ctx, admission: a}
 	s.in.limit = int(h.opts.MaxMessageSize)
 	s.heard.Store(time.Now().UnixNano())
 	if !h.add(s) {
+		a.Release()
 		_ = conn.SetWriteDeadline(time.Now().Add(time.Second))
 		payload := closePayload(closeGoingAway, "server shutting down")
 		_ = writeFrames(conn, net.Buffers{frameHeader(nil, opClose, len(payload)), payload})
 		_ = conn.Close()
 		return
 	}
+	a.keep()
 	s.mu.Lock()
 	if !s.closing {
 		s.pinger = time.AfterFunc(h.opts.PingInterval, s.pingDue)
@@ -104,13 +107,15 @@ func (h *Hub) Attach(ctx context.Context, conn net.Conn, leftover []byte, auth A
 // queue to a writer goroutine that runs only while there is something to write (messages, a
 // ping or pong, the close).
 type session struct {
-	hub    *Hub
-	conn   net.Conn
-	auth   Authenticator
-	ctx    context.Context
-	watch  *watch   // nil when the connection reads on a goroutine of its own; guarded by mu
-	user   *User    // who said hello, nil for a guest; set once, before any request is handled
-	topics []string // the granted topics; guarded by hub.mu
+	hub       *Hub
+	conn      net.Conn
+	auth      Authenticator
+	ctx       context.Context
+	admission *Admission // the connection's place in the hub
+	watch     *watch     // nil when the connection reads on a goroutine of its own; guarded by mu
+	user      *User      // who said hello, nil for a guest; set once (under hub.mu), before any request is handled
+	token     string     // the hello's token, to check again (Hub.Recheck); set with user
+	topics    []string   // the granted topics; guarded by hub.mu
 
 	in        inbound     // the reader's partial frames
 	greeted   atomic.Bool // the first message arrived
@@ -291,20 +296,22 @@ func (s *session) push(msg []byte) (dropped bool) {
 }
 
 // close has the writer send a close frame with code and text (none when code is 0) and close
-// the connection, after the queued messages when flush is set. Only the first call counts.
-func (s *session) close(code int, text string, flush bool) {
+// the connection, after the queued messages when flush is set. Only the first call counts: it
+// reports whether this was it.
+func (s *session) close(code int, text string, flush bool) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.closeLocked(code, text, flush)
+	return s.closeLocked(code, text, flush)
 }
 
-func (s *session) closeLocked(code int, text string, flush bool) {
+func (s *session) closeLocked(code int, text string, flush bool) bool {
 	if s.closing {
-		return
+		return false
 	}
 	s.closing, s.closeCode, s.closeText, s.flush = true, code, text, flush
 	s.stopTimersLocked()
 	s.startWriterLocked()
+	return true
 }
 
 // pingDue runs on the pinger's timer: a client silent for longer than PongWait is cut off;
@@ -442,6 +449,7 @@ func (s *session) finish(err error) {
 		stop()
 	}
 	s.hub.remove(s)
+	s.admission.Release()
 	s.hub.serving.Done()
 }
 
@@ -468,7 +476,13 @@ func (s *session) hello(kind byte, data []byte) bool {
 			return false
 		}
 	}
-	s.user = user
+	if user != nil {
+		s.token = hello.Token
+		if !s.hub.identify(s, user) {
+			s.refuse("invalid or expired token")
+			return false
+		}
+	}
 	s.reply(welcomeMessage{Type: "welcome", User: user})
 	return true
 }

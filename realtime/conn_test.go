@@ -54,7 +54,7 @@ func startServer(t *testing.T, hub *realtime.Hub) string {
 func startServerWithContext(t *testing.T, ctx context.Context, hub *realtime.Hub) string {
 	t.Helper()
 	url := serveWebsocket(t, true, func(c fiber.Ctx) error {
-		if err := hub.Upgrade(ctx, c.RequestCtx(), testAuthenticator); err != nil {
+		if err := hub.Upgrade(ctx, c.RequestCtx(), nil, testAuthenticator); err != nil {
 			return fiber.NewError(fiber.StatusUpgradeRequired, err.Error())
 		}
 		return nil

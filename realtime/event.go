@@ -3,8 +3,11 @@
 // process, and the Redis bridge that carries events between processes.
 //
 // It knows no domain: events carry opaque JSON data. It guarantees that a connection never
-// receives an event of a topic it was not granted, and that one slow connection cannot slow
-// the others (its bounded queue fills and it is dropped).
+// receives an event of a topic it was not granted, that one slow connection cannot slow
+// the others (its bounded queue fills and it is dropped), that a connection lives only as long
+// as the token it said hello with (a Revocation closes it with 4401 on every process), and
+// that connections are capped in all and per client address before their handshake is
+// answered.
 package realtime
 
 import (
@@ -35,10 +38,14 @@ const (
 // UserTopic is the private topic of one user.
 func UserTopic(userID string) string { return userTopicPrefix + userID }
 
-// User is who holds a connection, as the server's authenticator established it.
+// User is who holds a connection, as the server's authenticator established it. TokenID and
+// TokenVersion name the token it said hello with, so that a Revocation can tell it from the
+// same user's other tokens; they are never sent to the client.
 type User struct {
-	ID   string `json:"id"`
-	Role string `json:"role"`
+	ID           string `json:"id"`
+	Role         string `json:"role"`
+	TokenID      string `json:"-"`
+	TokenVersion int64  `json:"-"`
 }
 
 // The roles that matter for topics.

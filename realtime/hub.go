@@ -34,6 +34,11 @@ type Options struct {
 	AllowedTopics func(u *User, topic string) bool
 	// Logger receives drops and connection failures. Default slog.Default().
 	Logger *slog.Logger
+	// MaxConnections caps the connections the hub holds at once, counting handshakes being
+	// answered (Admit). Zero: no cap.
+	MaxConnections int
+	// MaxConnectionsPerAddress caps the connections from one client address. Zero: no cap.
+	MaxConnectionsPerAddress int
 }
 
 func (o Options) withDefaults() Options {
@@ -75,10 +80,15 @@ type Hub struct {
 	mu           sync.RWMutex
 	sessions     map[*session]struct{}
 	byTopic      map[string]map[*session]struct{}
+	byUser       map[string]map[*session]struct{} // the signed-in connections of each user
+	recent       recentRevocations
+	admitted     int            // places held by Admissions
+	perAddress   map[string]int // places held, by client address
 	shuttingDown bool
 
 	serving sync.WaitGroup // one per attached connection, done once it is closed
 	dropped atomic.Uint64
+	revoked atomic.Uint64
 
 	pollerOnce sync.Once
 	poller     *poller // started with the first connection; nil where there is none
@@ -88,17 +98,24 @@ type Hub struct {
 // NewHub returns an empty hub tuned by opts.
 func NewHub(opts Options) *Hub {
 	return &Hub{
-		opts:     opts.withDefaults(),
-		sessions: make(map[*session]struct{}),
-		byTopic:  make(map[string]map[*session]struct{}),
+		opts:       opts.withDefaults(),
+		sessions:   make(map[*session]struct{}),
+		byTopic:    make(map[string]map[*session]struct{}),
+		byUser:     make(map[string]map[*session]struct{}),
+		perAddress: make(map[string]int),
 	}
 }
 
 // Publish sends ev to every connection of this process subscribed to ev.Topic. The event is
 // encoded once and written without blocking: to an idle socket at once, otherwise through the
 // connection's queue; a connection whose queue is full is dropped. Many subscribers are
-// written to from several goroutines at once, one per CPU.
+// written to from several goroutines at once, one per CPU. An event of TopicSessions is not
+// sent to anyone: it carries a Revocation, which Publish hands to Revoke.
 func (h *Hub) Publish(ev Event) {
+	if ev.Topic == TopicSessions {
+		h.revokeEvent(ev)
+		return
+	}
 	msg, err := json.Marshal(ev)
 	if err != nil {
 		h.opts.Logger.Error("realtime: event not encodable", "id", ev.ID, "type", ev.Type, "topic", ev.Topic, "err", err)
@@ -220,6 +237,14 @@ func (h *Hub) remove(s *session) {
 	}
 	s.topics = nil
 	delete(h.sessions, s)
+	if s.user != nil {
+		if mine := h.byUser[s.user.ID]; mine != nil {
+			delete(mine, s)
+			if len(mine) == 0 {
+				delete(h.byUser, s.user.ID)
+			}
+		}
+	}
 }
 
 // subscribe grants s the topics it may hold and returns what it granted and refused. A topic
@@ -233,7 +258,7 @@ func (h *Hub) subscribe(s *session, topics []string) (granted, denied []string) 
 			continue
 		}
 		seen[topic] = true
-		if h.opts.AllowedTopics(s.user, topic) {
+		if topic != TopicSessions && h.opts.AllowedTopics(s.user, topic) {
 			allowed = append(allowed, topic)
 		} else {
 			denied = append(denied, topic)

@@ -29,18 +29,21 @@ func IsUpgrade(rc *fasthttp.RequestCtx) bool {
 }
 
 // Upgrade answers the websocket opening handshake in rc with 101 Switching Protocols and,
-// once fasthttp has sent it, attaches the connection to h (see Attach). It refuses, writing
-// nothing, with ErrNotWebsocket or ErrBadHandshake. No extension or subprotocol is agreed.
+// once fasthttp has sent it, attaches the connection to h (see Attach) in a's place. It
+// refuses, writing nothing and releasing a, with ErrNotWebsocket or ErrBadHandshake. No
+// extension or subprotocol is agreed.
 //
 // The fasthttp server must keep hijacked connections (fasthttp.Server.KeepHijackedConns):
 // the hub, not the HTTP server, closes them, and no goroutine waits on an idle one.
-func (h *Hub) Upgrade(ctx context.Context, rc *fasthttp.RequestCtx, auth Authenticator) error {
+func (h *Hub) Upgrade(ctx context.Context, rc *fasthttp.RequestCtx, a *Admission, auth Authenticator) error {
 	if !IsUpgrade(rc) {
+		a.Release()
 		return ErrNotWebsocket
 	}
 	key := rc.Request.Header.Peek("Sec-WebSocket-Key")
 	if decoded, err := base64.StdEncoding.DecodeString(string(key)); err != nil || len(decoded) != 16 ||
 		string(rc.Request.Header.Peek("Sec-WebSocket-Version")) != "13" {
+		a.Release()
 		return ErrBadHandshake
 	}
 	rc.SetStatusCode(fasthttp.StatusSwitchingProtocols)
@@ -49,7 +52,7 @@ func (h *Hub) Upgrade(ctx context.Context, rc *fasthttp.RequestCtx, auth Authent
 	rc.Response.Header.Set("Sec-WebSocket-Accept", acceptKey(key))
 	conn := rc.Conn()
 	rc.Hijack(func(hijacked net.Conn) {
-		h.Attach(ctx, conn, alreadyRead(hijacked), auth)
+		h.Attach(ctx, conn, alreadyRead(hijacked), a, auth)
 	})
 	return nil
 }

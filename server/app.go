@@ -137,10 +137,13 @@ func newApp(d deps, svc services) *fiber.App {
 		ReadTimeout:  15 * time.Second,
 		WriteTimeout: 30 * time.Second,
 		IdleTimeout:  60 * time.Second,
-		// Behind a balancer, the client is the address it reports, for rate limits and logs.
-		TrustProxy:       len(d.cfg.TrustedProxies) > 0,
-		TrustProxyConfig: fiber.TrustProxyConfig{Proxies: d.cfg.TrustedProxies},
-		ProxyHeader:      proxyHeader(d.cfg.TrustedProxies),
+		// Behind a balancer, the client is the address it reports, for rate limits, socket caps
+		// and logs: the right-most address of X-Forwarded-For that is not a trusted proxy, so
+		// hops a client writes before it change nothing.
+		TrustProxy:         len(d.cfg.TrustedProxies) > 0,
+		TrustProxyConfig:   fiber.TrustProxyConfig{Proxies: d.cfg.TrustedProxies},
+		ProxyHeader:        proxyHeader(d.cfg.TrustedProxies),
+		EnableIPValidation: true,
 	})
 	// Websocket connections outlive their handshake's handler: the hub closes them, and no
 	// goroutine waits on an idle one (realtime.Hub.Upgrade).

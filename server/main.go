@@ -104,7 +104,7 @@ func serve(ctx context.Context, cfg Config, log *slog.Logger, stdout io.Writer) 
 		return fmt.Errorf("redis: cannot reach %s: %w", redisOpts.Addr, err)
 	}
 
-	hub := realtime.NewHub(realtime.Options{Logger: log})
+	hub := newHub(cfg, log)
 	svc := newServices(deps{cfg: cfg, pool: pool})
 	bridge := realtime.NewBridge(rdb, cfg.RealtimeChannel)
 	bridgeCtx, stopBridge := context.WithCancel(context.WithoutCancel(ctx))

@@ -22,6 +22,8 @@ type metrics struct {
 	registry *prometheus.Registry
 	requests *prometheus.CounterVec
 	latency  *prometheus.HistogramVec
+	// socketsRefused counts websocket handshakes refused by a cap: "address" or "server".
+	socketsRefused *prometheus.CounterVec
 
 	mu     sync.RWMutex
 	routes map[routeKey]routeMetrics // each route's series, looked up once
@@ -50,12 +52,20 @@ func newMetrics(pool *pgxpool.Pool, hub *realtime.Hub) *metrics {
 			Help:    "HTTP request latency by method and route.",
 			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5},
 		}, []string{"method", "route"}),
+		socketsRefused: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "drape_ws_refused_total", Help: "Websocket handshakes refused by a connection cap: per client address or on this server.",
+		}, []string{"cap"}),
 	}
-	m.registry.MustRegister(m.requests, m.latency,
+	m.socketsRefused.WithLabelValues("address")
+	m.socketsRefused.WithLabelValues("server")
+	m.registry.MustRegister(m.requests, m.latency, m.socketsRefused,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "drape_ws_connections", Help: "Open websocket connections on this server.",
 		}, func() float64 { return float64(hub.Connections()) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "drape_ws_revoked_total", Help: "Websocket connections closed (4401) because their token stopped working.",
+		}, func() float64 { return float64(hub.Revoked()) }),
 		outbox.NewCollector(pool),
 	)
 	return m

@@ -22,7 +22,6 @@ import (
 
 	"drape/internal/platform/dbtest"
 	"drape/internal/platform/redistest"
-	"drape/realtime"
 )
 
 // testApp is the whole server app on a fresh database and Redis, with a tiny built client.
@@ -54,7 +53,8 @@ func testAppWith(t testing.TB, env map[string]string) (*fiber.App, deps) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := deps{cfg: cfg, log: slog.New(slog.NewJSONHandler(io.Discard, nil)), pool: pool, redis: rdb.Client, hub: realtime.NewHub(realtime.Options{})}
+	log := slog.New(slog.NewJSONHandler(io.Discard, nil))
+	d := deps{cfg: cfg, log: log, pool: pool, redis: rdb.Client, hub: newHub(cfg, log)}
 	return newApp(d, newServices(d)), d
 }
 

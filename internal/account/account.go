@@ -273,7 +273,7 @@ func (s *Service) Authenticate(ctx context.Context, token, aud string) (Caller, 
 	if aud == AudienceAdmin && u.Role != RoleAdmin && u.Role != RoleStaff {
 		return Caller{}, shop.E(shop.Forbidden, "This account has no access to the back office")
 	}
-	return Caller{UserID: u.ID, Role: u.Role, Audience: aud}, nil
+	return Caller{UserID: u.ID, Role: u.Role, Audience: aud, TokenID: c.ID, TokenVersion: int64(c.Version)}, nil
 }
 
 // Profile is the caller's own account. Errors: NotFound.
@@ -345,8 +345,8 @@ func (s *Service) ChangePassword(ctx context.Context, userID, current, next, aud
 	if err != nil {
 		return Session{}, err
 	}
-	if err := s.q.UpdatePassword(ctx, accountdb.UpdatePasswordParams{ID: userID, PasswordHash: hash}); err != nil {
-		return Session{}, postgres.Translate(err)
+	if err := s.setPassword(ctx, userID, hash); err != nil {
+		return Session{}, err
 	}
 	if u, err = s.q.UserByID(ctx, userID); err != nil {
 		return Session{}, postgres.Translate(err)
@@ -387,8 +387,8 @@ func (s *Service) SetTeamPassword(ctx context.Context, by Caller, id, newPasswor
 	if err != nil {
 		return AdminUser{}, err
 	}
-	if err := s.q.UpdatePassword(ctx, accountdb.UpdatePasswordParams{ID: id, PasswordHash: hash}); err != nil {
-		return AdminUser{}, postgres.Translate(err)
+	if err := s.setPassword(ctx, id, hash); err != nil {
+		return AdminUser{}, err
 	}
 	rows, err := s.q.AdminUsers(ctx, accountdb.AdminUsersParams{ID: id, PageSize: 1})
 	if err != nil {
@@ -400,9 +400,25 @@ func (s *Service) SetTeamPassword(ctx context.Context, by Caller, id, newPasswor
 	return adminUser(rows[0]), nil
 }
 
+// setPassword stores hash as userID's password, which retires every token the user holds and
+// closes their live sockets.
+func (s *Service) setPassword(ctx context.Context, userID, hash string) error {
+	return postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		if err := s.q.WithTx(tx).UpdatePassword(ctx, accountdb.UpdatePasswordParams{ID: userID, PasswordHash: hash}); err != nil {
+			return err
+		}
+		return closeSockets(ctx, tx, userID, "")
+	})
+}
+
 // SignOutEverywhere revokes every token of the caller.
 func (s *Service) SignOutEverywhere(ctx context.Context, userID string) error {
-	return postgres.Translate(s.q.BumpTokenVersion(ctx, userID))
+	return postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		if err := s.q.WithTx(tx).BumpTokenVersion(ctx, userID); err != nil {
+			return err
+		}
+		return closeSockets(ctx, tx, userID, "")
+	})
 }
 
 // NewStaff is a back-office account to create.
@@ -603,7 +619,10 @@ func (s *Service) ResetPassword(ctx context.Context, rawEmail, newPassword strin
 		if err := q.BurnReset(ctx, r.ID); err != nil {
 			return err
 		}
-		return q.UpdatePassword(ctx, accountdb.UpdatePasswordParams{ID: u.ID, PasswordHash: hash})
+		if err := q.UpdatePassword(ctx, accountdb.UpdatePasswordParams{ID: u.ID, PasswordHash: hash}); err != nil {
+			return err
+		}
+		return closeSockets(ctx, tx, u.ID, "")
 	})
 }
 
@@ -698,7 +717,10 @@ func (s *Service) SetActive(ctx context.Context, by Caller, id string, active bo
 		if u.Active == active {
 			return nil
 		}
-		return q.SetUserActive(ctx, accountdb.SetUserActiveParams{ID: id, Active: active})
+		if err := q.SetUserActive(ctx, accountdb.SetUserActiveParams{ID: id, Active: active}); err != nil || active {
+			return err
+		}
+		return closeSockets(ctx, tx, id, "")
 	})
 	if err != nil {
 		return AdminUser{}, err

@@ -41,11 +41,14 @@ type Session struct {
 	User  User
 }
 
-// Caller is who made a request, as a verified token says.
+// Caller is who made a request, as a verified token says, and which token it was: its id and
+// the token version it carries (a live socket names its token by them).
 type Caller struct {
-	UserID   string
-	Role     string
-	Audience string
+	UserID       string
+	Role         string
+	Audience     string
+	TokenID      string
+	TokenVersion int64
 }
 
 // Registration is what /api/register takes.
