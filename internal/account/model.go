@@ -43,9 +43,11 @@ type Session struct {
 
 // Caller is who made a request, as a verified token says.
 type Caller struct {
-	UserID   string
-	Role     string
-	Audience string
+	UserID         string
+	Role           string
+	Audience       string
+	TokenID        string    // the token's id (jti), which SignOut revokes
+	TokenExpiresAt time.Time // when the token expires
 }
 
 // Registration is what /api/register takes.
