@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { screenshot, someAddress } from './stack';
+import { screenshot, signInToBackOffice, someAddress } from './stack';
 
 // Account security as a shopper meets it: a new e-mail takes effect only with the code mailed
 // to it (sim's mailbox) and the old address is told; a common password is refused with the
@@ -148,4 +148,17 @@ test('Logout revokes the token: a copy of it gets 401', async ({ page, request }
 
   const copied = await request.get('/api/getProfile', { headers: { Authorization: `Bearer ${token}` } });
   expect(copied.status()).toBe(401);
+});
+
+test("the back office's Sign out revokes its token too", async ({ page, request }, testInfo) => {
+  await signInToBackOffice(page);
+  const token = await page.evaluate(() => window.localStorage.getItem('adminToken'));
+  expect(token).toBeTruthy();
+  const revoked = page.waitForResponse((response) => response.url().endsWith('/api/admin/logout'));
+  await (await seen(page.getByRole('button', { name: 'Sign out' }))).click();
+  expect((await revoked).status()).toBe(200);
+  await expect(page).toHaveURL(/\/adminlogin$/);
+  await seen(page.getByRole('button', { name: 'Sign in' }));
+  await screenshot(page, testInfo, 'admin-signed-out', { fullPage: false });
+  expect((await request.get('/api/admin/profile', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(401);
 });
