@@ -76,7 +76,7 @@ func (s *server) login(c fiber.Ctx) error {
 	if in.googleToken() != "" {
 		return s.googleSession(c, in.googleToken())
 	}
-	forgive, err := s.allowGuess(c, "login:email:"+strings.ToLower(strings.TrimSpace(in.Email)), 10, 10*time.Minute)
+	forgive, err := s.allowPasswordGuess(c, in.Email)
 	if err != nil {
 		return err
 	}
@@ -105,14 +105,21 @@ func (s *server) googleSession(c fiber.Ctx, token string) error {
 	return answerSession(c, welcome(sess.User), sess)
 }
 
-// adminLogin answers POST /api/admin/login: a back-office token, for staff and admins only;
-// 10 wrong passwords per e-mail in 10 minutes, as for shoppers.
+// allowPasswordGuess counts a password guess for an e-mail: 10 wrong passwords per account in
+// 10 minutes, one budget for the shop's and the back office's sign-in together.
+func (s *server) allowPasswordGuess(c fiber.Ctx, email string) (forgive func(), err error) {
+	return s.allowGuess(c, "login:email:"+strings.ToLower(strings.TrimSpace(email)), 10, 10*time.Minute)
+}
+
+// adminLogin answers POST /api/admin/login: a back-office token, for staff and admins only (a
+// shopper's e-mail gets the wrong-password answer); its wrong passwords count against the same
+// per-account budget as /api/login's.
 func (s *server) adminLogin(c fiber.Ctx) error {
 	var in credentials
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	forgive, err := s.allowGuess(c, "admin-login:email:"+strings.ToLower(strings.TrimSpace(in.Email)), 10, 10*time.Minute)
+	forgive, err := s.allowPasswordGuess(c, in.Email)
 	if err != nil {
 		return err
 	}
@@ -172,13 +179,33 @@ func (s *server) updateProfile(c fiber.Ctx) error {
 	return ok(c, "Account details updated", u)
 }
 
-// changeEmail answers POST /api/profile/email {email, password}.
-func (s *server) changeEmail(c fiber.Ctx) error {
+// requestEmailChange answers POST /api/profile/email {email, password}: a code goes to the new
+// address and nothing changes yet; 3 requests per account in 10 minutes.
+func (s *server) requestEmailChange(c fiber.Ctx) error {
 	var in credentials
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
-	u, err := s.accounts.ChangeEmail(c.Context(), caller(c).UserID, in.Email, in.Password)
+	if err := s.allow(c, "email-change:user:"+caller(c).UserID, 3, 10*time.Minute); err != nil {
+		return err
+	}
+	email, err := s.accounts.RequestEmailChange(c.Context(), caller(c).UserID, in.Email, in.Password)
+	if err != nil {
+		return err
+	}
+	return ok(c, "We sent a code to "+email+". Enter it to change your email.", fiber.Map{"pendingEmail": email})
+}
+
+// confirmEmailChange answers POST /api/profile/email/confirm {code}: the account moves to the
+// new address and the old one is told.
+func (s *server) confirmEmailChange(c fiber.Ctx) error {
+	var in struct {
+		Code string `json:"code"`
+	}
+	if err := decodeJSON(c, &in); err != nil {
+		return err
+	}
+	u, err := s.accounts.ConfirmEmailChange(c.Context(), caller(c).UserID, in.Code)
 	if err != nil {
 		return err
 	}
@@ -209,6 +236,15 @@ func (s *server) signOutEverywhere(c fiber.Ctx) error {
 		return err
 	}
 	return ok(c, "Signed out on every device", nil)
+}
+
+// signOut answers POST /api/logout (and POST /api/admin/logout): the token of the request
+// stops working on every server at once; the caller's other sessions go on.
+func (s *server) signOut(c fiber.Ctx) error {
+	if err := s.accounts.SignOut(c.Context(), caller(c)); err != nil {
+		return err
+	}
+	return ok(c, "You are signed out.", nil)
 }
 
 // forgotPassword answers POST /api/forgotpassword {email}: the same answer (and a reset

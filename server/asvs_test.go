@@ -49,7 +49,7 @@ package main
 //	6.1.1/6.3.1 brute force and credential stuffing   → TestOnlyWrongPasswordsUseUpTheLoginLimit, TestBareResetCodesCannotBeBruteForced
 //	6.2.1  passwords of at least 8 characters         → TestRegisterAndLogin ("short password")
 //	6.2.2/6.2.3 change with current and new password  → TestProfileChanges, TestTokens, TestTeamPasswords
-//	6.2.4  top 3000 passwords refused                 → GAP: no list of common passwords is checked
+//	6.2.4  top 3000 passwords refused                 → TestCommonPasswordsAreRefused (17,950 common passwords, every way to set one)
 //	6.2.5  passwords of any composition               → TestASVS_6_2_5_PasswordsOfAnyCompositionAreAccepted
 //	6.2.8  verified exactly as received               → TestASVS_6_2_8_PasswordsAreVerifiedExactlyAsTyped; account TestPasswordHashes
 //	6.2.9  64+ characters permitted                   → TestASVS_6_2_9_LongPasswordsArePermitted
@@ -66,11 +66,11 @@ package main
 //	7.2.1  tokens verified by the backend             → TestTokens, TestASVS_9_1_2_OnlyAllowlistedTokenAlgorithms
 //	7.2.4  a new token at every sign-in               → TestASVS_7_2_4_EverySignInIssuesANewToken
 //	7.3.2  absolute session lifetime                  → TestASVS_7_3_2_TokensHaveAnAbsoluteLifetime
-//	7.4.1  logout terminates the session              → TestTokens (logout-everywhere)
+//	7.4.1  logout terminates the session              → TestLogoutRevokesThatToken, TestTokens (logout-everywhere)
 //	7.4.2  disabled accounts lose their sessions      → TestAdminUsers (deactivation), TestRegisterAndLogin
 //	7.4.3  other sessions end after a password change → TestTokens, TestPasswordReset, TestTeamPasswords
 //	7.4.5  admins end a user's sessions               → TestAdminUsers, TestTeamPasswords
-//	7.5.1  re-authentication before e-mail changes    → TestProfileChanges ("e-mail change needs the password")
+//	7.5.1  re-authentication before e-mail changes    → TestProfileChanges ("e-mail change needs the password"), TestEmailChangeNeedsTheCodeSentToTheNewAddress
 //	8.2.1  function-level access                      → TestEveryRouteHasItsAccessRule (webhooks: their signature or token; TestPayOnline, TestCourierWebhook)
 //	8.2.2  data-level access (IDOR)                   → TestCashOnDelivery, TestCartCalls, TestAddresses (another shopper's things are 404)
 //	8.2.3  field-level access (mass assignment)       → TestASVS_8_2_3_ClientsCannotSetFieldsTheyDoNotOwn; TestRegisterAndLogin ("role":"admin"), TestCartCalls, TestCashOnDelivery (forged money)
@@ -102,11 +102,11 @@ package main
 // shops (3.4.1), Cache-Control: no-store by default (14.3.2), hidden files of the client
 // folder no longer served (13.4.1; the real build's .vite/manifest.json was public).
 //
-// GAPS not fixed here (each needs a decision, not a one-line fix): 6.2.4 (a common-password
-// list to check against), 6.3.2 (multi-factor sign-in at level 2), 3.3.1 (the reset cookie
-// lacks the __Secure- prefix: it would need the name to follow PUBLIC_URL's scheme) and 6.5.2
-// in its letter (reset codes are kept as an HMAC keyed with the server secret, not salted with
-// a password hash; a stolen table alone does not reveal them).
+// GAPS not fixed here (each needs a decision, not a one-line fix): 6.3.2 (multi-factor sign-in
+// at level 2), 3.3.1 (the reset cookie lacks the __Secure- prefix: it would need the name to
+// follow PUBLIC_URL's scheme) and 6.5.2 in its letter (reset codes are kept as an HMAC keyed
+// with the server secret, not salted with a password hash; a stolen table alone does not
+// reveal them).
 
 import (
 	"bufio"

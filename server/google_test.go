@@ -82,7 +82,7 @@ func TestGoogleSignIn(t *testing.T) {
 	signUp(t, app, "Meera", "meera@example.in")
 	status, body = send(t, app, "POST", "/api/auth/google", "", map[string]any{"credential": g.token(t, jwt.MapClaims{
 		"sub": "200000000000000000001", "email": "meera@example.in", "email_verified": false})})
-	expect(t, "unverified e-mail of an existing account", status, body, 401, map[string]any{"message": "Google login failed"})
+	expect(t, "unverified e-mail of an existing account", status, body, 401, map[string]any{"message": "Google login failed: Google has not verified this account's e-mail address"})
 	status, body = send(t, app, "POST", "/api/auth/google", "", map[string]any{"credential": g.token(t, jwt.MapClaims{
 		"sub": "200000000000000000001", "email": "meera@example.in", "email_verified": true})})
 	expect(t, "verified e-mail links", status, body, 200, map[string]any{"data.email": "meera@example.in", "data.federatedId": "200000000000000000001"})

@@ -104,8 +104,21 @@ func normalEmail(raw string) (string, bool) {
 	return strings.ToLower(raw), true
 }
 
+// msgGoogleUnverified answers a Google account whose e-mail Google has not verified.
+const msgGoogleUnverified = "Google login failed: Google has not verified this account's e-mail address"
+
+// Password messages: why a new password is refused (ASVS 6.2.4–6.2.5).
+const (
+	msgPasswordBlank  = "Password cannot be only spaces"
+	msgPasswordCommon = "This password is on a list of common and leaked passwords that attackers try first. Choose another."
+)
+
+// checkPassword checks a new password: 8 to 128 characters, not only spaces, and not on the
+// common password list.
 func checkPassword(p shop.Problems, field, password string) {
 	p.Check(password == "", field, "Password is required")
+	p.Check(password != "" && strings.TrimSpace(password) == "", field, msgPasswordBlank)
+	p.Check(isCommonPassword(password), field, msgPasswordCommon)
 	p.Check(password != "" && utf8.RuneCountInString(password) < passwordMinLength, field, fmt.Sprintf("Password must be at least %d characters", passwordMinLength))
 	p.Check(len(password) > passwordMaxLength, field, fmt.Sprintf("Password must be at most %d characters", passwordMaxLength))
 }
@@ -157,8 +170,9 @@ func (s *Service) Login(ctx context.Context, email, password string) (Session, e
 	return s.login(ctx, email, password, AudienceShop)
 }
 
-// AdminLogin signs staff or an admin into the back office. Errors: as Login, and Forbidden for
-// a shopper.
+// AdminLogin signs staff or an admin into the back office. A shopper's e-mail gets the answer
+// of a wrong password whether the password is right or not, so the back office's sign-in tells
+// nothing about shoppers' passwords. Errors: as Login.
 func (s *Service) AdminLogin(ctx context.Context, email, password string) (Session, error) {
 	return s.login(ctx, email, password, AudienceAdmin)
 }
@@ -180,22 +194,22 @@ func (s *Service) login(ctx context.Context, rawEmail, password, aud string) (Se
 	if hash == "" {
 		hash = dummyHash
 	}
-	if !passwordMatches(hash, password) || u.PasswordHash == "" {
+	matches := passwordMatches(hash, password)
+	if !matches || u.PasswordHash == "" || (aud == AudienceAdmin && u.Role != RoleAdmin && u.Role != RoleStaff) {
 		return Session{}, shop.E(shop.Invalid, msgBadCredentials)
 	}
 	if !u.Active {
 		return Session{}, shop.E(shop.Forbidden, msgDeactivated)
 	}
-	if aud == AudienceAdmin && u.Role != RoleAdmin && u.Role != RoleStaff {
-		return Session{}, shop.E(shop.Forbidden, "This account has no access to the back office")
-	}
 	return s.session(u, aud)
 }
 
-// GoogleLogin signs in (or up) with a Google ID token: an account already linked to the
-// Google subject, else the account with the same e-mail when Google has verified it, else a
-// new user. Errors: Unauthorized ("Google login failed") for a bad token or an unverified
-// e-mail that belongs to an existing account; Forbidden for a deactivated account.
+// GoogleLogin signs in (or up) with a Google ID token whose e-mail Google has verified: an
+// account already linked to the Google subject, else the account with the same e-mail (which
+// it links), else a new user. A token with email_verified false creates, signs in and links
+// nothing: anyone can put someone else's address on a Google account. Errors: Unauthorized
+// ("Google login failed") for a bad token, an unverified e-mail, or an e-mail whose account is
+// linked to another Google account; Forbidden for a deactivated account.
 func (s *Service) GoogleLogin(ctx context.Context, credential string) (Session, error) {
 	if s.google == nil || strings.TrimSpace(credential) == "" {
 		return Session{}, shop.E(shop.Unauthorized, msgGoogleFailed)
@@ -208,6 +222,9 @@ func (s *Service) GoogleLogin(ctx context.Context, credential string) (Session, 
 	if id.Subject == "" || !ok {
 		return Session{}, shop.E(shop.Unauthorized, msgGoogleFailed)
 	}
+	if !id.EmailVerified {
+		return Session{}, shop.E(shop.Unauthorized, msgGoogleUnverified)
+	}
 	var u accountdb.User
 	err = postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		q := s.q.WithTx(tx)
@@ -218,7 +235,7 @@ func (s *Service) GoogleLogin(ctx context.Context, credential string) (Session, 
 			return err
 		}
 		if u, err = q.UserByEmail(ctx, email); err == nil {
-			if !id.EmailVerified || u.FederatedID.Valid {
+			if u.FederatedID.Valid {
 				return shop.E(shop.Unauthorized, msgGoogleFailed)
 			}
 			if err := q.LinkFederated(ctx, accountdb.LinkFederatedParams{ID: u.ID, FederatedID: pgtype.Text{String: id.Subject, Valid: true}, PhotoUrl: id.Picture}); err != nil {
@@ -251,20 +268,20 @@ func (s *Service) GoogleLogin(ctx context.Context, credential string) (Session, 
 }
 
 // Authenticate turns a bearer token into its caller, for audience aud. Errors: Unauthorized
-// for a bad, expired or revoked token; Forbidden for a deactivated account, or a shopper on
+// for a bad, expired or revoked token (signed out by SignOut, or every token of its user); Forbidden for a deactivated account, or a shopper on
 // the back office.
 func (s *Service) Authenticate(ctx context.Context, token, aud string) (Caller, error) {
 	c, err := s.parse(token, aud)
 	if err != nil {
 		return Caller{}, err
 	}
-	u, err := s.q.UserByID(ctx, c.Subject)
+	u, err := s.q.UserOfToken(ctx, accountdb.UserOfTokenParams{ID: c.Subject, TokenID: c.ID})
 	if shop.Is(postgres.Translate(err), shop.NotFound) {
 		return Caller{}, shop.E(shop.Unauthorized, "Unauthorized access. Please login again.")
 	} else if err != nil {
 		return Caller{}, postgres.Translate(err)
 	}
-	if u.TokenVersion != c.Version {
+	if u.TokenVersion != c.Version || u.TokenRevoked {
 		return Caller{}, shop.E(shop.Unauthorized, "Your session has expired. Please login again.")
 	}
 	if !u.Active {
@@ -273,7 +290,11 @@ func (s *Service) Authenticate(ctx context.Context, token, aud string) (Caller, 
 	if aud == AudienceAdmin && u.Role != RoleAdmin && u.Role != RoleStaff {
 		return Caller{}, shop.E(shop.Forbidden, "This account has no access to the back office")
 	}
-	return Caller{UserID: u.ID, Role: u.Role, Audience: aud, TokenID: c.ID, TokenVersion: int64(c.Version)}, nil
+	who := Caller{UserID: u.ID, Role: u.Role, Audience: aud, TokenID: c.ID, TokenVersion: int64(c.Version)}
+	if c.ExpiresAt != nil {
+		who.TokenExpiresAt = c.ExpiresAt.Time
+	}
+	return who, nil
 }
 
 // Profile is the caller's own account. Errors: NotFound.
@@ -302,32 +323,10 @@ func (s *Service) UpdateProfile(ctx context.Context, userID string, c ProfileCha
 	return s.Profile(ctx, userID)
 }
 
-// ChangeEmail moves the caller's account to a new e-mail; it needs the password. Errors:
-// Invalid (fields or wrong password), Conflict when the e-mail is taken.
-func (s *Service) ChangeEmail(ctx context.Context, userID, newEmail, password string) (User, error) {
-	email, ok := normalEmail(newEmail)
-	if !ok {
-		return User{}, &shop.Error{Kind: shop.Invalid, Message: "Enter a valid email address", Fields: map[string]string{"email": "Enter a valid email address"}}
-	}
-	u, err := s.q.UserByID(ctx, userID)
-	if err != nil {
-		return User{}, postgres.Translate(err)
-	}
-	if u.PasswordHash == "" || !passwordMatches(u.PasswordHash, password) {
-		return User{}, &shop.Error{Kind: shop.Invalid, Message: "Your password is not right", Fields: map[string]string{"password": "Your password is not right"}}
-	}
-	err = s.q.UpdateEmail(ctx, accountdb.UpdateEmailParams{ID: userID, Email: email})
-	if shop.Is(postgres.Translate(err), shop.Conflict) {
-		return User{}, &shop.Error{Kind: shop.Conflict, Message: msgEmailTaken, Fields: map[string]string{"email": msgEmailTaken}}
-	} else if err != nil {
-		return User{}, postgres.Translate(err)
-	}
-	return s.Profile(ctx, userID)
-}
-
 // ChangePassword sets a new password (the current one is needed when there is one) and signs
 // every other device out; the returned session is the caller's new one, for audience aud (the
-// shop's or the back office's). Errors: Invalid.
+// shop's or the back office's). A first password also forgets the account's Google link (a
+// verified Google sign-in links it again). Errors: Invalid.
 func (s *Service) ChangePassword(ctx context.Context, userID, current, next, aud string) (Session, error) {
 	p := shop.Problems{}
 	checkPassword(p, "newPassword", next)
@@ -345,7 +344,7 @@ func (s *Service) ChangePassword(ctx context.Context, userID, current, next, aud
 	if err != nil {
 		return Session{}, err
 	}
-	if err := s.setPassword(ctx, userID, hash); err != nil {
+	if err := s.setPassword(ctx, userID, hash, u.PasswordHash == ""); err != nil {
 		return Session{}, err
 	}
 	if u, err = s.q.UserByID(ctx, userID); err != nil {
@@ -387,7 +386,7 @@ func (s *Service) SetTeamPassword(ctx context.Context, by Caller, id, newPasswor
 	if err != nil {
 		return AdminUser{}, err
 	}
-	if err := s.setPassword(ctx, id, hash); err != nil {
+	if err := s.setPassword(ctx, id, hash, false); err != nil {
 		return AdminUser{}, err
 	}
 	rows, err := s.q.AdminUsers(ctx, accountdb.AdminUsersParams{ID: id, PageSize: 1})
@@ -400,24 +399,43 @@ func (s *Service) SetTeamPassword(ctx context.Context, by Caller, id, newPasswor
 	return adminUser(rows[0]), nil
 }
 
-// setPassword stores hash as userID's password, which retires every token the user holds and
-// closes their live sockets.
-func (s *Service) setPassword(ctx context.Context, userID, hash string) error {
+// setPassword stores a new password hash and revokes every token of the user; unlink also
+// forgets the Google link.
+func (s *Service) setPassword(ctx context.Context, userID, hash string, unlink bool) error {
 	return postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
-		if err := s.q.WithTx(tx).UpdatePassword(ctx, accountdb.UpdatePasswordParams{ID: userID, PasswordHash: hash}); err != nil {
+		return s.storePassword(ctx, tx, userID, hash, unlink)
+	})
+}
+
+// storePassword is setPassword inside the caller's transaction.
+func (s *Service) storePassword(ctx context.Context, tx pgx.Tx, userID, hash string, unlink bool) error {
+	q := s.q.WithTx(tx)
+	if err := q.UpdatePassword(ctx, accountdb.UpdatePasswordParams{ID: userID, PasswordHash: hash}); err != nil {
+		return err
+	}
+	if unlink {
+		if err := q.UnlinkFederated(ctx, userID); err != nil {
 			return err
 		}
-		return closeSockets(ctx, tx, userID, "")
-	})
+	}
+	return s.revokeTokens(ctx, tx, revocation{UserID: userID})
 }
 
 // SignOutEverywhere revokes every token of the caller.
 func (s *Service) SignOutEverywhere(ctx context.Context, userID string) error {
 	return postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
-		if err := s.q.WithTx(tx).BumpTokenVersion(ctx, userID); err != nil {
-			return err
-		}
-		return closeSockets(ctx, tx, userID, "")
+		return s.revokeTokens(ctx, tx, revocation{UserID: userID})
+	})
+}
+
+// SignOut revokes the one token the caller signed in with, on every server, until it expires;
+// the caller's other sessions go on.
+func (s *Service) SignOut(ctx context.Context, who Caller) error {
+	if who.TokenID == "" {
+		return shop.E(shop.Unauthorized, "Please login first")
+	}
+	return postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		return s.revokeTokens(ctx, tx, revocation{UserID: who.UserID, TokenID: who.TokenID, ExpiresAt: who.TokenExpiresAt})
 	})
 }
 
@@ -589,7 +607,9 @@ func (s *Service) resetOfHandle(handle string) (string, bool) {
 }
 
 // ResetPassword sets a new password for email, once, within 10 minutes of verifying its code,
-// and signs every device out. Errors: Invalid ("Please verify the OTP first", fields).
+// signs every device out and forgets the account's Google link: a link the owner never made
+// (someone else's Google account) stops working, and the owner's own verified Google account
+// links again at its next sign-in. Errors: Invalid ("Please verify the OTP first", fields).
 func (s *Service) ResetPassword(ctx context.Context, rawEmail, newPassword string) error {
 	p := shop.Problems{}
 	p.Check(strings.TrimSpace(rawEmail) == "", "email", "Please enter your email")
@@ -619,10 +639,7 @@ func (s *Service) ResetPassword(ctx context.Context, rawEmail, newPassword strin
 		if err := q.BurnReset(ctx, r.ID); err != nil {
 			return err
 		}
-		if err := q.UpdatePassword(ctx, accountdb.UpdatePasswordParams{ID: u.ID, PasswordHash: hash}); err != nil {
-			return err
-		}
-		return closeSockets(ctx, tx, u.ID, "")
+		return s.storePassword(ctx, tx, u.ID, hash, true)
 	})
 }
 
@@ -720,7 +737,7 @@ func (s *Service) SetActive(ctx context.Context, by Caller, id string, active bo
 		if err := q.SetUserActive(ctx, accountdb.SetUserActiveParams{ID: id, Active: active}); err != nil || active {
 			return err
 		}
-		return closeSockets(ctx, tx, id, "")
+		return s.revokeTokens(ctx, tx, revocation{UserID: id})
 	})
 	if err != nil {
 		return AdminUser{}, err

@@ -44,11 +44,12 @@ type Session struct {
 // Caller is who made a request, as a verified token says, and which token it was: its id and
 // the token version it carries (a live socket names its token by them).
 type Caller struct {
-	UserID       string
-	Role         string
-	Audience     string
-	TokenID      string
-	TokenVersion int64
+	UserID         string
+	Role           string
+	Audience       string
+	TokenID        string    // the token's id (jti), which SignOut revokes
+	TokenVersion   int64     // the token version it carries
+	TokenExpiresAt time.Time // when the token expires
 }
 
 // Registration is what /api/register takes.

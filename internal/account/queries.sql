@@ -25,12 +25,52 @@ WHERE id = @id;
 UPDATE users SET email = lower(@email::text), updated_at = now() WHERE id = @id;
 
 -- name: UpdatePassword :exec
--- A new password signs out every device: old tokens carry the old version.
-UPDATE users SET password_hash = @password_hash, token_version = token_version + 1, updated_at = now()
+-- The caller also revokes every token (revokeTokens): a new password signs out every device.
+UPDATE users SET password_hash = @password_hash, updated_at = now()
 WHERE id = @id;
 
+-- name: UnlinkFederated :exec
+-- A reset or first password forgets the Google link; a verified Google sign-in links again.
+UPDATE users SET federated_id = NULL, updated_at = now() WHERE id = @id;
+
 -- name: BumpTokenVersion :exec
+-- Every token of the user stops working: old tokens carry the old version.
 UPDATE users SET token_version = token_version + 1, updated_at = now() WHERE id = @id;
+
+-- name: RevokeToken :exec
+INSERT INTO revoked_tokens (token_id, user_id, expires_at) VALUES (@token_id, @user_id, @expires_at)
+ON CONFLICT (token_id) DO NOTHING;
+
+-- name: DeleteExpiredRevocations :exec
+-- A revoked token past its expiry is refused for its expiry alone.
+DELETE FROM revoked_tokens WHERE expires_at < now();
+
+-- name: UserOfToken :one
+-- The account a token names, and whether that one token was signed out.
+SELECT u.id, u.role, u.active, u.token_version,
+       EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.token_id = @token_id::text) AS token_revoked
+FROM users u WHERE u.id = @id;
+
+-- name: InsertEmailChange :exec
+INSERT INTO email_changes (id, user_id, new_email, code_hash, expires_at)
+VALUES (@id, @user_id, lower(@new_email::text), @code_hash, @expires_at);
+
+-- name: RetireEmailChanges :exec
+-- A new request replaces the ones before it.
+UPDATE email_changes SET used_at = now() WHERE user_id = @user_id AND used_at IS NULL;
+
+-- name: LatestOpenEmailChange :one
+-- Locked: a code's wrong tries are counted one at a time.
+SELECT * FROM email_changes
+WHERE user_id = @user_id AND used_at IS NULL
+ORDER BY created_at DESC LIMIT 1
+FOR UPDATE;
+
+-- name: CountEmailChangeAttempt :one
+UPDATE email_changes SET attempts = attempts + 1 WHERE id = @id RETURNING attempts;
+
+-- name: BurnEmailChange :exec
+UPDATE email_changes SET used_at = now() WHERE id = @id;
 
 -- name: InsertReset :exec
 INSERT INTO password_resets (id, user_id, code_hash, expires_at) VALUES (@id, @user_id, @code_hash, @expires_at);
@@ -94,8 +134,6 @@ WHERE (@role::text = '' OR u.role = @role::text)
 SELECT * FROM users WHERE id = @id FOR UPDATE;
 
 -- name: SetUserActive :exec
--- Deactivating also retires every token the user holds, so reactivating never revives them.
-UPDATE users SET active = @active,
-    token_version = CASE WHEN @active::boolean THEN token_version ELSE token_version + 1 END,
-    updated_at = now()
-WHERE id = @id;
+-- Deactivating also revokes every token the user holds (revokeTokens), so reactivating never
+-- revives them.
+UPDATE users SET active = @active, updated_at = now() WHERE id = @id;

@@ -64,20 +64,49 @@ describe('after login (SPEC §4)', () => {
 });
 
 describe('logout (SPEC §4)', () => {
-  it('clears the user, the stored tokens and the guest cart, then goes to / with a reload', async () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  /** Answers every call with `status`, or fails it as an unreachable server does; the calls. */
+  function answerEverything(status: number | 'unreachable') {
+    const requests: Request[] = [];
+    vi.stubGlobal('fetch', async (request: Request) => {
+      requests.push(request.clone());
+      if (status === 'unreachable') throw new TypeError('Failed to fetch');
+      return new Response(JSON.stringify(envelope(null, status, 'You are signed out.')), { status, headers: { 'Content-Type': 'application/json' } });
+    });
+    return requests;
+  }
+
+  async function signedInThenOut() {
     const { store, session } = renderSession();
     await act(() => session.completeSignIn({ token: 'jwt', user: aUser(), message: '' }));
     window.localStorage.setItem('adminToken', 'back-office-jwt');
     store.dispatch(addedToCart(cartLineFor(aProduct({ _id: 'shirt' }), 'M')));
     expect(window.localStorage.getItem('guestCart')).not.toBeNull();
-
     act(() => session.signOut());
+    await vi.waitFor(() => expect(browser.assign).toHaveBeenCalledWith('/'));
+    return store;
+  }
 
+  it('revokes the tokens on the server, then clears the user, the stored tokens and the guest cart and goes to / with a reload', async () => {
+    const requests = answerEverything(200);
+    const store = await signedInThenOut();
+
+    const revoked = requests.map((request) => `${request.method} ${new URL(request.url).pathname} ${request.headers.get('Authorization')}`);
+    expect(revoked.sort()).toEqual(['POST /api/admin/logout Bearer back-office-jwt', 'POST /api/logout Bearer jwt']);
     expect(selectToken(store.getState())).toBeNull();
     expect(selectUser(store.getState())).toBeNull();
     expect(selectCartLines(store.getState())).toEqual([]);
     for (const key of ['token', 'user', 'adminToken', 'guestCart']) expect(window.localStorage.getItem(key)).toBeNull();
-    expect(browser.assign).toHaveBeenCalledWith('/');
+  });
+
+  it('signs out in this browser all the same when the server cannot be reached', async () => {
+    answerEverything('unreachable');
+    const store = await signedInThenOut();
+    expect(selectToken(store.getState())).toBeNull();
+    for (const key of ['token', 'user', 'adminToken', 'guestCart']) expect(window.localStorage.getItem(key)).toBeNull();
   });
 });
 

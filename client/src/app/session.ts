@@ -3,6 +3,7 @@
 import { useCallback } from 'react';
 import { displayName } from '../features/account/accountSlice';
 import { signedIn, signedOut } from '../features/account/actions';
+import { revokeTokens } from '../features/account/revoke';
 import { store as storeValue } from '../features/account/storage';
 import type { Session } from '../features/account/types';
 import { cartApi } from '../features/cart/api';
@@ -72,14 +73,19 @@ export function useSession() {
     [dispatch, store],
   );
 
-  /** SPEC §4 Logout: forget the user, the stored tokens (the back office's too) and the guest cart, go to / and reload. */
+  /**
+   * SPEC §4 Logout: the server revokes the tokens (unless `revoked` already), then forget the
+   * user, the stored tokens (the back office's too) and the guest cart, go to / and reload.
+   */
   const signOut = useCallback(
-    (message = 'You are signed out.') => {
-      dispatch(signedOut());
-      storeValue(adminTokenStorageKey, null);
-      dispatch(cartCleared());
-      flashToast({ message, type: 'info' });
-      browser.assign(paths.home);
+    (message = 'You are signed out.', revoked = false) => {
+      void (revoked ? Promise.resolve() : revokeTokens(dispatch)).finally(() => {
+        dispatch(signedOut());
+        storeValue(adminTokenStorageKey, null);
+        dispatch(cartCleared());
+        flashToast({ message, type: 'info' });
+        browser.assign(paths.home);
+      });
     },
     [dispatch],
   );

@@ -10,6 +10,17 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+type EmailChange struct {
+	ID        string
+	UserID    string
+	NewEmail  string
+	CodeHash  string
+	Attempts  int32
+	ExpiresAt time.Time
+	UsedAt    *time.Time
+	CreatedAt time.Time
+}
+
 type PasswordReset struct {
 	ID         string
 	UserID     string

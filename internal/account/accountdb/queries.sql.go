@@ -100,8 +100,18 @@ const bumpTokenVersion = `-- name: BumpTokenVersion :exec
 UPDATE users SET token_version = token_version + 1, updated_at = now() WHERE id = $1
 `
 
+// Every token of the user stops working: old tokens carry the old version.
 func (q *Queries) BumpTokenVersion(ctx context.Context, id string) error {
 	_, err := q.db.Exec(ctx, bumpTokenVersion, id)
+	return err
+}
+
+const burnEmailChange = `-- name: BurnEmailChange :exec
+UPDATE email_changes SET used_at = now() WHERE id = $1
+`
+
+func (q *Queries) BurnEmailChange(ctx context.Context, id string) error {
+	_, err := q.db.Exec(ctx, burnEmailChange, id)
 	return err
 }
 
@@ -132,6 +142,17 @@ func (q *Queries) CountAdminUsers(ctx context.Context, arg CountAdminUsersParams
 	return count, err
 }
 
+const countEmailChangeAttempt = `-- name: CountEmailChangeAttempt :one
+UPDATE email_changes SET attempts = attempts + 1 WHERE id = $1 RETURNING attempts
+`
+
+func (q *Queries) CountEmailChangeAttempt(ctx context.Context, id string) (int32, error) {
+	row := q.db.QueryRow(ctx, countEmailChangeAttempt, id)
+	var attempts int32
+	err := row.Scan(&attempts)
+	return attempts, err
+}
+
 const countResetAttempt = `-- name: CountResetAttempt :one
 UPDATE password_resets SET attempts = attempts + 1 WHERE id = $1 RETURNING attempts
 `
@@ -141,6 +162,40 @@ func (q *Queries) CountResetAttempt(ctx context.Context, id string) (int32, erro
 	var attempts int32
 	err := row.Scan(&attempts)
 	return attempts, err
+}
+
+const deleteExpiredRevocations = `-- name: DeleteExpiredRevocations :exec
+DELETE FROM revoked_tokens WHERE expires_at < now()
+`
+
+// A revoked token past its expiry is refused for its expiry alone.
+func (q *Queries) DeleteExpiredRevocations(ctx context.Context) error {
+	_, err := q.db.Exec(ctx, deleteExpiredRevocations)
+	return err
+}
+
+const insertEmailChange = `-- name: InsertEmailChange :exec
+INSERT INTO email_changes (id, user_id, new_email, code_hash, expires_at)
+VALUES ($1, $2, lower($3::text), $4, $5)
+`
+
+type InsertEmailChangeParams struct {
+	ID        string
+	UserID    string
+	NewEmail  string
+	CodeHash  string
+	ExpiresAt time.Time
+}
+
+func (q *Queries) InsertEmailChange(ctx context.Context, arg InsertEmailChangeParams) error {
+	_, err := q.db.Exec(ctx, insertEmailChange,
+		arg.ID,
+		arg.UserID,
+		arg.NewEmail,
+		arg.CodeHash,
+		arg.ExpiresAt,
+	)
+	return err
 }
 
 const insertReset = `-- name: InsertReset :exec
@@ -194,6 +249,30 @@ func (q *Queries) InsertUser(ctx context.Context, arg InsertUserParams) error {
 		arg.Role,
 	)
 	return err
+}
+
+const latestOpenEmailChange = `-- name: LatestOpenEmailChange :one
+SELECT id, user_id, new_email, code_hash, attempts, expires_at, used_at, created_at FROM email_changes
+WHERE user_id = $1 AND used_at IS NULL
+ORDER BY created_at DESC LIMIT 1
+FOR UPDATE
+`
+
+// Locked: a code's wrong tries are counted one at a time.
+func (q *Queries) LatestOpenEmailChange(ctx context.Context, userID string) (EmailChange, error) {
+	row := q.db.QueryRow(ctx, latestOpenEmailChange, userID)
+	var i EmailChange
+	err := row.Scan(
+		&i.ID,
+		&i.UserID,
+		&i.NewEmail,
+		&i.CodeHash,
+		&i.Attempts,
+		&i.ExpiresAt,
+		&i.UsedAt,
+		&i.CreatedAt,
+	)
+	return i, err
 }
 
 const latestOpenReset = `-- name: LatestOpenReset :one
@@ -269,6 +348,16 @@ func (q *Queries) OpenResetByID(ctx context.Context, id string) (PasswordReset, 
 	return i, err
 }
 
+const retireEmailChanges = `-- name: RetireEmailChanges :exec
+UPDATE email_changes SET used_at = now() WHERE user_id = $1 AND used_at IS NULL
+`
+
+// A new request replaces the ones before it.
+func (q *Queries) RetireEmailChanges(ctx context.Context, userID string) error {
+	_, err := q.db.Exec(ctx, retireEmailChanges, userID)
+	return err
+}
+
 const retireResets = `-- name: RetireResets :exec
 UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL
 `
@@ -279,11 +368,24 @@ func (q *Queries) RetireResets(ctx context.Context, userID string) error {
 	return err
 }
 
+const revokeToken = `-- name: RevokeToken :exec
+INSERT INTO revoked_tokens (token_id, user_id, expires_at) VALUES ($1, $2, $3)
+ON CONFLICT (token_id) DO NOTHING
+`
+
+type RevokeTokenParams struct {
+	TokenID   string
+	UserID    string
+	ExpiresAt time.Time
+}
+
+func (q *Queries) RevokeToken(ctx context.Context, arg RevokeTokenParams) error {
+	_, err := q.db.Exec(ctx, revokeToken, arg.TokenID, arg.UserID, arg.ExpiresAt)
+	return err
+}
+
 const setUserActive = `-- name: SetUserActive :exec
-UPDATE users SET active = $1,
-    token_version = CASE WHEN $1::boolean THEN token_version ELSE token_version + 1 END,
-    updated_at = now()
-WHERE id = $2
+UPDATE users SET active = $1, updated_at = now() WHERE id = $2
 `
 
 type SetUserActiveParams struct {
@@ -291,9 +393,20 @@ type SetUserActiveParams struct {
 	ID     string
 }
 
-// Deactivating also retires every token the user holds, so reactivating never revives them.
+// Deactivating also revokes every token the user holds (revokeTokens), so reactivating never
+// revives them.
 func (q *Queries) SetUserActive(ctx context.Context, arg SetUserActiveParams) error {
 	_, err := q.db.Exec(ctx, setUserActive, arg.Active, arg.ID)
+	return err
+}
+
+const unlinkFederated = `-- name: UnlinkFederated :exec
+UPDATE users SET federated_id = NULL, updated_at = now() WHERE id = $1
+`
+
+// A reset or first password forgets the Google link; a verified Google sign-in links again.
+func (q *Queries) UnlinkFederated(ctx context.Context, id string) error {
+	_, err := q.db.Exec(ctx, unlinkFederated, id)
 	return err
 }
 
@@ -312,7 +425,7 @@ func (q *Queries) UpdateEmail(ctx context.Context, arg UpdateEmailParams) error 
 }
 
 const updatePassword = `-- name: UpdatePassword :exec
-UPDATE users SET password_hash = $1, token_version = token_version + 1, updated_at = now()
+UPDATE users SET password_hash = $1, updated_at = now()
 WHERE id = $2
 `
 
@@ -321,7 +434,7 @@ type UpdatePasswordParams struct {
 	ID           string
 }
 
-// A new password signs out every device: old tokens carry the old version.
+// The caller also revokes every token (revokeTokens): a new password signs out every device.
 func (q *Queries) UpdatePassword(ctx context.Context, arg UpdatePasswordParams) error {
 	_, err := q.db.Exec(ctx, updatePassword, arg.PasswordHash, arg.ID)
 	return err
@@ -445,6 +558,39 @@ func (q *Queries) UserForUpdate(ctx context.Context, id string) (User, error) {
 		&i.TokenVersion,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+	)
+	return i, err
+}
+
+const userOfToken = `-- name: UserOfToken :one
+SELECT u.id, u.role, u.active, u.token_version,
+       EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.token_id = $1::text) AS token_revoked
+FROM users u WHERE u.id = $2
+`
+
+type UserOfTokenParams struct {
+	TokenID string
+	ID      string
+}
+
+type UserOfTokenRow struct {
+	ID           string
+	Role         string
+	Active       bool
+	TokenVersion int32
+	TokenRevoked bool
+}
+
+// The account a token names, and whether that one token was signed out.
+func (q *Queries) UserOfToken(ctx context.Context, arg UserOfTokenParams) (UserOfTokenRow, error) {
+	row := q.db.QueryRow(ctx, userOfToken, arg.TokenID, arg.ID)
+	var i UserOfTokenRow
+	err := row.Scan(
+		&i.ID,
+		&i.Role,
+		&i.Active,
+		&i.TokenVersion,
+		&i.TokenRevoked,
 	)
 	return i, err
 }

@@ -1,4 +1,4 @@
-// The back office's account calls: POST /api/admin/login, GET /api/admin/profile,
+// The back office's account calls: POST /api/admin/login and /api/admin/logout, GET /api/admin/profile,
 // POST /api/admin/register (admins only), the signed-in member's own new password
 // (POST /api/admin/password, which answers this device's new token) and an admin's new password
 // for a colleague (POST /api/admin/users/{id}/password), choosing from the team
@@ -21,6 +21,8 @@ export interface TeamMember {
 export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
     adminLogin: build.mutation<Session, Credentials>({ query: post('admin/login'), transformResponse: toSession }),
+    /** Revokes this browser's back-office token on the server (a copy of it stops working). */
+    adminLogout: build.mutation<void, void>({ query: () => ({ url: 'admin/logout', method: 'POST' }) }),
     getAdminProfile: build.query<User, void>({
       query: () => 'admin/profile',
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {

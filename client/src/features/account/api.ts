@@ -60,8 +60,17 @@ export const accountApi = api.injectEndpoints({
         dispatch(accountApi.util.upsertQueryData('getProfile', undefined, data));
       },
     }),
-    changeEmail: build.mutation<User, Credentials>({
+    /** Starts an e-mail change: a code goes to the new address; nothing changes yet. */
+    changeEmail: build.mutation<{ pendingEmail: string; message: string }, Credentials>({
       query: post('profile/email'),
+      transformResponse: (data: { pendingEmail?: string } | null, meta: ApiMeta | undefined) => ({
+        pendingEmail: data?.pendingEmail ?? '',
+        message: meta?.message ?? '',
+      }),
+    }),
+    /** Finishes it with the code from the new address's mail; the answer is the account. */
+    confirmEmailChange: build.mutation<User, { code: string }>({
+      query: post('profile/email/confirm'),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (!data) return;
@@ -80,6 +89,11 @@ export const accountApi = api.injectEndpoints({
     }),
     logoutEverywhere: build.mutation<string, void>({
       query: () => ({ url: 'logout-everywhere', method: 'POST' }),
+      transformResponse: toMessage,
+    }),
+    /** Revokes this browser's shopper token on the server (a copy of it stops working). */
+    logout: build.mutation<string, void>({
+      query: () => ({ url: 'logout', method: 'POST' }),
       transformResponse: toMessage,
     }),
 
@@ -123,6 +137,7 @@ export const {
   useGetProfileQuery,
   useUpdateProfileMutation,
   useChangeEmailMutation,
+  useConfirmEmailChangeMutation,
   useChangePasswordMutation,
   useLogoutEverywhereMutation,
   useGetStatesQuery,

@@ -25,7 +25,7 @@ export function AccountDetailsPage() {
 
   async function signOutEverywhere() {
     try {
-      signOut((await logoutEverywhere().unwrap()) || 'Signed out on every device');
+      signOut((await logoutEverywhere().unwrap()) || 'Signed out on every device', true);
     } catch (error) {
       dispatch(toastShown({ message: errorMessage(error), type: 'error' }));
     }

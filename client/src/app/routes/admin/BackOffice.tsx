@@ -17,6 +17,7 @@ import { displayName } from '../../../features/account/accountSlice';
 import { useAdminLoginMutation, useGetAdminProfileQuery, useRegisterStaffMutation } from '../../../features/account/adminApi';
 import { adminSignedIn, adminSignedOut, selectAdmin, selectAdminToken } from '../../../features/account/adminSlice';
 import { RequireAdmin } from '../../../features/account/components/RouteGuards';
+import { revokeTokens } from '../../../features/account/revoke';
 import type { FieldErrors, StaffRole } from '../../../features/account/types';
 import { errorMessage, fieldErrors, validateLogin, validateRegister } from '../../../features/account/validation';
 import { StarIcon } from '../../../features/reviews/components/StarIcon';
@@ -156,9 +157,12 @@ function AdminShell({ children }: { children: ReactNode }) {
             type="button"
             className={styles.signOut}
             onClick={() => {
-              // Like the shop's Logout: forget the session and start afresh at the sign-in page.
-              dispatch(adminSignedOut());
-              browser.assign(accountPaths.adminLogin);
+              // Like the shop's Logout: the server revokes the token, then forget the session and
+              // start afresh at the sign-in page.
+              void revokeTokens(dispatch, { shop: false }).finally(() => {
+                dispatch(adminSignedOut());
+                browser.assign(accountPaths.adminLogin);
+              });
             }}
           >
             <LogOutIcon size={18} />

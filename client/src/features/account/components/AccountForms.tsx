@@ -1,8 +1,10 @@
-// The forms of /user/accountdetails: name and phone, a new e-mail (with the password), and a new
-// password (the server answers a fresh token for this device and signs the others out).
+// The forms of /user/accountdetails: name and phone, a new e-mail (with the password, then the
+// code mailed to it), and a new password (the server answers a fresh token for this device and
+// signs the others out).
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Checkbox, Field, FormAlert, formStyles } from '../../../components/Form';
-import { useChangeEmailMutation, useChangePasswordMutation, useUpdateProfileMutation } from '../api';
+import { Button } from '../../../components/Button';
+import { useChangeEmailMutation, useChangePasswordMutation, useConfirmEmailChangeMutation, useUpdateProfileMutation } from '../api';
 import type { FieldErrors, User } from '../types';
 import { isEmail, messages, phoneDigits, validatePasswordChange } from '../validation';
 import styles from './AccountForms.module.css';
@@ -81,9 +83,16 @@ export function ProfileForm({ user }: { user: User }) {
   );
 }
 
+/**
+ * A new e-mail takes two steps: the address and the password send a 6-digit code to the new
+ * address; the account moves only when that code is entered (and the old address is told).
+ */
 export function EmailForm({ user }: { user: User }) {
   const [fields, setFields] = useState({ email: '', password: '' });
+  const [pending, setPending] = useState('');
+  const [code, setCode] = useState('');
   const [change, { isLoading }] = useChangeEmailMutation();
+  const [confirm, { isLoading: confirming }] = useConfirmEmailChangeMutation();
   const save = useFormSave('Email updated');
   const google = Boolean(user.federatedId);
 
@@ -94,11 +103,28 @@ export function EmailForm({ user }: { user: User }) {
     else if (!isEmail(fields.email)) problems.email = messages.emailInvalid;
     else if (fields.email.trim().toLowerCase() === user.email.toLowerCase()) problems.email = 'This is already your email';
     if (!fields.password) problems.password = messages.passwordRequired;
+    let sentTo = '';
     const done = await save.run(problems, async () => {
-      await change({ email: fields.email.trim(), password: fields.password }).unwrap();
+      const answer = await change({ email: fields.email.trim(), password: fields.password }).unwrap();
+      sentTo = answer.pendingEmail;
+      return answer.message;
+    });
+    if (done) {
+      setFields({ email: '', password: '' });
+      setCode('');
+      setPending(sentTo);
+    }
+  }
+
+  async function submitCode(event: FormEvent) {
+    event.preventDefault();
+    const problems: Errors = {};
+    if (!/^\d{6}$/.test(code.trim())) problems.code = 'Enter the 6-digit code from the email';
+    const done = await save.run(problems, async () => {
+      await confirm({ code: code.trim() }).unwrap();
       return 'Email updated';
     });
-    if (done) setFields({ email: '', password: '' });
+    if (done) setPending('');
   }
 
   return (
@@ -112,30 +138,58 @@ export function EmailForm({ user }: { user: User }) {
         </>
       }
     >
-      <form ref={save.form} className={formStyles.form} onSubmit={submit} noValidate aria-labelledby="email-title">
-        <FormAlert>{save.alert}</FormAlert>
-        <div className={formStyles.row}>
+      {pending ? (
+        <form ref={save.form} className={formStyles.form} onSubmit={submitCode} noValidate aria-labelledby="email-title">
+          <FormAlert>{save.alert}</FormAlert>
+          <p className={styles.lede}>
+            We sent a 6-digit code to <strong>{pending}</strong>. Enter it here to use that address; until then your
+            account keeps {user.email}.
+          </p>
           <Field
-            label="New email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={fields.email}
-            onChange={(event) => setFields((current) => ({ ...current, email: event.target.value }))}
-            error={save.errors.email}
+            label="Code from the email"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={code}
+            onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
+            error={save.errors.code}
           />
-          <Field
-            label="Current password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={fields.password}
-            onChange={(event) => setFields((current) => ({ ...current, password: event.target.value }))}
-            error={save.errors.password}
-          />
-        </div>
-        <SaveButton busy={isLoading}>Change email</SaveButton>
-      </form>
+          <div className={formStyles.actions}>
+            <Button type="submit" disabled={confirming} aria-busy={confirming || undefined}>
+              Confirm new email
+            </Button>
+            <Button type="button" variant="secondary" onClick={() => setPending('')}>
+              Use another address
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <form ref={save.form} className={formStyles.form} onSubmit={submit} noValidate aria-labelledby="email-title">
+          <FormAlert>{save.alert}</FormAlert>
+          <div className={formStyles.row}>
+            <Field
+              label="New email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              value={fields.email}
+              onChange={(event) => setFields((current) => ({ ...current, email: event.target.value }))}
+              error={save.errors.email}
+            />
+            <Field
+              label="Current password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              value={fields.password}
+              onChange={(event) => setFields((current) => ({ ...current, password: event.target.value }))}
+              error={save.errors.password}
+            />
+          </div>
+          <SaveButton busy={isLoading}>Send code</SaveButton>
+        </form>
+      )}
     </Section>
   );
 }
