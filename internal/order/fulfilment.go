@@ -465,7 +465,8 @@ func (p Push) Valid() bool {
 	return p == "" || p == PushFailed || p == PushWaiting || p == Pushed
 }
 
-// AdminList is one page of every shopper's orders for the back office, newest first.
+// AdminList is one page of every shopper's orders for the back office, newest first, each with
+// the account that placed it (SPEC §3 admin order view).
 func (s *Service) AdminList(ctx context.Context, f AdminFilter, page shop.Page) (Page, error) {
 	ref, search := "", ""
 	query := strings.TrimSpace(f.Query)
@@ -491,6 +492,9 @@ func (s *Service) AdminList(ctx context.Context, f AdminFilter, page shop.Page) 
 	items, err := s.store.load(ctx, s.store.q, rows)
 	if err != nil {
 		return Page{}, postgres.Translate(err)
+	}
+	if err := s.withCustomers(ctx, items); err != nil {
+		return Page{}, err
 	}
 	return Page{Items: items, Page: page.Number, TotalPages: shop.TotalPages(total, page.Size), Total: total}, nil
 }
@@ -584,7 +588,11 @@ func (s *Service) AdminDetail(ctx context.Context, ref string) (Detail, error) {
 	if err != nil {
 		return Detail{}, err
 	}
-	d := Detail{Order: o, PaymentEvents: []GatewayEvent{}, CourierReports: []CourierRecord{}}
+	one := []Order{o}
+	if err := s.withCustomers(ctx, one); err != nil {
+		return Detail{}, err
+	}
+	d := Detail{Order: one[0], PaymentEvents: []GatewayEvent{}, CourierReports: []CourierRecord{}}
 	refund, err := s.store.q.RefundOf(ctx, o.ID)
 	switch {
 	case err == nil:

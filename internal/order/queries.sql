@@ -261,3 +261,7 @@ SELECT * FROM courier_reports WHERE order_id = @order_id ORDER BY reported_at, r
 -- The gateway's webhook events about an order, by its order at the gateway (payment_events
 -- keeps the gateway's order id).
 SELECT * FROM payment_events WHERE order_id = @gateway_order_id::text ORDER BY received_at, event_id;
+
+-- name: CustomersOf :many
+-- The accounts that placed orders, for the back office's view of them (userdetails).
+SELECT id, first_name, last_name, email FROM users WHERE id = ANY(@user_ids::text[]);

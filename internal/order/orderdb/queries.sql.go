@@ -395,6 +395,43 @@ func (q *Queries) CourierReportsOf(ctx context.Context, orderID string) ([]Couri
 	return items, nil
 }
 
+const customersOf = `-- name: CustomersOf :many
+SELECT id, first_name, last_name, email FROM users WHERE id = ANY($1::text[])
+`
+
+type CustomersOfRow struct {
+	ID        string
+	FirstName string
+	LastName  string
+	Email     string
+}
+
+// The accounts that placed orders, for the back office's view of them (userdetails).
+func (q *Queries) CustomersOf(ctx context.Context, userIds []string) ([]CustomersOfRow, error) {
+	rows, err := q.db.Query(ctx, customersOf, userIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []CustomersOfRow
+	for rows.Next() {
+		var i CustomersOfRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.FirstName,
+			&i.LastName,
+			&i.Email,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const expiredOrders = `-- name: ExpiredOrders :many
 SELECT id FROM orders
 WHERE order_status = 'AWAITING_PAYMENT' AND expires_at < now()
