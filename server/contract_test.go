@@ -1,7 +1,9 @@
 package main
 
 import (
+	"encoding/json"
 	"testing"
+	"time"
 
 	"drape/internal/order"
 )
@@ -72,5 +74,43 @@ func TestClientOrderRecord(t *testing.T) {
 	expect(t, "company", status, body, 200, map[string]any{"data.id": "company"})
 	if name := jsonValue(t, body, "data.name"); name == "" || name != jsonValue(t, body, "data.companyName") {
 		t.Errorf("company name %v, want the company's name %v", name, jsonValue(t, body, "data.companyName"))
+	}
+}
+
+// TestTrackingShowsTheParcel: the tracking answer names the courier, the airway bill and the
+// tracking link, as the shipped mail does, and the courier's latest scan (a late, older report
+// does not replace it); before the courier has the parcel they are empty.
+func TestTrackingShowsTheParcel(t *testing.T) {
+	s := newFulfilmentShop(t)
+	_, number := s.place(t, 1)
+	track := "/api/track?orderId=" + number + "&email=meera@example.in"
+	status, body := send(t, s.app, "GET", track, "", nil)
+	expect(t, "placed", status, body, 200, map[string]any{"data.courierName": "", "data.awb": "", "data.trackUrl": "", "data.latestScan": nil})
+
+	ist := time.FixedZone("IST", 19800)
+	t0 := time.Now().Add(-2 * time.Hour).Truncate(time.Second)
+	scan := func(at time.Time, activity, location string) map[string]any {
+		return map[string]any{"date": at.In(ist).Format("2006-01-02 15:04:05"), "status": "X", "activity": activity, "location": location,
+			"sr-status": "18", "sr-status-label": "IN TRANSIT"}
+	}
+	report := func(state string, at time.Time, scans ...any) {
+		t.Helper()
+		body, _ := json.Marshal(map[string]any{"awb": "SIM123", "courier_name": "Delhivery Surface", "current_status": state,
+			"current_status_id": 18, "shipment_status": state, "shipment_status_id": 18,
+			"current_timestamp": at.In(ist).Format("02 01 2006 15:04:05"), "order_id": number, "sr_order_id": 771, "scans": scans, "is_return": 0})
+		resp, b := call(t, s.app, "POST", "/api/hooks/courier", map[string]string{"Content-Type": "application/json", "x-api-key": courierToken}, body)
+		expect(t, "courier "+state, resp.StatusCode, b, 200, nil)
+	}
+	picked := scan(t0, "Picked Shipment InScan from Manifest", "Jaipur_Hub (Rajasthan)")
+	report("SHIPPED", t0, picked)
+	report("IN TRANSIT", t0.Add(time.Hour), picked, scan(t0.Add(time.Hour), "Shipment Reached at Destination Hub", "Kolkata_Hub (West Bengal)"))
+	report("PICKUP SCHEDULED", t0.Add(-time.Minute), scan(t0.Add(-time.Minute), "Pickup scheduled", "Jaipur"))
+
+	status, body = send(t, s.app, "GET", track, "", nil)
+	expect(t, "in transit", status, body, 200, map[string]any{"data.orderStatus": "IN_TRANSIT", "data.courierName": "Delhivery Surface",
+		"data.awb": "SIM123", "data.trackUrl": "https://shiprocket.co/tracking/SIM123",
+		"data.latestScan.activity": "Shipment Reached at Destination Hub", "data.latestScan.location": "Kolkata_Hub (West Bengal)"})
+	if at, _ := time.Parse(time.RFC3339, jsonValue(t, body, "data.latestScan.at").(string)); !at.Equal(t0.Add(time.Hour)) {
+		t.Errorf("latest scan at %v, want %v", at, t0.Add(time.Hour))
 	}
 }

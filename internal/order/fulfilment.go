@@ -42,6 +42,7 @@ type CourierReport struct {
 	AWB         string
 	CourierName string
 	TrackURL    string
+	Scan        *Scan // the courier's newest scan, when the report carries one
 }
 
 // Shipment is what the shipment push needs of an order.
@@ -186,7 +187,8 @@ func illegalMove(number string, from, to Status) error {
 // seen before (same order, status and time) changes nothing, and so does one older than the
 // last applied (reports can arrive out of order), one whose status the order follows no
 // further (a late "IN TRANSIT" after "DELIVERED"), or a status name that says nothing the
-// shopper tracks. Tracking details (AWB, courier, link) are kept whenever given. It says
+// shopper tracks. Tracking details (AWB, courier, link, the latest scan) are kept whenever
+// given. It says
 // whether the order moved. Errors: NotFound for an order that is not ours.
 func (s *Service) ApplyCourierReport(ctx context.Context, r CourierReport) (moved bool, err error) {
 	to, known := CourierStatus(r.Status)
@@ -200,6 +202,9 @@ func (s *Service) ApplyCourierReport(ctx context.Context, r CourierReport) (move
 		from := Status(row.OrderStatus)
 		stale := row.CourierReportedAt != nil && r.At.Before(*row.CourierReportedAt)
 		apply := known && !stale && from != to && from.CanMove(to)
+		if err := recordScan(ctx, q, row.ID, r.Scan); err != nil {
+			return err
+		}
 		fresh, err := q.RecordCourierReport(ctx, orderdb.RecordCourierReportParams{OrderID: row.ID,
 			Status: normalStatusName(r.Status), ReportedAt: r.At, Applied: apply})
 		if err != nil || fresh == 0 {

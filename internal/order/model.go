@@ -234,6 +234,20 @@ type Tracking struct {
 	PlacedAt      time.Time     `json:"placedAt"`
 	Items         []Item        `json:"items"`
 	Timeline      []Step        `json:"timeline"`
+	// The parcel at the courier, as the shipped mail names it: the courier, the airway bill
+	// and the courier's tracking link (empty until the courier assigns them), and the
+	// courier's latest scan (nil until the first).
+	CourierName string `json:"courierName"`
+	AWB         string `json:"awb"`
+	TrackURL    string `json:"trackUrl"`
+	LatestScan  *Scan  `json:"latestScan"`
+}
+
+// Scan is one courier scan of a parcel: when, what happened and where.
+type Scan struct {
+	At       time.Time `json:"at"`
+	Activity string    `json:"activity"`
+	Location string    `json:"location"`
 }
 
 // Limits and timings.

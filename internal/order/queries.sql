@@ -265,3 +265,12 @@ SELECT * FROM payment_events WHERE order_id = @gateway_order_id::text ORDER BY r
 -- name: CustomersOf :many
 -- The accounts that placed orders, for the back office's view of them (userdetails).
 SELECT id, first_name, last_name, email FROM users WHERE id = ANY(@user_ids::text[]);
+
+-- name: RecordScan :exec
+INSERT INTO courier_scans (order_id, scanned_at, activity, location)
+VALUES (@order_id, @scanned_at, @activity, @location)
+ON CONFLICT DO NOTHING;
+
+-- name: LatestScan :one
+-- The courier's newest scan of an order's parcel.
+SELECT * FROM courier_scans WHERE order_id = @order_id ORDER BY scanned_at DESC, received_at DESC LIMIT 1;

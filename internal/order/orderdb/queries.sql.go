@@ -667,6 +667,24 @@ func (q *Queries) InsertStep(ctx context.Context, arg InsertStepParams) error {
 	return err
 }
 
+const latestScan = `-- name: LatestScan :one
+SELECT order_id, scanned_at, activity, location, received_at FROM courier_scans WHERE order_id = $1 ORDER BY scanned_at DESC, received_at DESC LIMIT 1
+`
+
+// The courier's newest scan of an order's parcel.
+func (q *Queries) LatestScan(ctx context.Context, orderID string) (CourierScan, error) {
+	row := q.db.QueryRow(ctx, latestScan, orderID)
+	var i CourierScan
+	err := row.Scan(
+		&i.OrderID,
+		&i.ScannedAt,
+		&i.Activity,
+		&i.Location,
+		&i.ReceivedAt,
+	)
+	return i, err
+}
+
 const linesOf = `-- name: LinesOf :many
 SELECT order_id, position, product_id, product_code, product_name, size, quantity, list_price, discount, sale_name, sale_discount, unit_price, line_total, thumbnail FROM order_lines WHERE order_id = ANY($1::text[]) ORDER BY order_id, position
 `
@@ -1298,6 +1316,29 @@ type RecordPushFailureParams struct {
 
 func (q *Queries) RecordPushFailure(ctx context.Context, arg RecordPushFailureParams) error {
 	_, err := q.db.Exec(ctx, recordPushFailure, arg.PushError, arg.ID)
+	return err
+}
+
+const recordScan = `-- name: RecordScan :exec
+INSERT INTO courier_scans (order_id, scanned_at, activity, location)
+VALUES ($1, $2, $3, $4)
+ON CONFLICT DO NOTHING
+`
+
+type RecordScanParams struct {
+	OrderID   string
+	ScannedAt time.Time
+	Activity  string
+	Location  string
+}
+
+func (q *Queries) RecordScan(ctx context.Context, arg RecordScanParams) error {
+	_, err := q.db.Exec(ctx, recordScan,
+		arg.OrderID,
+		arg.ScannedAt,
+		arg.Activity,
+		arg.Location,
+	)
 	return err
 }
 
