@@ -43,11 +43,23 @@ func TestAddresses(t *testing.T) {
 		{"missing city", with(homeAddress(), "city", ""), "city", "city is required"},
 		{"missing address2", with(homeAddress(), "address2", " "), "address2", "address2 is required"},
 		{"bad e-mail", with(homeAddress(), "email", "aarav"), "email", "Enter a valid email address"},
+		{"pincode of another state", with(homeAddress(), "pincode", "110001"), "pincode", "Pincode 110001 is in Delhi, not Rajasthan. Check the pincode or the state."},
+		{"Telangana's pincode for Andhra Pradesh", with(with(homeAddress(), "state", "Andhra Pradesh"), "pincode", "500081"), "pincode",
+			"Pincode 500081 is in Telangana, not Andhra Pradesh. Check the pincode or the state."},
+		{"a pincode no post office has", with(homeAddress(), "pincode", "999999"), "pincode", "No post office in India has pincode 999999. Check the pincode."},
+		{"a landline", with(homeAddress(), "phone", "0141 2222222"), "phone", "Phone must be a mobile number starting with 6, 7, 8 or 9"},
+		{"a foreign number", with(homeAddress(), "phone", "+44 7911 123456"), "phone", "Phone must be an Indian mobile number (+91)"},
 	}
 	for _, c := range bad {
 		status, body := send(t, app, "POST", "/api/addAddress", token, c.body)
 		expect(t, c.name, status, body, 400, map[string]any{"errors." + c.field: c.msg})
 	}
+	status, body = send(t, app, "GET", "/api/getAddress", token, nil)
+	expect(t, "nothing refused was kept", status, body, 200, map[string]any{"data.#": 1})
+	status, body = send(t, app, "POST", "/api/addAddress", token, with(with(with(homeAddress(), "state", "Ladakh"), "pincode", "194101"), "phone", "098290-12346"))
+	expect(t, "Leh, with a 0 before the mobile number", status, body, 200, map[string]any{"data.state": "Ladakh", "data.phone": "9829012346"})
+	status, body = send(t, app, "DELETE", "/api/deleteAddress/"+jsonValue(t, body, "data._id").(string), token, nil)
+	expect(t, "delete Leh", status, body, 200, nil)
 	status, body = send(t, app, "POST", "/api/addAddress", "", homeAddress())
 	expect(t, "no token", status, body, 401, map[string]any{"message": "Please login first"})
 

@@ -99,9 +99,9 @@ func TestCashOnDelivery(t *testing.T) {
 		"data.subTotal": 2878, "data.couponCode": "WELCOME15", "data.couponDiscount": 432, "data.amount": 2446,
 		"data.totalAmount": 2446, "data.items.#": 1, "data.items.0.quantity": 2, "data.items.0.discountedPrice": 1439,
 		"data.items.0.saleName": "Festive Formals", "data.address.city": "Jaipur",
-		"data.orderObj.payment_method": "COD", "data.orderObj.sub_total": 2446, "data.orderObj.order_items.0.units": 2,
-		"data.orderObj.order_items.0.selling_price": 1439, "data.orderObj.length": 100, "data.orderObj.height": 2,
-		"data.orderObj.weight": 0.6, "data.orderObj.billing_pincode": 302006, "data.orderObj.order_type": "ESSENTIALS",
+		"data.orderObj.orderData.payment_method": "COD", "data.orderObj.orderData.sub_total": 2446, "data.orderObj.orderData.order_items.0.units": 2,
+		"data.orderObj.orderData.order_items.0.selling_price": 1439, "data.orderObj.orderData.length": 100, "data.orderObj.orderData.height": 2,
+		"data.orderObj.orderData.weight": 0.6, "data.orderObj.orderData.billing_pincode": 302006, "data.orderObj.orderData.order_type": "ESSENTIALS",
 		"data.cancellable": true, "data.timeline.0.label": "Order placed"})
 	number := jsonValue(t, body, "data.orderId").(string)
 	if len(number) != 26 || number[:3] != "DRP" {

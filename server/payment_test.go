@@ -137,7 +137,7 @@ func TestPayOnline(t *testing.T) {
 	status, body = s.confirm(t, number, response)
 	expect(t, "the real callback", status, body, 200, map[string]any{"message": "Thank you for purchasing.",
 		"data.orderStatus": "PENDING", "data.paymentStatus": "success", "data.paymentId": response["razorpay_payment_id"],
-		"data.amount": 1439, "data.orderObj.payment_method": "Prepaid"})
+		"data.amount": 1439, "data.orderObj.orderData.payment_method": "Prepaid"})
 	status, body = send(t, s.app, "GET", "/api/getcartdetails", s.token, nil)
 	expect(t, "the cart once paid", status, body, 200, map[string]any{"data.data.#": 0})
 

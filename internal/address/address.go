@@ -1,7 +1,8 @@
 // Package address keeps shoppers' shipping addresses in India. It guarantees that every query
 // is filtered by the owner's id in SQL (another user's address is simply not found), that every
 // stored address passes SPEC §5's rules (required fields, a state or union territory from the
-// fixed list, a 6-digit pincode, a 10-digit phone), and that a user has at most one default.
+// fixed list, a 6-digit pincode India Post places in that state, an Indian mobile number), and
+// that a user has at most one default.
 package address
 
 import (
@@ -164,12 +165,17 @@ func allDigits(s string) bool {
 	return s != ""
 }
 
-// validate applies SPEC §5's address rules, trimming fields and dropping a +91 prefix.
+// validate applies SPEC §5's address rules, trimming fields: the pincode must be one of the
+// chosen state's (PincodeStates) and the phone an Indian mobile number, kept as its 10 digits
+// (see mobileProblem).
 func (in *Input) validate() error {
 	for _, f := range []*string{&in.FirstName, &in.LastName, &in.Address1, &in.Address2, &in.City, &in.State, &in.Pincode, &in.Email, &in.Type, &in.Phone, &in.Landmark} {
 		*f = strings.TrimSpace(*f)
 	}
-	in.Phone = strings.TrimPrefix(strings.ReplaceAll(in.Phone, " ", ""), "+91")
+	phoneProblem := ""
+	if in.Phone != "" {
+		phoneProblem = mobileProblem(&in.Phone)
+	}
 	p := shop.Problems{}
 	p.Required(map[string]string{"firstName": in.FirstName, "lastName": in.LastName, "address1": in.Address1,
 		"address2": in.Address2, "city": in.City, "state": in.State, "pincode": in.Pincode, "email": in.Email,
@@ -181,7 +187,11 @@ func (in *Input) validate() error {
 	p.Check(in.State != "" && !slices.Contains(States, in.State), "state", "Choose a state or union territory of India")
 	p.Check(in.Pincode != "" && !allDigits(in.Pincode), "pincode", "Pincode must contain only numbers")
 	p.Check(allDigits(in.Pincode) && (len(in.Pincode) != 6 || in.Pincode[0] == '0'), "pincode", "Pincode must be 6 digits")
-	p.Check(in.Phone != "" && (!allDigits(in.Phone) || len(in.Phone) != 10), "phone", "Phone must be 10 digits")
+	if in.State != "" && slices.Contains(States, in.State) && allDigits(in.Pincode) && len(in.Pincode) == 6 && in.Pincode[0] != '0' {
+		problem := pincodeProblem(in.Pincode, in.State)
+		p.Check(problem != "", "pincode", problem)
+	}
+	p.Check(phoneProblem != "", "phone", phoneProblem)
 	if in.Email != "" {
 		addr, err := mail.ParseAddress(in.Email)
 		p.Check(err != nil || addr.Address != in.Email, "email", "Enter a valid email address")

@@ -4,7 +4,11 @@ package company
 // office see it. Payment and shipping credentials are not part of it: they live in the
 // servers' configuration and never reach a browser.
 type Company struct {
-	Name         string `json:"companyName"`
+	// ID is the company record's id: there is one company, 'company'.
+	ID   string `json:"id"`
+	Name string `json:"companyName"`
+	// DisplayName is Name again, as SPEC §3 also calls it (name).
+	DisplayName  string `json:"name"`
 	Tagline      string `json:"tagline"`
 	Description  string `json:"description"`
 	AddressLine1 string `json:"addressLine1"`

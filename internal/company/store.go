@@ -6,7 +6,7 @@ import "drape/internal/company/companydb"
 type store struct{ q *companydb.Queries }
 
 func fromRow(r companydb.Company) Company {
-	c := Company{Name: r.Name, Tagline: r.Tagline, Description: r.Description, AddressLine1: r.AddressLine1,
+	c := Company{ID: r.ID, Name: r.Name, DisplayName: r.Name, Tagline: r.Tagline, Description: r.Description, AddressLine1: r.AddressLine1,
 		AddressLine2: r.AddressLine2, City: r.City, State: r.State, Zip: r.Zip, Contact1: r.Contact1,
 		Contact2: r.Contact2, Email: r.Email, VendorID: r.VendorID}
 	c.Address = joinNonEmpty(", ", r.AddressLine1, r.AddressLine2, r.City, r.State, r.Zip)

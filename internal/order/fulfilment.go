@@ -42,6 +42,7 @@ type CourierReport struct {
 	AWB         string
 	CourierName string
 	TrackURL    string
+	Scan        *Scan // the courier's newest scan, when the report carries one
 }
 
 // Shipment is what the shipment push needs of an order.
@@ -199,7 +200,8 @@ func illegalMove(number string, from, to Status) error {
 // seen before (same order, status and time) changes nothing, and so does one older than the
 // last applied (reports can arrive out of order), one whose status the order follows no
 // further (a late "IN TRANSIT" after "DELIVERED"), or a status name that says nothing the
-// shopper tracks. Tracking details (AWB, courier, link) are kept whenever given. It says
+// shopper tracks. Tracking details (AWB, courier, link, the latest scan) are kept whenever
+// given. It says
 // whether the order moved. Errors: NotFound for an order that is not ours.
 func (s *Service) ApplyCourierReport(ctx context.Context, r CourierReport) (moved bool, err error) {
 	to, known := CourierStatus(r.Status)
@@ -213,6 +215,9 @@ func (s *Service) ApplyCourierReport(ctx context.Context, r CourierReport) (move
 		from := Status(row.OrderStatus)
 		stale := row.CourierReportedAt != nil && r.At.Before(*row.CourierReportedAt)
 		apply := known && !stale && from != to && from.CanMove(to)
+		if err := recordScan(ctx, q, row.ID, r.Scan); err != nil {
+			return err
+		}
 		fresh, err := q.RecordCourierReport(ctx, orderdb.RecordCourierReportParams{OrderID: row.ID,
 			Status: normalStatusName(r.Status), ReportedAt: r.At, Applied: apply})
 		if err != nil || fresh == 0 {
@@ -478,7 +483,8 @@ func (p Push) Valid() bool {
 	return p == "" || p == PushFailed || p == PushWaiting || p == Pushed
 }
 
-// AdminList is one page of every shopper's orders for the back office, newest first.
+// AdminList is one page of every shopper's orders for the back office, newest first, each with
+// the account that placed it (SPEC §3 admin order view).
 func (s *Service) AdminList(ctx context.Context, f AdminFilter, page shop.Page) (Page, error) {
 	ref, search := "", ""
 	query := strings.TrimSpace(f.Query)
@@ -504,6 +510,9 @@ func (s *Service) AdminList(ctx context.Context, f AdminFilter, page shop.Page) 
 	items, err := s.store.load(ctx, s.store.q, rows)
 	if err != nil {
 		return Page{}, postgres.Translate(err)
+	}
+	if err := s.withCustomers(ctx, items); err != nil {
+		return Page{}, err
 	}
 	return Page{Items: items, Page: page.Number, TotalPages: shop.TotalPages(total, page.Size), Total: total}, nil
 }
@@ -599,7 +608,11 @@ func (s *Service) AdminDetail(ctx context.Context, ref string) (Detail, error) {
 	if err != nil {
 		return Detail{}, err
 	}
-	d := Detail{Order: o, PaymentEvents: []GatewayEvent{}, CourierReports: []CourierRecord{}}
+	one := []Order{o}
+	if err := s.withCustomers(ctx, one); err != nil {
+		return Detail{}, err
+	}
+	d := Detail{Order: one[0], PaymentEvents: []GatewayEvent{}, CourierReports: []CourierRecord{}}
 	refund, err := s.store.q.RefundOf(ctx, o.ID)
 	switch {
 	case err == nil:

@@ -1,11 +1,14 @@
 package order
 
 import (
-	"fmt"
-	"html"
+	"bytes"
+	htmltemplate "html/template"
+	"strconv"
 	"strings"
+	texttemplate "text/template"
 
 	"drape/internal/mailqueue"
+	"drape/internal/shop"
 )
 
 // Mail kinds this package queues.
@@ -17,38 +20,157 @@ const (
 	refundKind       = "order_refunded"
 )
 
+// mailHTML are the order mails' pages. html/template escapes every value for where it lands
+// (text, attribute, link), so a product or person's name shows as written and never as markup.
+var mailHTML = htmltemplate.Must(htmltemplate.New("mail").Parse(`
+{{- define "open" -}}
+<div style="font-family:Georgia,serif;color:#1f2a44;max-width:560px;margin:auto;padding:24px">
+<p style="font-size:22px;margin:0 0 16px">drape</p>
+<p>Hello {{.Name}},</p>
+{{- end}}
+
+{{- define "money" -}}
+<table style="width:100%;border-collapse:collapse;font-family:Arial,sans-serif;font-size:14px">
+{{- range .Lines}}
+<tr><td style="padding:6px 0">{{.Quantity}} × {{.Name}} <span style="color:#6b6b6b">size {{.Size}}</span>{{if .Off}}<br><span style="color:#6b6b6b;font-size:12px">{{.Off}}</span>{{end}}</td><td style="padding:6px 0;text-align:right">{{.Amount}}</td></tr>
+{{- end}}
+{{- range .Adjustments}}
+<tr><td style="padding:4px 0;color:#2f6f4f">{{.Label}}</td><td style="padding:4px 0;text-align:right;color:#2f6f4f">{{.Amount}}</td></tr>
+{{- end}}
+<tr><td style="border-top:1px solid #ddd;padding-top:8px">Total</td><td style="border-top:1px solid #ddd;padding-top:8px;text-align:right"><strong>{{.Total}}</strong></td></tr>
+</table>
+{{- end}}
+
+{{- define "confirmation" -}}
+{{template "open" .}}
+<p>Thank you for your order <strong>{{.Number}}</strong>. We'll keep you updated.</p>
+{{template "money" .Money}}
+<p style="font-family:Arial,sans-serif;font-size:14px">{{.Payment}}<br>Delivering to {{.Where}}</p>
+<p><a href="{{.Link}}" style="color:#1f2a44">Track your order</a></p></div>
+{{- end}}
+
+{{- define "lines" -}}
+{{template "open" .}}
+{{range .Paragraphs}}<p>{{.}}</p>{{end}}
+{{- if .Link}}<p><a href="{{.Link}}" style="color:#1f2a44">Track your order</a></p>{{end}}</div>
+{{- end}}
+`))
+
+// mailText are the same mails as plain text.
+var mailText = texttemplate.Must(texttemplate.New("mail").Parse(`
+{{- define "money" -}}
+{{range .Lines}}  {{.Quantity}} × {{.Name}} (size {{.Size}})  {{.Amount}}{{if .Off}}  [{{.Off}}]{{end}}
+{{end}}{{range .Adjustments}}  {{.Label}}  {{.Amount}}
+{{end}}  Total  {{.Total}}
+{{- end}}
+
+{{- define "confirmation" -}}
+Hello {{.Name}},
+
+Thank you for your order {{.Number}}. We'll keep you updated.
+
+{{template "money" .Money}}
+
+{{.Payment}}
+Delivering to: {{.Where}}
+
+Track it: {{.Link}}
+
+drape
+{{- end}}
+
+{{- define "lines" -}}
+Hello {{.Name}},
+{{range .Paragraphs}}
+{{.}}
+{{end}}{{if .Link}}
+Track it: {{.Link}}
+{{end}}
+drape
+{{- end}}
+`))
+
+// moneyTable is what an order cost, as its mails show it: each line at its list price, then
+// the discounts and coupon as negative amounts, so that the rows add up to the total.
+type moneyTable struct {
+	Lines       []moneyLine
+	Adjustments []moneyRow
+	Total       shop.Money
+}
+
+type moneyLine struct {
+	Quantity int
+	Name     string
+	Size     string
+	Off      string // the discounts that priced it, in words ("20% off, Diwali Sale 10% off")
+	Amount   shop.Money
+}
+
+type moneyRow struct {
+	Label  string
+	Amount string
+}
+
+// money is o's money table: lines at list price, less product and sale discounts, less the
+// coupon, plus shipping and tax when there are any; the rows add up to o.Amount.
+func money(o Order) moneyTable {
+	t := moneyTable{Total: o.Amount}
+	var list shop.Money
+	for _, it := range o.Items {
+		var off []string
+		if it.Discount > 0 {
+			off = append(off, strconv.Itoa(it.Discount)+"% off")
+		}
+		if it.SaleDiscount > 0 {
+			off = append(off, strings.TrimSpace(it.SaleName+" "+strconv.Itoa(it.SaleDiscount)+"% off"))
+		}
+		amount := it.Price * shop.Money(it.Quantity)
+		list += amount
+		t.Lines = append(t.Lines, moneyLine{Quantity: it.Quantity, Name: it.ProductName, Size: it.Size, Off: strings.Join(off, ", "), Amount: amount})
+	}
+	if saved := list - o.SubTotal; saved != 0 {
+		t.Adjustments = append(t.Adjustments, moneyRow{Label: "Product and sale discounts", Amount: (-saved).String()})
+	}
+	if o.CouponDiscount > 0 {
+		t.Adjustments = append(t.Adjustments, moneyRow{Label: "Coupon " + o.CouponCode, Amount: (-o.CouponDiscount).String()})
+	}
+	shipping := "Free"
+	if o.Shipping > 0 {
+		shipping = o.Shipping.String()
+	}
+	t.Adjustments = append(t.Adjustments, moneyRow{Label: "Shipping", Amount: shipping})
+	if o.Tax > 0 {
+		t.Adjustments = append(t.Adjustments, moneyRow{Label: "Tax", Amount: o.Tax.String()})
+	}
+	return t
+}
+
 // confirmationMail tells the shopper their order is placed: what, where it goes, what it
 // cost and how it is paid.
 func confirmationMail(o Order, publicURL string) mailqueue.Message {
-	var text, rows strings.Builder
-	for _, it := range o.Items {
-		fmt.Fprintf(&text, "  %d × %s (size %s)  %s\n", it.Quantity, it.ProductName, it.Size, it.Total)
-		fmt.Fprintf(&rows, `<tr><td style="padding:6px 0">%d × %s <span style="color:#6b6b6b">size %s</span></td><td style="text-align:right">%s</td></tr>`,
-			it.Quantity, html.EscapeString(it.ProductName), html.EscapeString(it.Size), it.Total)
-	}
 	payment := "Cash on delivery: please keep " + o.Amount.String() + " ready."
 	if o.PaymentMode == Online {
 		payment = "Paid online (payment " + o.PaymentID + ")."
 	}
 	a := o.Address
-	where := fmt.Sprintf("%s %s, %s, %s, %s %s", a.FirstName, a.LastName, a.Address1, a.City, a.State, a.Pincode)
-	link := publicURL + "/trackid?orderId=" + o.Number
-	coupon := ""
-	if o.CouponDiscount > 0 {
-		coupon = fmt.Sprintf("Coupon %s: -%s\n", o.CouponCode, o.CouponDiscount)
-	}
-	body := fmt.Sprintf("Hello %s,\n\nThank you for your order %s. We'll keep you updated.\n\n%s\nSubtotal: %s\n%sShipping: free\nTotal: %s\n\n%s\nDelivering to: %s\n\nTrack it: %s\n\ndrape",
-		a.FirstName, o.Number, text.String(), o.SubTotal, coupon, o.Amount, payment, where, link)
-	page := fmt.Sprintf(`<div style="font-family:Georgia,serif;color:#1f2a44;max-width:560px;margin:auto;padding:24px">
-<p style="font-size:22px;margin:0 0 16px">drape</p>
-<p>Hello %s,</p><p>Thank you for your order <strong>%s</strong>. We'll keep you updated.</p>
-<table style="width:100%%;border-collapse:collapse;font-family:Arial,sans-serif;font-size:14px">%s
-<tr><td style="border-top:1px solid #ddd;padding-top:8px">Total</td><td style="border-top:1px solid #ddd;padding-top:8px;text-align:right"><strong>%s</strong></td></tr></table>
-<p style="font-family:Arial,sans-serif;font-size:14px">%s<br>Delivering to %s</p>
-<p><a href="%s" style="color:#1f2a44">Track your order</a></p></div>`,
-		html.EscapeString(a.FirstName), o.Number, rows.String(), o.Amount, html.EscapeString(payment), html.EscapeString(where), html.EscapeString(link))
+	data := struct {
+		Name, Number, Payment, Where, Link string
+		Money                              moneyTable
+	}{Name: a.FirstName, Number: o.Number, Payment: payment, Money: money(o),
+		Where: a.FirstName + " " + a.LastName + ", " + a.Address1 + ", " + a.City + ", " + a.State + " " + a.Pincode,
+		Link:  publicURL + "/trackid?orderId=" + o.Number}
 	return mailqueue.Message{Kind: confirmationKind, Ref: o.ID, To: a.Email, Subject: "Your drape order " + o.Number + " is placed",
-		Text: body, HTML: page}
+		Text: renderText("confirmation", data), HTML: renderHTML("confirmation", data)}
+}
+
+// linesMail is a mail of a few paragraphs and, when link is set, a link to track the order.
+func linesMail(kind, ref, to, subject, name, link string, paragraphs ...string) mailqueue.Message {
+	data := struct {
+		Name, Link string
+		Paragraphs []string
+	}{Name: name, Link: link, Paragraphs: paragraphs}
+	return mailqueue.Message{Kind: kind, Ref: ref, To: to, Subject: subject,
+		Text: renderText("lines", data), HTML: renderHTML("lines", data)}
 }
 
 // cancellationMail tells the shopper an order was cancelled, and what happens to their money.
@@ -57,15 +179,12 @@ func cancellationMail(o Order, reason string) mailqueue.Message {
 	if o.PaymentStatus == RefundPending || o.PaymentStatus == Refunded {
 		money = "Your payment of " + o.Amount.String() + " is being refunded to the original method (5–7 working days)."
 	}
-	text := fmt.Sprintf("Hello %s,\n\nYour order %s has been cancelled: %s.\n%s\n\ndrape", o.Address.FirstName, o.Number, reason, money)
-	page := fmt.Sprintf(`<div style="font-family:Georgia,serif;color:#1f2a44;max-width:560px;margin:auto;padding:24px"><p style="font-size:22px">drape</p><p>Hello %s,</p><p>Your order <strong>%s</strong> has been cancelled: %s.</p><p>%s</p></div>`,
-		html.EscapeString(o.Address.FirstName), o.Number, html.EscapeString(reason), html.EscapeString(money))
-	return mailqueue.Message{Kind: cancellationKind, Ref: o.ID, To: o.Address.Email, Subject: "Your drape order " + o.Number + " is cancelled",
-		Text: text, HTML: page}
+	return linesMail(cancellationKind, o.ID, o.Address.Email, "Your drape order "+o.Number+" is cancelled", o.Address.FirstName, "",
+		"Your order "+o.Number+" has been cancelled: "+reason+".", money)
 }
 
-// progressMail tells the shopper their order shipped (with the courier's tracking link when
-// there is one) or was delivered.
+// progressMail tells the shopper their order shipped (with the courier, its airway bill and
+// tracking link when there are some) or was delivered.
 func progressMail(o Order, publicURL string) mailqueue.Message {
 	track := publicURL + "/trackid?orderId=" + o.Number
 	kind, subject, line := shippedKind, "Your drape order "+o.Number+" is on its way", "Your order "+o.Number+" has shipped."
@@ -78,17 +197,29 @@ func progressMail(o Order, publicURL string) mailqueue.Message {
 	if o.Status == Delivered {
 		kind, subject, line = deliveredKind, "Your drape order "+o.Number+" is delivered", "Your order "+o.Number+" has been delivered. We hope it fits beautifully."
 	}
-	text := fmt.Sprintf("Hello %s,\n\n%s\n\nTrack it: %s\n\ndrape", o.Address.FirstName, line, track)
-	page := fmt.Sprintf(`<div style="font-family:Georgia,serif;color:#1f2a44;max-width:560px;margin:auto;padding:24px"><p style="font-size:22px">drape</p><p>Hello %s,</p><p>%s</p><p><a href="%s" style="color:#1f2a44">Track your order</a></p></div>`,
-		html.EscapeString(o.Address.FirstName), html.EscapeString(line), html.EscapeString(track))
-	return mailqueue.Message{Kind: kind, Ref: o.ID, To: o.Address.Email, Subject: subject, Text: text, HTML: page}
+	return linesMail(kind, o.ID, o.Address.Email, subject, o.Address.FirstName, track, line)
 }
 
 // refundMail tells the shopper their payment was refunded.
 func refundMail(o Order) mailqueue.Message {
-	line := fmt.Sprintf("We have refunded %s for your order %s to the original payment method. Banks take 5–7 working days to show it.", o.Amount, o.Number)
-	text := fmt.Sprintf("Hello %s,\n\n%s\n\ndrape", o.Address.FirstName, line)
-	page := fmt.Sprintf(`<div style="font-family:Georgia,serif;color:#1f2a44;max-width:560px;margin:auto;padding:24px"><p style="font-size:22px">drape</p><p>Hello %s,</p><p>%s</p></div>`,
-		html.EscapeString(o.Address.FirstName), html.EscapeString(line))
-	return mailqueue.Message{Kind: refundKind, Ref: o.ID, To: o.Address.Email, Subject: "Your drape refund for " + o.Number, Text: text, HTML: page}
+	line := "We have refunded " + o.Amount.String() + " for your order " + o.Number + " to the original payment method. Banks take 5–7 working days to show it."
+	return linesMail(refundKind, o.ID, o.Address.Email, "Your drape refund for "+o.Number, o.Address.FirstName, "", line)
+}
+
+// renderText and renderHTML execute template name of the text or HTML mails with data. The
+// templates are fixed and their data typed, so a failure is a programming error.
+func renderText(name string, data any) string {
+	var b bytes.Buffer
+	if err := mailText.ExecuteTemplate(&b, name, data); err != nil {
+		panic("order: text mail " + name + ": " + err.Error())
+	}
+	return b.String()
+}
+
+func renderHTML(name string, data any) string {
+	var b bytes.Buffer
+	if err := mailHTML.ExecuteTemplate(&b, name, data); err != nil {
+		panic("order: HTML mail " + name + ": " + err.Error())
+	}
+	return b.String()
 }

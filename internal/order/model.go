@@ -71,8 +71,10 @@ type Step struct {
 	At     time.Time `json:"at"`
 }
 
-// Order is an order as its owner and the shop see it (SPEC §3 Order record and Client order
-// record). Money is computed by package pricing when it is placed and never changes after.
+// Order is an order as its owner and the shop see it (SPEC §3 Order record, Client order
+// record and, with UserDetails, the admin order view). Money is computed by package pricing
+// when it is placed and never changes after. OrderDetails is orderObj.orderData again, as the
+// client order record names it.
 type Order struct {
 	ID              string         `json:"_id"`
 	Number          string         `json:"orderId"`
@@ -99,7 +101,10 @@ type Order struct {
 	PaymentError    string         `json:"paymentError,omitempty"`
 	CancelReason    string         `json:"cancelReason,omitempty"`
 	Address         Address        `json:"address"`
-	Shipment        map[string]any `json:"orderObj"`
+	OrderObj        OrderObj       `json:"orderObj"`
+	OrderDetails    map[string]any `json:"orderDetails"`
+	StatusDetails   StatusDetails  `json:"statusDetails"`
+	UserDetails     *Customer      `json:"userdetails,omitempty"`
 	OrderDate       string         `json:"orderDate"`
 	OrderTime       string         `json:"orderTime"`
 	Date            time.Time      `json:"date"`
@@ -112,6 +117,52 @@ type Order struct {
 	Next            []Status       `json:"nextStatuses"`
 
 	stockHeld bool
+}
+
+// OrderObj is SPEC §3's orderObj: the cart as it was ordered (cartData) and the order as it
+// was sent to the courier at checkout (orderData: SPEC §3 "Order sent at checkout", the
+// billing_* fields, order_items, payment_method, sub_total and the parcel, Shiprocket's adhoc
+// order).
+type OrderObj struct {
+	CartData  []CartItem     `json:"cartData"`
+	OrderData map[string]any `json:"orderData"`
+}
+
+// CartItem is one line of orderObj.cartData (SPEC §3 admin order view): the product as it was
+// bought, its size and quantity, and what it cost.
+type CartItem struct {
+	ProductID       string         `json:"productId"`
+	ProductDetails  ProductDetails `json:"productDetails"`
+	Size            string         `json:"size"`
+	Quantity        int            `json:"quantity"`
+	Price           shop.Money     `json:"price"`
+	DiscountedPrice shop.Money     `json:"discountedPrice"`
+	Total           shop.Money     `json:"total"`
+}
+
+// ProductDetails is the product of a cartData line: its picture and name when it was bought.
+type ProductDetails struct {
+	Thumbnail   string `json:"thumbnail"`
+	ProductName string `json:"productName"`
+}
+
+// StatusDetails is where the order is now and since when (the admin order view's
+// statusDetails): its status, the status's name for people, when it got there, who moved it
+// and their note.
+type StatusDetails struct {
+	Status Status     `json:"status"`
+	Label  string     `json:"label"`
+	Since  *time.Time `json:"since"`
+	Actor  string     `json:"actor,omitempty"`
+	Note   string     `json:"note,omitempty"`
+}
+
+// Customer is the account that placed an order (the admin order view's userdetails).
+type Customer struct {
+	ID        string `json:"_id"`
+	FirstName string `json:"firstName"`
+	LastName  string `json:"lastName"`
+	Email     string `json:"email"`
 }
 
 // Courier is the order's shipment at the courier aggregator (Shiprocket): its ids there once
@@ -183,6 +234,20 @@ type Tracking struct {
 	PlacedAt      time.Time     `json:"placedAt"`
 	Items         []Item        `json:"items"`
 	Timeline      []Step        `json:"timeline"`
+	// The parcel at the courier, as the shipped mail names it: the courier, the airway bill
+	// and the courier's tracking link (empty until the courier assigns them), and the
+	// courier's latest scan (nil until the first).
+	CourierName string `json:"courierName"`
+	AWB         string `json:"awb"`
+	TrackURL    string `json:"trackUrl"`
+	LatestScan  *Scan  `json:"latestScan"`
+}
+
+// Scan is one courier scan of a parcel: when, what happened and where.
+type Scan struct {
+	At       time.Time `json:"at"`
+	Activity string    `json:"activity"`
+	Location string    `json:"location"`
 }
 
 // Limits and timings.

@@ -899,8 +899,8 @@ func (s *Service) Get(ctx context.Context, userID, number string) (Order, error)
 // ByID is order id, for the worker. Errors: NotFound.
 func (s *Service) ByID(ctx context.Context, id string) (Order, error) { return s.byID(ctx, id) }
 
-// Track is the tracking view of order number for its owner (userID) or for whoever knows the
-// e-mail it ships to. Errors: NotFound 'Order not found' when neither matches.
+// Track is the tracking view of order number (with its courier, airway bill, tracking link and
+// latest scan) for its owner (userID) or for whoever knows the e-mail it ships to. Errors: NotFound 'Order not found' when neither matches.
 func (s *Service) Track(ctx context.Context, number, userID, email string) (Tracking, error) {
 	row, err := s.store.q.OrderByNumber(ctx, strings.TrimSpace(number))
 	if err != nil {
@@ -915,8 +915,7 @@ func (s *Service) Track(ctx context.Context, number, userID, email string) (Trac
 	if !owner && !knows {
 		return Tracking{}, shop.E(shop.NotFound, msgNotFound)
 	}
-	return Tracking{Number: o.Number, Status: o.Status, PaymentStatus: o.PaymentStatus, PaymentMode: o.PaymentMode,
-		Amount: o.Amount, PlacedAt: o.CreatedAt, Items: o.Items, Timeline: o.Timeline}, nil
+	return s.tracking(ctx, o)
 }
 
 func (s *Service) byID(ctx context.Context, id string) (Order, error) {

@@ -285,3 +285,16 @@ ON CONFLICT (order_id) DO NOTHING;
 UPDATE refunds SET status = 'pending', approved_by = @approved_by, updated_at = now()
 WHERE order_id = @order_id AND status = 'requested'
 RETURNING attempt;
+
+-- name: CustomersOf :many
+-- The accounts that placed orders, for the back office's view of them (userdetails).
+SELECT id, first_name, last_name, email FROM users WHERE id = ANY(@user_ids::text[]);
+
+-- name: RecordScan :exec
+INSERT INTO courier_scans (order_id, scanned_at, activity, location)
+VALUES (@order_id, @scanned_at, @activity, @location)
+ON CONFLICT DO NOTHING;
+
+-- name: LatestScan :one
+-- The courier's newest scan of an order's parcel.
+SELECT * FROM courier_scans WHERE order_id = @order_id ORDER BY scanned_at DESC, received_at DESC LIMIT 1;

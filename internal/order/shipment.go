@@ -1,10 +1,14 @@
 package order
 
 import (
+	"context"
 	"strconv"
+	"strings"
 	"time"
 
 	"drape/internal/cart"
+	"drape/internal/order/orderdb"
+	"drape/internal/platform/postgres"
 	"drape/internal/shop"
 )
 
@@ -73,4 +77,29 @@ func joinAddress(a, landmark string) string {
 func number64(digits string) int64 {
 	n, _ := strconv.ParseInt(digits, 10, 64)
 	return n
+}
+
+// recordScan keeps the courier's scan of order id's parcel (nil: none), once.
+func recordScan(ctx context.Context, q *orderdb.Queries, id string, scan *Scan) error {
+	if scan == nil || strings.TrimSpace(scan.Activity) == "" || scan.At.IsZero() {
+		return nil
+	}
+	return q.RecordScan(ctx, orderdb.RecordScanParams{OrderID: id, ScannedAt: scan.At,
+		Activity: truncate(strings.TrimSpace(scan.Activity), 300), Location: truncate(strings.TrimSpace(scan.Location), 200)})
+}
+
+// tracking is the tracking view of o: its progress, and its parcel at the courier with the
+// courier's latest scan.
+func (s *Service) tracking(ctx context.Context, o Order) (Tracking, error) {
+	t := Tracking{Number: o.Number, Status: o.Status, PaymentStatus: o.PaymentStatus, PaymentMode: o.PaymentMode,
+		Amount: o.Amount, PlacedAt: o.CreatedAt, Items: o.Items, Timeline: o.Timeline,
+		CourierName: o.Courier.Name, AWB: o.Courier.AWB, TrackURL: o.Courier.TrackURL}
+	scan, err := s.store.q.LatestScan(ctx, o.ID)
+	switch err = postgres.Translate(err); {
+	case err == nil:
+		t.LatestScan = &Scan{At: scan.ScannedAt, Activity: scan.Activity, Location: scan.Location}
+	case !shop.Is(err, shop.NotFound):
+		return Tracking{}, err
+	}
+	return t, nil
 }

@@ -125,15 +125,18 @@ func fromRow(r orderdb.Order, lines []orderdb.OrderLine, steps []orderdb.OrderEv
 	if err := json.Unmarshal(r.Address, &o.Address); err != nil {
 		return Order{}, fmt.Errorf("order %s: address: %w", r.ID, err)
 	}
-	if err := json.Unmarshal(r.Shipment, &o.Shipment); err != nil {
+	if err := json.Unmarshal(r.Shipment, &o.OrderObj.OrderData); err != nil {
 		return Order{}, fmt.Errorf("order %s: shipment: %w", r.ID, err)
 	}
+	o.OrderDetails = o.OrderObj.OrderData
+	o.OrderObj.CartData = make([]CartItem, len(lines))
 	seen := map[string]bool{}
 	for i, l := range lines {
 		o.Items[i] = Item{ProductID: l.ProductID, SKU: l.ProductCode, ProductName: l.ProductName, Size: l.Size,
 			Quantity: int(l.Quantity), Price: shop.Money(l.ListPrice), Discount: int(l.Discount), SaleName: l.SaleName,
 			SaleDiscount: int(l.SaleDiscount), DiscountedPrice: shop.Money(l.UnitPrice), Total: shop.Money(l.LineTotal),
 			Thumbnail: l.Thumbnail}
+		o.OrderObj.CartData[i] = cartItem(o.Items[i])
 		if !seen[l.ProductID] {
 			seen[l.ProductID] = true
 			o.ProductIDs = append(o.ProductIDs, l.ProductID)
@@ -147,5 +150,6 @@ func fromRow(r orderdb.Order, lines []orderdb.OrderLine, steps []orderdb.OrderEv
 		actor, _, _ := strings.Cut(st.Actor, ":") // "staff:<id>" shows as staff: who exactly is for the shop's logs
 		o.Timeline[i] = Step{Status: st.Status, Label: label, Note: st.Note, From: st.FromStatus, Actor: actor, At: st.At}
 	}
+	o.StatusDetails = statusDetails(o)
 	return o, nil
 }

@@ -129,8 +129,21 @@ func (s *Service) Track(ctx context.Context, id string) error {
 		return err
 	}
 	_, err = s.orders.ApplyCourierReport(ctx, order.CourierReport{OrderNumber: o.Number, Status: t.CurrentStatus,
-		At: latestScan(t), AWB: t.AWB, CourierName: t.CourierName, TrackURL: t.TrackURL})
+		At: latestScan(t), AWB: t.AWB, CourierName: t.CourierName, TrackURL: t.TrackURL, Scan: newestScan(t.Activities, 0)})
 	return err
+}
+
+// newestScan is scans[i] (the courier's newest) as the order keeps it, or nil when there is
+// none or its time cannot be read.
+func newestScan(scans []shiprocket.Activity, i int) *order.Scan {
+	if i < 0 || i >= len(scans) {
+		return nil
+	}
+	at, err := time.ParseInLocation("2006-01-02 15:04:05", scans[i].Date, shiprocket.IST)
+	if err != nil || scans[i].Activity == "" {
+		return nil
+	}
+	return &order.Scan{At: at, Activity: scans[i].Activity, Location: scans[i].Location}
 }
 
 // latestScan is when the courier's newest scan happened, or now when it does not say.
@@ -160,7 +173,7 @@ func (s *Service) HandleStatusUpdate(ctx context.Context, apiKey string, body []
 		at = time.Now()
 	}
 	_, err = s.orders.ApplyCourierReport(ctx, order.CourierReport{OrderNumber: channelOrderID(u.OrderID), Status: u.CurrentStatus,
-		At: at, AWB: u.AWB, CourierName: u.CourierName, TrackURL: trackURL(u.AWB)})
+		At: at, AWB: u.AWB, CourierName: u.CourierName, TrackURL: trackURL(u.AWB), Scan: newestScan(u.Scans, len(u.Scans)-1)})
 	if shop.Is(err, shop.NotFound) {
 		return nil
 	}

@@ -18,6 +18,14 @@ type CourierReport struct {
 	Applied    bool
 }
 
+type CourierScan struct {
+	OrderID    string
+	ScannedAt  time.Time
+	Activity   string
+	Location   string
+	ReceivedAt time.Time
+}
+
 type Order struct {
 	ID                string
 	OrderNumber       string

@@ -435,6 +435,43 @@ func (q *Queries) CourierReportsOf(ctx context.Context, orderID string) ([]Couri
 	return items, nil
 }
 
+const customersOf = `-- name: CustomersOf :many
+SELECT id, first_name, last_name, email FROM users WHERE id = ANY($1::text[])
+`
+
+type CustomersOfRow struct {
+	ID        string
+	FirstName string
+	LastName  string
+	Email     string
+}
+
+// The accounts that placed orders, for the back office's view of them (userdetails).
+func (q *Queries) CustomersOf(ctx context.Context, userIds []string) ([]CustomersOfRow, error) {
+	rows, err := q.db.Query(ctx, customersOf, userIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []CustomersOfRow
+	for rows.Next() {
+		var i CustomersOfRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.FirstName,
+			&i.LastName,
+			&i.Email,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const expiredOrders = `-- name: ExpiredOrders :many
 SELECT id FROM orders
 WHERE order_status = 'AWAITING_PAYMENT' AND expires_at < now()
@@ -713,6 +750,24 @@ type InsertStepParams struct {
 func (q *Queries) InsertStep(ctx context.Context, arg InsertStepParams) error {
 	_, err := q.db.Exec(ctx, insertStep, arg.OrderID, arg.Status, arg.Note)
 	return err
+}
+
+const latestScan = `-- name: LatestScan :one
+SELECT order_id, scanned_at, activity, location, received_at FROM courier_scans WHERE order_id = $1 ORDER BY scanned_at DESC, received_at DESC LIMIT 1
+`
+
+// The courier's newest scan of an order's parcel.
+func (q *Queries) LatestScan(ctx context.Context, orderID string) (CourierScan, error) {
+	row := q.db.QueryRow(ctx, latestScan, orderID)
+	var i CourierScan
+	err := row.Scan(
+		&i.OrderID,
+		&i.ScannedAt,
+		&i.Activity,
+		&i.Location,
+		&i.ReceivedAt,
+	)
+	return i, err
 }
 
 const linesOf = `-- name: LinesOf :many
@@ -1346,6 +1401,29 @@ type RecordPushFailureParams struct {
 
 func (q *Queries) RecordPushFailure(ctx context.Context, arg RecordPushFailureParams) error {
 	_, err := q.db.Exec(ctx, recordPushFailure, arg.PushError, arg.ID)
+	return err
+}
+
+const recordScan = `-- name: RecordScan :exec
+INSERT INTO courier_scans (order_id, scanned_at, activity, location)
+VALUES ($1, $2, $3, $4)
+ON CONFLICT DO NOTHING
+`
+
+type RecordScanParams struct {
+	OrderID   string
+	ScannedAt time.Time
+	Activity  string
+	Location  string
+}
+
+func (q *Queries) RecordScan(ctx context.Context, arg RecordScanParams) error {
+	_, err := q.db.Exec(ctx, recordScan,
+		arg.OrderID,
+		arg.ScannedAt,
+		arg.Activity,
+		arg.Location,
+	)
 	return err
 }
 

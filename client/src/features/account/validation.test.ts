@@ -102,6 +102,12 @@ describe('address form (SPEC §5)', () => {
     expect(validateAddress({ ...good, pincode: '012345' }, indianStates).pincode).toBe('Pincode must be 6 digits');
   });
 
+  it('wants an Indian mobile number: 10 digits starting with 6 to 9', () => {
+    expect(validateAddress({ ...good, phone: '1412222222' }, indianStates).phone).toBe('Phone must be a mobile number starting with 6, 7, 8 or 9');
+    expect(validateAddress({ ...good, phone: '5876543210' }, indianStates).phone).toBe('Phone must be a mobile number starting with 6, 7, 8 or 9');
+    expect(validateAddress({ ...good, phone: '6000000001' }, indianStates).phone).toBeUndefined();
+  });
+
   it('wants a 10-digit phone', () => {
     expect(validateAddress({ ...good, phone: '98765' }, indianStates).phone).toBe('Phone must be 10 digits');
     expect(validateAddress({ ...good, phone: '98765x3210' }, indianStates).phone).toBe('Phone must be 10 digits');

@@ -17,6 +17,7 @@ export const messages = {
   pincodeDigits: 'Pincode must contain only numbers',
   pincodeLength: 'Pincode must be 6 digits',
   phoneDigits: 'Phone must be 10 digits',
+  phoneMobile: 'Phone must be a mobile number starting with 6, 7, 8 or 9',
   stateUnknown: 'Choose a state or union territory of India',
   userMissing: 'User ID missing. Please login again.',
   fallback: 'An error occurred.',
@@ -142,7 +143,7 @@ export type AddressField = keyof AddressInput;
 
 /**
  * SPEC §5 Address form: every field but landmark required, a state from the fixed list, a
- * 6-digit pincode of digits only, a 10-digit phone (shown after +91) and a valid e-mail.
+ * 6-digit pincode of digits only, a 10-digit mobile number starting with 6 to 9 (shown after +91) and a valid e-mail.
  */
 export function validateAddress(form: AddressInput, states: readonly string[]): FieldErrors<AddressField> {
   const errors: FieldErrors<AddressField> = {};
@@ -154,6 +155,7 @@ export function validateAddress(form: AddressInput, states: readonly string[]): 
   else if (pincode && (pincode.length !== 6 || pincode.startsWith('0'))) errors.pincode = messages.pincodeLength;
   const phone = form.phone.trim();
   if (phone && !/^\d{10}$/.test(phone)) errors.phone = messages.phoneDigits;
+  else if (phone && !/^[6-9]/.test(phone)) errors.phone = messages.phoneMobile;
   if (form.state && states.length > 0 && !states.includes(form.state)) errors.state = messages.stateUnknown;
   if (form.email.trim() && !isEmail(form.email)) errors.email = messages.emailInvalid;
   if (form.type && !addressTypes.includes(form.type)) errors.type = requiredAddressFields.type;

@@ -40,6 +40,7 @@ export function validateNewAddress(form: NewAddress, states: readonly string[]):
   if (pincode && !/^\d+$/.test(pincode)) errors.pincode = 'Pincode must contain only numbers';
   else if (pincode && !/^[1-9]\d{5}$/.test(pincode)) errors.pincode = 'Pincode must be 6 digits';
   if (form.phone && !/^\d{10}$/.test(form.phone)) errors.phone = 'Phone must be 10 digits';
+  else if (form.phone && !/^[6-9]/.test(form.phone)) errors.phone = 'Phone must be a mobile number starting with 6, 7, 8 or 9';
   if (form.email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.email.trim())) errors.email = 'Enter a valid email address';
   if (form.state && states.length > 0 && !states.includes(form.state)) errors.state = 'Choose a state or union territory of India';
   return errors;

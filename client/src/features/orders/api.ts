@@ -64,6 +64,13 @@ function toTracking(raw: Partial<Tracking>): Tracking {
     placedAt: str(raw.placedAt),
     items: Array.isArray(raw.items) ? raw.items.map(toItem) : [],
     timeline: toTimeline(raw.timeline),
+    courierName: str(raw.courierName),
+    awb: str(raw.awb),
+    trackUrl: /^https?:\/\//i.test(str(raw.trackUrl)) ? str(raw.trackUrl) : '',
+    latestScan:
+      raw.latestScan && str(raw.latestScan.activity)
+        ? { at: str(raw.latestScan.at), activity: str(raw.latestScan.activity), location: str(raw.latestScan.location) }
+        : null,
   };
 }
 

@@ -82,6 +82,18 @@ export interface Tracking {
   placedAt: string;
   items: OrderItem[];
   timeline: TimelineEntry[];
+  /** The parcel at the courier, as the shipped mail names it ('' until assigned). */
+  courierName: string;
+  awb: string;
+  trackUrl: string;
+  /** The courier's newest scan of the parcel, once there is one. */
+  latestScan: CourierScan | null;
+}
+
+export interface CourierScan {
+  at: string;
+  activity: string;
+  location: string;
 }
 
 export interface TrackQuery {

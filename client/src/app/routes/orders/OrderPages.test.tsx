@@ -91,6 +91,31 @@ describe('order tracking', () => {
     );
   });
 
+  it('/trackid shows the courier, the airway bill, the tracking link and the latest scan', async () => {
+    const parcel = {
+      ...tracking,
+      courierName: 'Delhivery Surface',
+      awb: '19041234567890',
+      trackUrl: 'https://shiprocket.co/tracking/19041234567890',
+      latestScan: { at: '2026-11-23T12:30:00Z', activity: 'Shipment Reached at Destination Hub', location: 'Kolkata_Hub (West Bengal)' },
+    };
+    recordingFetch((call) => (call.path === 'track' ? { body: envelope(parcel) } : undefined));
+    renderWithProviders(<OrderRoutes />, { path: '/trackid/DRP1732251234567AB12CD34EF?email=riya%40example.com' });
+    const shipment = await screen.findByRole('region', { name: 'Shipment' });
+    expect(within(shipment).getByText('Delhivery Surface')).toBeInTheDocument();
+    expect(within(shipment).getByText('19041234567890')).toBeInTheDocument();
+    expect(within(shipment).getByText(/Shipment Reached at Destination Hub · Kolkata_Hub \(West Bengal\)/)).toBeInTheDocument();
+    expect(within(shipment).getByRole('link', { name: 'Track with Delhivery Surface' })).toHaveAttribute('href', parcel.trackUrl);
+  });
+
+  it('/trackid shows no shipment before the courier has the parcel, and never a link that is not http(s)', async () => {
+    recordingFetch((call) => (call.path === 'track' ? { body: envelope({ ...tracking, trackUrl: 'javascript:alert(1)' }) } : undefined));
+    renderWithProviders(<OrderRoutes />, { path: '/trackid/DRP1732251234567AB12CD34EF?email=riya%40example.com' });
+    await screen.findByRole('list', { name: 'Order progress' });
+    expect(screen.queryByRole('region', { name: 'Shipment' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Track with/ })).not.toBeInTheDocument();
+  });
+
   it('/trackid?orderId=… lets the signed-in owner track without an e-mail', async () => {
     window.localStorage.setItem('token', 'jwt');
     const calls = recordingFetch((call) =>

@@ -1,6 +1,7 @@
 // Order tracking (SPEC §2): /track asks for the order number and the e-mail it was placed with
 // (a signed-in owner needs only the number); /trackid?orderId=… or /trackid/{orderId} shows the
-// order's journey from GET /api/track as a vertical timeline. Guests' links carry ?email=.
+// order's journey from GET /api/track as a vertical timeline, with the parcel at the courier
+// (courier, airway bill, tracking link, latest scan) once it has one. Guests' links carry ?email=.
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/Button';
@@ -197,6 +198,40 @@ function TrackResult({ orderId, email }: { orderId: string; email: string }) {
           <dd>{formatRupees(data.amount)}</dd>
         </div>
       </dl>
+      {(data.courierName || data.awb || data.latestScan) && (
+        <section className={styles.panel} aria-labelledby="track-parcel">
+          <h2 id="track-parcel" className={styles.panelTitle}>
+            Shipment
+          </h2>
+          <dl className={styles.parcel}>
+            <div>
+              <dt>Courier</dt>
+              <dd>{data.courierName || '—'}</dd>
+            </div>
+            <div>
+              <dt>Airway bill (AWB)</dt>
+              <dd className={styles.awb}>{data.awb || '—'}</dd>
+            </div>
+            {data.latestScan && (
+              <div className={styles.scan}>
+                <dt>Latest scan</dt>
+                <dd>
+                  {data.latestScan.activity}
+                  {data.latestScan.location && ` · ${data.latestScan.location}`}
+                  <span className={styles.scanTime}>{formatDate(data.latestScan.at, true)}</span>
+                </dd>
+              </div>
+            )}
+          </dl>
+          {data.trackUrl && (
+            <p>
+              <a className={styles.trackLink} href={data.trackUrl} target="_blank" rel="noopener noreferrer">
+                Track with {data.courierName || 'the courier'}
+              </a>
+            </p>
+          )}
+        </section>
+      )}
       <div className={styles.trackColumns}>
         <section className={styles.panel} aria-labelledby="track-progress">
           <h2 id="track-progress" className={styles.panelTitle}>

@@ -16,7 +16,10 @@ describe('the back office order page', () => {
       shipping: 0,
       paymentId: 'pay_1',
       razorpayOrderId: 'order_1',
-      address: { firstName: 'Meera', lastName: 'Iyer', city: 'Pune', email: 'meera@example.in' },
+      orderObj: {
+        cartData: [],
+        orderData: { billing_customer_name: 'Meera', billing_last_name: 'Iyer', billing_city: 'Pune', billing_email: 'meera@example.in' },
+      },
       timeline: [
         { status: 'PENDING', label: 'Order placed', at: '2026-11-24T08:17:00Z', actor: 'shopper' },
         { status: 'SHIPPED', label: '', from: 'CONFIRMED', at: '2026-11-24T10:00:00Z', actor: 'staff:0123', note: 'Handed to Delhivery' },

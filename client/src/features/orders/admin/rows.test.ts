@@ -15,7 +15,7 @@ import { anAdminOrder } from '../../../test/adminOrderFixtures';
 import type { AdminOrderPage } from './types';
 
 describe('toAdminOrder', () => {
-  it('reads the customer, the courier side and the next statuses', () => {
+  it('reads the customer, the courier side and the next statuses from SPEC §3 admin order view', () => {
     const order = toAdminOrder(anAdminOrder({ shiprocket: { awb: '19123', courierName: 'Delhivery Surface' } }));
     expect(order.customer).toEqual({
       name: 'Meera Shah',
@@ -27,6 +27,12 @@ describe('toAdminOrder', () => {
     expect(order.shipment).toMatchObject({ awb: '19123', courierName: 'Delhivery Surface' });
     expect(order.nextStatuses).toEqual(['CONFIRMED', 'NEW', 'CANCELED']);
     expect(order.items[0]).toMatchObject({ productName: 'Sky Blue Linen Shirt', quantity: 1, total: 2399 });
+  });
+
+  it('names the account that ordered when the billing has no name', () => {
+    const order = toAdminOrder(anAdminOrder({ orderObj: { cartData: [], orderData: {} } }));
+    expect(order.customer).toMatchObject({ name: 'Meera', email: 'meera@example.com', address: '' });
+    expect(order.items).toEqual([]);
   });
 
   it('copes with missing parts', () => {

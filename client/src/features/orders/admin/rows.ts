@@ -8,26 +8,34 @@ const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(va
 const str = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
 const obj = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {});
 
+/** One line of orderObj.cartData: the product as bought (productDetails), size, quantity and money. */
 function toItem(raw: unknown): AdminOrderItem {
   const item = obj(raw);
+  const product = obj(item.productDetails);
   return {
     productId: str(item.productId),
-    productName: str(item.productName) || str(obj(item.productDetails).productName),
+    productName: str(product.productName),
     size: str(item.size),
     quantity: num(item.quantity),
     discountedPrice: num(item.discountedPrice) || num(item.price),
     total: num(item.total),
-    thumbnail: str(item.thumbnail) || str(obj(item.productDetails).thumbnail),
+    thumbnail: str(product.thumbnail),
   };
 }
 
-/** One order of GET /api/admin/getalloder (or the answer of a staff action) as the board shows it. */
+/**
+ * One order of GET /api/admin/getalloder (or the answer of a staff action) as the board shows
+ * it. It reads SPEC §3's admin order view: the items from orderObj.cartData, the customer from
+ * the billing fields of orderObj.orderData (the order as sent at checkout), and the account
+ * that ordered (userdetails) where the billing says nothing.
+ */
 export function toAdminOrder(raw: unknown): AdminOrder {
   const order = obj(raw);
-  const address = obj(order.address);
+  const orderObj = obj(order.orderObj);
+  const billing = obj(orderObj.orderData);
   const user = obj(order.userdetails);
   const courier = obj(order.shiprocket);
-  const name = [str(address.firstName), str(address.lastName)].filter(Boolean).join(' ') || str(user.firstName);
+  const name = [str(billing.billing_customer_name), str(billing.billing_last_name)].filter(Boolean).join(' ') || str(user.firstName);
   return {
     _id: str(order._id),
     orderId: str(order.orderId) || str(order._id),
@@ -37,13 +45,13 @@ export function toAdminOrder(raw: unknown): AdminOrder {
     paymentId: str(order.paymentId),
     gatewayOrderId: str(order.razorpayOrderId),
     amount: num(order.amount) || num(order.totalAmount),
-    items: Array.isArray(order.items) ? order.items.map(toItem) : [],
+    items: Array.isArray(orderObj.cartData) ? orderObj.cartData.map(toItem) : [],
     customer: {
       name,
-      email: str(address.email) || str(user.email),
-      phone: str(address.phone),
-      city: str(address.city),
-      address: [address.address1, address.address2, address.landmark, address.city, address.state, address.pincode]
+      email: str(billing.billing_email) || str(user.email),
+      phone: str(billing.billing_phone),
+      city: str(billing.billing_city),
+      address: [billing.billing_address, billing.billing_address_2, billing.billing_city, billing.billing_state, billing.billing_pincode]
         .map(str)
         .filter(Boolean)
         .join(', '),
