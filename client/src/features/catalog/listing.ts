@@ -1,25 +1,34 @@
-// Which products a listing route shows (SPEC §2): /shop, /shop/{men|women},
-// /products/{categoryType} and /products/bestseller.
-import type { ProductListQuery } from './types';
+// Which products a listing route shows (SPEC §2): /shop, /shop/{type} (a gender, a category or a
+// sub-category, by name), /products/{categoryType} and /products/bestseller.
+import type { CategoryList, ProductListQuery } from './types';
 
 export interface Listing {
   /** Identifies the listing (not the page), e.g. for keys. */
   key: string;
-  kind: 'all' | 'gender' | 'bestseller' | 'subcategory';
+  kind: 'all' | 'gender' | 'category' | 'bestseller' | 'subcategory';
   title: string;
   eyebrow: string;
   query: Omit<ProductListQuery, 'page' | 'limit'>;
   /** The sub-category name, to find its banner image. */
   subCategory?: string;
+  /** /shop/{type} waits for the category list to tell a category from a sub-category. */
+  pending?: boolean;
 }
+
+const genders = ['men', 'women', 'unisex'];
 
 function titleCase(word: string): string {
   const trimmed = word.trim();
   return trimmed.charAt(0).toUpperCase() + trimmed.slice(1).toLowerCase();
 }
 
-/** The listing for the route's params: `type` of /shop/:type, `subcategory` of /products/:subcategory. */
-export function listingFor(params: { type?: string; subcategory?: string }): Listing {
+/**
+ * The listing for the route's params: `type` of /shop/:type, `subcategory` of
+ * /products/:subcategory. /shop/{type} is a gender, else the category or sub-category of that
+ * name in `categories` (pending until they are known; a name neither of them has is asked for as
+ * a sub-category, which lists nothing).
+ */
+export function listingFor(params: { type?: string; subcategory?: string }, categories?: CategoryList | null): Listing {
   if (params.subcategory !== undefined) {
     const name = params.subcategory.trim();
     if (name.toLowerCase() === 'bestseller') {
@@ -27,9 +36,21 @@ export function listingFor(params: { type?: string; subcategory?: string }): Lis
     }
     return { key: `type:${name}`, kind: 'subcategory', title: name, eyebrow: 'Collection', query: { type: name }, subCategory: name };
   }
-  if (params.type !== undefined && params.type.trim() !== '') {
-    const gender = titleCase(params.type);
+  const type = params.type?.trim().toLowerCase();
+  if (type && genders.includes(type)) {
+    const gender = titleCase(type);
     return { key: `gender:${gender}`, kind: 'gender', title: gender, eyebrow: 'Shop', query: { gender } };
+  }
+  if (type) {
+    const name = params.type!.trim();
+    if (categories === undefined) return { key: `shop:${type}`, kind: 'subcategory', title: name, eyebrow: 'Shop', query: { type: name }, pending: true };
+    const category = categories?.items.find((item) => item.name?.trim().toLowerCase() === type);
+    if (category?.name) {
+      return { key: `category:${type}`, kind: 'category', title: category.name, eyebrow: 'Shop', query: { category: category.name } };
+    }
+    const subCategory = categories?.items.flatMap((item) => item.subCategory ?? []).find((item) => item.categoryType.trim().toLowerCase() === type);
+    const title = subCategory?.categoryType ?? name;
+    return { key: `type:${title}`, kind: 'subcategory', title, eyebrow: 'Collection', query: { type: title }, subCategory: title };
   }
   return { key: 'all', kind: 'all', title: 'Shop all', eyebrow: 'The collection', query: {} };
 }

@@ -1,16 +1,18 @@
-// The checkout modal (SPEC §2): delivery address, Available Coupons, Cart Overview, the totals,
-// payment method and Make Payment. The cart comes from the server's quote, never from the cart
-// feature: what is shown is what the server will charge. Make Payment checks SPEC §5's rules in
-// order, then places the order (cash on delivery) or opens Razorpay's checkout (Pay now).
+// The checkout (SPEC §2, the /checkout page): delivery address, Available Coupons, Cart Overview,
+// the totals, payment method and Make Payment. The cart comes from the server's quote, never from
+// the cart feature: what is shown is what the server will charge. Make Payment checks SPEC §5's
+// rules in order, then places the order (cash on delivery) or opens Razorpay's checkout (Pay now).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { flushSync } from 'react-dom';
+import { Link, useNavigate } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks';
-import { Button } from '../../../components/Button';
-import { Dialog } from '../../../components/Dialog';
+import { Button, ButtonLink } from '../../../components/Button';
 import { FormAlert } from '../../../components/Form';
 import { Spinner } from '../../../components/Spinner';
+import { StateMessage } from '../../../components/StateMessage';
 import { formatRupees } from '../../../lib/money';
 import { orderPaths } from '../../../lib/orderPaths';
+import { paths } from '../../../lib/paths';
 import { toastShown } from '../../../lib/toast';
 import {
   checkoutApi,
@@ -35,10 +37,6 @@ const payLabels: Record<PaymentPhase, string> = {
   cancelling: 'Cancelling the order…',
 };
 
-export function CheckoutDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  return open ? <Checkout onClose={onClose} /> : null;
-}
-
 function isEmptyCart(error: unknown): boolean {
   return errorMessage(error, '') === checkoutMessages.emptyCart;
 }
@@ -52,7 +50,8 @@ export function blockedMessage(quote: Quote): string {
   return `${what} Lower the quantity or remove it from your cart to continue.`;
 }
 
-function Checkout({ onClose }: { onClose: () => void }) {
+/** The checkout of a signed-in shopper's server cart; placing the order goes to the thank-you page. */
+export function Checkout() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [couponCode, setCouponCode] = useState('');
@@ -65,43 +64,43 @@ function Checkout({ onClose }: { onClose: () => void }) {
   const waitingForNewAddress = useRef<Set<string> | null>(null);
   const addressSection = useRef<HTMLElement>(null);
 
-  // Fresh totals on every opening (a quote fetched by Apply moments ago is still fresh).
-  const quoteQuery = useGetQuoteQuery(couponCode, { refetchOnMountOrArgChange: 10 });
   const companyQuery = useGetCompanyQuery();
   const addressesQuery = useGetCheckoutAddressesQuery(undefined, { refetchOnMountOrArgChange: true });
   const couponsQuery = useGetCouponsQuery();
+  const { refetch: refetchAddresses } = addressesQuery;
+  const onPlaced = useCallback(
+    (orderId: string) => void navigate(orderPaths.thankYou, { replace: true, state: orderId ? { orderId } : null }),
+    [navigate],
+  );
+  const onRefused = useCallback(
+    (error: unknown) => {
+      // A 409 changed stock (the 'Cart' tag makes the quote stale); other refusals may concern the
+      // coupon or the address: show the server's view of both again. The quote is not watched
+      // while the order is placed, so a stale one is dropped and asked for when shown again.
+      if (errorStatus(error) !== 409) dispatch(checkoutApi.util.invalidateTags(['Cart']));
+      if (errorMessage(error, '') === checkoutMessages.noAddressSelected) void refetchAddresses();
+    },
+    [dispatch, refetchAddresses],
+  );
+  const payment = usePayment({ onPlaced, onNotice: setNotice, onRefused });
+  const busy = payment.phase !== 'idle';
+  // From Make Payment until the shopper is back to choosing, the page shows what is being bought
+  // (the snapshot) and does not ask for the quote: the server empties the cart on the way, and a
+  // quote of an empty cart is a 400 (the thank-you page used to start with one).
+  const holding = busy || payment.unconfirmed || snapshot !== null;
+
+  // Fresh totals on every visit (a quote fetched by Apply moments ago is still fresh).
+  const quoteQuery = useGetQuoteQuery(couponCode, { refetchOnMountOrArgChange: 10, skip: holding });
   const addresses = addressesQuery.data ?? [];
   const selectedAddress =
     (chosenAddress && addresses.some((address) => address._id === chosenAddress) ? chosenAddress : null) ??
     addresses.find((address) => address.isDefault)?._id ??
     null;
-
   const { refetch: refetchQuote } = quoteQuery;
-  const { refetch: refetchAddresses } = addressesQuery;
-  const onPlaced = useCallback(
-    (orderId: string) => {
-      void navigate(orderPaths.thankYou, { state: orderId ? { orderId } : null });
-      onClose();
-    },
-    [navigate, onClose],
-  );
-  const onRefused = useCallback(
-    (error: unknown) => {
-      // A 409 changed stock (the 'Cart' tag refetches the quote); other refusals may concern the
-      // coupon or the address: show the server's view of both again.
-      if (errorStatus(error) !== 409) void refetchQuote();
-      if (errorMessage(error, '') === checkoutMessages.noAddressSelected) void refetchAddresses();
-    },
-    [refetchAddresses, refetchQuote],
-  );
-  const payment = usePayment({ onPlaced, onNotice: setNotice, onRefused });
-  const busy = payment.phase !== 'idle';
 
-  // While an order is being placed the dialog keeps showing what is being bought, even after the
-  // server has emptied the cart.
   useEffect(() => {
-    if (!busy) setSnapshot(null);
-  }, [busy]);
+    if (!busy && !payment.unconfirmed) setSnapshot(null);
+  }, [busy, payment.unconfirmed]);
 
   // The applied coupon stopped applying (the cart changed): drop it and say why, beside the field.
   const quoteError = quoteQuery.error;
@@ -124,8 +123,8 @@ function Checkout({ onClose }: { onClose: () => void }) {
   }, [addressesQuery.data]);
 
   const liveQuote = quoteQuery.currentData ?? (quoteQuery.isFetching ? quoteQuery.data : undefined);
-  const quote = (busy && snapshot) || (quoteQuery.isError ? undefined : liveQuote);
-  const cartEmpty = !busy && ((quoteQuery.isError && isEmptyCart(quoteQuery.error)) || (quote !== undefined && quote.lines.length === 0));
+  const quote = snapshot ?? (quoteQuery.isError ? undefined : liveQuote);
+  const cartEmpty = !holding && ((quoteQuery.isError && isEmptyCart(quoteQuery.error)) || (quote !== undefined && quote.lines.length === 0));
 
   async function applyCoupon(code: string) {
     setCouponError('');
@@ -174,7 +173,6 @@ function Checkout({ onClose }: { onClose: () => void }) {
       payment.confirmAgain();
       return;
     }
-    if (cartEmpty) return refuse(checkoutMessages.emptyCart);
     if (!quote) return refuse(errorMessage(quoteQuery.error, 'Your cart could not be loaded. Please try again.'));
     if (companyQuery.isError) {
       return refuse(errorStatus(companyQuery.error) === 404 ? checkoutMessages.noCompany : errorMessage(companyQuery.error));
@@ -183,120 +181,136 @@ function Checkout({ onClose }: { onClose: () => void }) {
     if (addresses.length === 0) return refuse(checkoutMessages.noAddresses, { toAddress: true });
     if (!selectedAddress) return refuse(checkoutMessages.noAddressSelected, { toAddress: true });
     if (quote.blocked) return refuse(blockedMessage(quote));
-    setSnapshot(quote);
+    // Stop watching the quote before the order empties the cart (see holding).
+    flushSync(() => setSnapshot(quote));
     void payment.pay({ mode, addressId: selectedAddress, couponCode });
   }
 
   const loading = quoteQuery.isLoading || companyQuery.isLoading || addressesQuery.isLoading;
   const payDisabled = busy || applying || loading || (quoteQuery.isFetching && !quoteQuery.isError);
 
+  const header = (
+    <header className={styles.header}>
+      <p className={styles.eyebrow}>Secure checkout</p>
+      <h1 id="checkout-title" className={styles.title}>
+        Checkout
+      </h1>
+      {!holding && (
+        <Link to={paths.cart} className={styles.back}>
+          Back to your cart
+        </Link>
+      )}
+    </header>
+  );
+
+  if (cartEmpty) {
+    return (
+      <section className={styles.page} aria-labelledby="checkout-title">
+        {header}
+        <StateMessage title={checkoutMessages.emptyCart} detail="Add the pieces you like to your cart, then come back here to pay.">
+          <ButtonLink to={paths.shop}>Shop now</ButtonLink>
+        </StateMessage>
+      </section>
+    );
+  }
+
   return (
-    <Dialog labelledBy="checkout-title" onClose={busy ? () => {} : onClose} variant="sheet" className={styles.dialog} closeLabel="Close checkout">
-      <div className={styles.layout}>
-        <header className={styles.header}>
-          <p className={styles.eyebrow}>Secure checkout</p>
-          <h2 id="checkout-title" className={styles.title}>
-            Checkout
-          </h2>
-        </header>
+    <section className={styles.page} aria-labelledby="checkout-title">
+      {header}
+      <div className={styles.columns}>
+        <div className={styles.column}>
+          <section className={styles.section} aria-labelledby="checkout-address" ref={addressSection}>
+            <h2 id="checkout-address" className={styles.sectionTitle}>
+              Delivery address
+            </h2>
+            <AddressPicker
+              addresses={addresses}
+              loading={addressesQuery.isLoading}
+              failed={addressesQuery.isError}
+              selectedId={selectedAddress}
+              onSelect={(id) => {
+                setChosenAddress(id);
+                setNotice(null);
+              }}
+              onRetry={() => void refetchAddresses()}
+              onAdded={addressAdded}
+            />
+          </section>
 
-        <div className={styles.columns}>
-          <div className={styles.column}>
-            <section className={styles.section} aria-labelledby="checkout-address" ref={addressSection}>
-              <h3 id="checkout-address" className={styles.sectionTitle}>
-                Delivery address
-              </h3>
-              <AddressPicker
-                addresses={addresses}
-                loading={addressesQuery.isLoading}
-                failed={addressesQuery.isError}
-                selectedId={selectedAddress}
-                onSelect={(id) => {
-                  setChosenAddress(id);
-                  setNotice(null);
-                }}
-                onRetry={() => void refetchAddresses()}
-                onAdded={addressAdded}
-              />
-            </section>
-
-            <section className={styles.section} aria-labelledby="checkout-payment">
-              <h3 id="checkout-payment" className={styles.sectionTitle}>
-                Payment method
-              </h3>
-              <div role="radiogroup" aria-labelledby="checkout-payment" className={styles.methods}>
-                <label className={styles.method} data-selected={mode === 'cod' || undefined}>
-                  <input type="radio" name="payment-mode" value="cod" checked={mode === 'cod'} onChange={() => setMode('cod')} disabled={busy} />
-                  <span>
-                    <span className={styles.methodName}>Cash on delivery</span>
-                    <span className={styles.methodHint}>Pay in cash or UPI when your order arrives.</span>
-                  </span>
-                </label>
-                <label className={styles.method} data-selected={mode === 'online' || undefined}>
-                  <input type="radio" name="payment-mode" value="online" checked={mode === 'online'} onChange={() => setMode('online')} disabled={busy} />
-                  <span>
-                    <span className={styles.methodName}>Pay now</span>
-                    <span className={styles.methodHint}>Cards, UPI and netbanking, secured by Razorpay.</span>
-                  </span>
-                </label>
-              </div>
-            </section>
-          </div>
-
-          <div className={styles.column}>
-            <section className={styles.section} aria-labelledby="checkout-coupons">
-              <h3 id="checkout-coupons" className={styles.sectionTitle}>
-                Available Coupons
-              </h3>
-              <CouponPanel
-                coupons={couponsQuery.data ?? []}
-                loading={couponsQuery.isLoading}
-                applied={couponCode ? (quote?.coupon ?? null) : null}
-                couponDiscount={couponCode ? (quote?.couponDiscount ?? 0) : 0}
-                subtotal={quote?.subtotal}
-                error={couponError}
-                busy={applying || busy}
-                onApply={(code) => void applyCoupon(code)}
-                onRemove={removeCoupon}
-              />
-            </section>
-
-            <section className={styles.section} aria-labelledby="checkout-overview">
-              <h3 id="checkout-overview" className={styles.sectionTitle}>
-                Cart Overview
-                {quote && quote.totalItems > 0 && <span className={styles.count}>{quote.totalItems} {quote.totalItems === 1 ? 'item' : 'items'}</span>}
-              </h3>
-              {cartEmpty ? (
-                <p className={styles.note}>{checkoutMessages.emptyCart}</p>
-              ) : quote ? (
-                <>
-                  <CartOverview quote={quote} />
-                  <Totals quote={quote} />
-                </>
-              ) : quoteQuery.isError ? (
-                <p className={styles.note}>
-                  {errorMessage(quoteQuery.error, 'Your cart could not be loaded.')}{' '}
-                  <button type="button" className={styles.inlineAction} onClick={() => void refetchQuote()}>
-                    Try again
-                  </button>
-                </p>
-              ) : (
-                <div className={styles.linesSkeleton} role="status" aria-label="Loading your cart" />
-              )}
-            </section>
-
-            <div className={styles.payBar}>
-              <FormAlert tone={notice?.tone ?? 'error'}>{notice?.text}</FormAlert>
-              <Button className={styles.pay} onClick={makePayment} disabled={payDisabled} aria-busy={busy || undefined}>
-                {busy && <Spinner size={16} />}
-                {payment.unconfirmed ? 'Confirm payment' : payLabels[payment.phase]}
-                {!busy && !payment.unconfirmed && quote && !cartEmpty && <span className={styles.payAmount}>{formatRupees(quote.total)}</span>}
-              </Button>
-              <p className={styles.reassure}>Free delivery across India · Prices include all taxes</p>
+          <section className={styles.section} aria-labelledby="checkout-payment">
+            <h2 id="checkout-payment" className={styles.sectionTitle}>
+              Payment method
+            </h2>
+            <div role="radiogroup" aria-labelledby="checkout-payment" className={styles.methods}>
+              <label className={styles.method} data-selected={mode === 'cod' || undefined}>
+                <input type="radio" name="payment-mode" value="cod" checked={mode === 'cod'} onChange={() => setMode('cod')} disabled={busy} />
+                <span>
+                  <span className={styles.methodName}>Cash on delivery</span>
+                  <span className={styles.methodHint}>Pay in cash or UPI when your order arrives.</span>
+                </span>
+              </label>
+              <label className={styles.method} data-selected={mode === 'online' || undefined}>
+                <input type="radio" name="payment-mode" value="online" checked={mode === 'online'} onChange={() => setMode('online')} disabled={busy} />
+                <span>
+                  <span className={styles.methodName}>Pay now</span>
+                  <span className={styles.methodHint}>Cards, UPI and netbanking, secured by Razorpay.</span>
+                </span>
+              </label>
             </div>
+          </section>
+        </div>
+
+        <div className={styles.column}>
+          <section className={styles.section} aria-labelledby="checkout-coupons">
+            <h2 id="checkout-coupons" className={styles.sectionTitle}>
+              Available Coupons
+            </h2>
+            <CouponPanel
+              coupons={couponsQuery.data ?? []}
+              loading={couponsQuery.isLoading}
+              applied={couponCode ? (quote?.coupon ?? null) : null}
+              couponDiscount={couponCode ? (quote?.couponDiscount ?? 0) : 0}
+              subtotal={quote?.subtotal}
+              error={couponError}
+              busy={applying || busy}
+              onApply={(code) => void applyCoupon(code)}
+              onRemove={removeCoupon}
+            />
+          </section>
+
+          <section className={styles.section} aria-labelledby="checkout-overview">
+            <h2 id="checkout-overview" className={styles.sectionTitle}>
+              Cart Overview
+              {quote && quote.totalItems > 0 && <span className={styles.count}>{quote.totalItems} {quote.totalItems === 1 ? 'item' : 'items'}</span>}
+            </h2>
+            {quote ? (
+              <>
+                <CartOverview quote={quote} />
+                <Totals quote={quote} />
+              </>
+            ) : quoteQuery.isError ? (
+              <p className={styles.note}>
+                {errorMessage(quoteQuery.error, 'Your cart could not be loaded.')}{' '}
+                <button type="button" className={styles.inlineAction} onClick={() => void refetchQuote()}>
+                  Try again
+                </button>
+              </p>
+            ) : (
+              <div className={styles.linesSkeleton} role="status" aria-label="Loading your cart" />
+            )}
+          </section>
+
+          <div className={styles.payBar}>
+            <FormAlert tone={notice?.tone ?? 'error'}>{notice?.text}</FormAlert>
+            <Button className={styles.pay} onClick={makePayment} disabled={payDisabled} aria-busy={busy || undefined}>
+              {busy && <Spinner size={16} />}
+              {payment.unconfirmed ? 'Confirm payment' : payLabels[payment.phase]}
+              {!busy && !payment.unconfirmed && quote && <span className={styles.payAmount}>{formatRupees(quote.total)}</span>}
+            </Button>
+            <p className={styles.reassure}>Free delivery across India · Prices include all taxes</p>
           </div>
         </div>
       </div>
-    </Dialog>
+    </section>
   );
 }
