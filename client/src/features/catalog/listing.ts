@@ -29,28 +29,25 @@ function titleCase(word: string): string {
  * a sub-category, which lists nothing).
  */
 export function listingFor(params: { type?: string; subcategory?: string }, categories?: CategoryList | null): Listing {
-  if (params.subcategory !== undefined) {
-    const name = params.subcategory.trim();
+  let subcategory = params.subcategory;
+  const type = params.type?.trim();
+  if (type) {
+    const name = type.toLowerCase();
+    if (genders.includes(name)) {
+      const gender = titleCase(name);
+      return { key: `gender:${gender}`, kind: 'gender', title: gender, eyebrow: 'Shop', query: { gender } };
+    }
+    if (categories === undefined) return { key: `shop:${name}`, kind: 'subcategory', title: type, eyebrow: 'Shop', query: {}, pending: true };
+    const category = categories?.items.find((item) => item.name?.toLowerCase() === name)?.name;
+    if (category) return { key: `category:${category}`, kind: 'category', title: category, eyebrow: 'Shop', query: { category } };
+    subcategory = categories?.items.flatMap((item) => item.subCategory).find((item) => item.categoryType.toLowerCase() === name)?.categoryType ?? type;
+  }
+  if (subcategory !== undefined) {
+    const name = subcategory.trim();
     if (name.toLowerCase() === 'bestseller') {
       return { key: 'bestseller', kind: 'bestseller', title: 'Best sellers', eyebrow: 'Most loved', query: { status: 'BestSeller' } };
     }
     return { key: `type:${name}`, kind: 'subcategory', title: name, eyebrow: 'Collection', query: { type: name }, subCategory: name };
-  }
-  const type = params.type?.trim().toLowerCase();
-  if (type && genders.includes(type)) {
-    const gender = titleCase(type);
-    return { key: `gender:${gender}`, kind: 'gender', title: gender, eyebrow: 'Shop', query: { gender } };
-  }
-  if (type) {
-    const name = params.type!.trim();
-    if (categories === undefined) return { key: `shop:${type}`, kind: 'subcategory', title: name, eyebrow: 'Shop', query: { type: name }, pending: true };
-    const category = categories?.items.find((item) => item.name?.trim().toLowerCase() === type);
-    if (category?.name) {
-      return { key: `category:${type}`, kind: 'category', title: category.name, eyebrow: 'Shop', query: { category: category.name } };
-    }
-    const subCategory = categories?.items.flatMap((item) => item.subCategory ?? []).find((item) => item.categoryType.trim().toLowerCase() === type);
-    const title = subCategory?.categoryType ?? name;
-    return { key: `type:${title}`, kind: 'subcategory', title, eyebrow: 'Collection', query: { type: title }, subCategory: title };
   }
   return { key: 'all', kind: 'all', title: 'Shop all', eyebrow: 'The collection', query: {} };
 }

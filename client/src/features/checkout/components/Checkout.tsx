@@ -3,11 +3,11 @@
 // the cart feature: what is shown is what the server will charge. Make Payment checks SPEC §5's
 // rules in order, then places the order (cash on delivery) or opens Razorpay's checkout (Pay now).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks';
 import { Button, ButtonLink } from '../../../components/Button';
 import { FormAlert } from '../../../components/Form';
+import { Link } from '../../../components/Link';
 import { Spinner } from '../../../components/Spinner';
 import { StateMessage } from '../../../components/StateMessage';
 import { formatRupees } from '../../../lib/money';
@@ -23,7 +23,7 @@ import {
 } from '../api';
 import { checkoutMessages, couponAppliedMessage, errorMessage, errorStatus, isSettledRefusal } from '../messages';
 import type { CheckoutAddress, PaymentMode, Quote } from '../types';
-import { usePayment, type PaymentNotice, type PaymentPhase } from '../usePayment';
+import { usePayment, type OrderToPlace, type PaymentNotice, type PaymentPhase } from '../usePayment';
 import { AddressPicker } from './AddressPicker';
 import { CartOverview, Totals } from './CartOverview';
 import { CouponPanel } from './CouponPanel';
@@ -61,6 +61,7 @@ export function Checkout() {
   const [mode, setMode] = useState<PaymentMode>('cod');
   const [notice, setNotice] = useState<PaymentNotice | null>(null);
   const [snapshot, setSnapshot] = useState<Quote | null>(null);
+  const [toPlace, setToPlace] = useState<OrderToPlace | null>(null);
   const waitingForNewAddress = useRef<Set<string> | null>(null);
   const addressSection = useRef<HTMLElement>(null);
 
@@ -99,8 +100,17 @@ export function Checkout() {
   const { refetch: refetchQuote } = quoteQuery;
 
   useEffect(() => {
-    if (!busy && !payment.unconfirmed) setSnapshot(null);
-  }, [busy, payment.unconfirmed]);
+    if (!busy && !payment.unconfirmed && !toPlace) setSnapshot(null);
+  }, [busy, payment.unconfirmed, toPlace]);
+
+  // The order goes once the page has stopped watching the quote (the effect above it in this
+  // render let go of it), so the cart it empties is never quoted.
+  const { pay } = payment;
+  useEffect(() => {
+    if (!toPlace) return;
+    setToPlace(null);
+    void pay(toPlace);
+  }, [pay, toPlace]);
 
   // The applied coupon stopped applying (the cart changed): drop it and say why, beside the field.
   const quoteError = quoteQuery.error;
@@ -181,9 +191,8 @@ export function Checkout() {
     if (addresses.length === 0) return refuse(checkoutMessages.noAddresses, { toAddress: true });
     if (!selectedAddress) return refuse(checkoutMessages.noAddressSelected, { toAddress: true });
     if (quote.blocked) return refuse(blockedMessage(quote));
-    // Stop watching the quote before the order empties the cart (see holding).
-    flushSync(() => setSnapshot(quote));
-    void payment.pay({ mode, addressId: selectedAddress, couponCode });
+    setSnapshot(quote);
+    setToPlace({ mode, addressId: selectedAddress, couponCode });
   }
 
   const loading = quoteQuery.isLoading || companyQuery.isLoading || addressesQuery.isLoading;
