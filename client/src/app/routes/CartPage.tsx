@@ -1,13 +1,13 @@
-// /cart and /guestcart (SPEC §2). /cart is a signed-in shopper's server cart; a guest there sees
+// /cart, /guestcart and /checkout (SPEC §2). /cart is a signed-in shopper's server cart; a guest there sees
 // the guest cart page. /guestcart shows whichever cart is active in the guest cart's layout:
 // columns Details, Quantity and Total, a checkout summary beside them and 'Products you may
 // like' below. Make Payment goes to /checkout for a signed-in shopper and asks a guest to sign in.
-import { useCallback, useId, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useId, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, ButtonLink } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
 import { StateMessage } from '../../components/StateMessage';
-import { selectToken } from '../../features/account/accountSlice';
+import { selectToken, signInOpened } from '../../features/account/accountSlice';
 import { cartMessages } from '../../features/cart/api';
 import { CartLineItem } from '../../features/cart/components/CartLineItem';
 import { CartSummaryPanel } from '../../features/cart/components/CartSummaryPanel';
@@ -17,11 +17,41 @@ import { useGetProductsQuery } from '../../features/catalog/api';
 import { ProductGrid, ProductGridSkeleton } from '../../features/catalog/components/ProductGrid';
 import { useFirstScreenDone } from '../../lib/firstScreen';
 import { paths, productListPath } from '../../lib/paths';
-import { useMakePayment, useShopperCart } from '../cart';
-import { useAppSelector } from '../hooks';
+import { loginFirstMessage } from '../../lib/toast';
+import { signInToPayNotice, useMakePayment, useShopperCart } from '../cart';
+import { useAppDispatch, useAppSelector } from '../hooks';
 import { useQuickView } from './catalog/useQuickView';
 import { renderWishlistHeart } from './catalog/WishlistHeart';
 import styles from './CartPage.module.css';
+
+// The checkout and its calls load with the /checkout page (in the cart's chunk, so the router
+// names no other).
+const Checkout = lazy(() => import('../../features/checkout').then((module) => ({ default: module.Checkout })));
+
+/**
+ * /checkout (SPEC §2): the checkout as a page, reached by its URL and by Make Payment. A guest is
+ * asked to sign in first (SPEC §6 'Please login first'); signing in comes back here.
+ */
+export function CheckoutPage() {
+  const dispatch = useAppDispatch();
+  const signedIn = useAppSelector(selectToken) !== null;
+  return (
+    <>
+      <title>Checkout — drape</title>
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <Checkout />
+        </Suspense>
+      ) : (
+        <div className={styles.page}>
+          <StateMessage title={loginFirstMessage} detail={signInToPayNotice} headingLevel={1}>
+            <Button onClick={() => dispatch(signInOpened({ notice: signInToPayNotice }))}>Sign in</Button>
+          </StateMessage>
+        </div>
+      )}
+    </>
+  );
+}
 
 /** SPEC §2: the empty cart's Shop now goes to the Flexiwaist Pant listing. */
 export const shopNowPath = productListPath('Flexiwaist Pant');

@@ -17,11 +17,6 @@ export interface Listing {
 
 const genders = ['men', 'women', 'unisex'];
 
-function titleCase(word: string): string {
-  const trimmed = word.trim();
-  return trimmed.charAt(0).toUpperCase() + trimmed.slice(1).toLowerCase();
-}
-
 /**
  * The listing for the route's params: `type` of /shop/:type, `subcategory` of
  * /products/:subcategory. /shop/{type} is a gender, else the category or sub-category of that
@@ -34,7 +29,7 @@ export function listingFor(params: { type?: string; subcategory?: string }, cate
   if (type) {
     const name = type.toLowerCase();
     if (genders.includes(name)) {
-      const gender = titleCase(name);
+      const gender = name[0]!.toUpperCase() + name.slice(1);
       return { key: `gender:${gender}`, kind: 'gender', title: gender, eyebrow: 'Shop', query: { gender } };
     }
     if (categories === undefined) return { key: `shop:${name}`, kind: 'subcategory', title: type, eyebrow: 'Shop', query: {}, pending: true };
