@@ -287,7 +287,7 @@ function failedCalls(page: Page): string[] {
 
 test('a guest adds items, signs in, the cart is merged, applies a coupon and pays cash on delivery', async ({ page }, testInfo) => {
   // The whole journey, with a page reload after signing up: more than the usual 30 s when busy.
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   // Two pieces as a guest: a shirt from its quick view and trousers from their product page.
   await page.goto('/products/Formal%20Shirts');
   const shirt = await firstInStockCard(page);

@@ -20,11 +20,10 @@ export function ListingPage() {
   const { pathname } = useLocation();
   const [search] = useSearchParams();
   const page = pageFromSearch(search);
-  const named = listingFor(params, null);
-  const categoryQuery = useGetCategoryQuery(undefined, { skip: named.kind !== 'subcategory' });
-  const categories = categoryQuery.data;
-  // Without the category list (it failed), /shop/{type} is read as a sub-category.
-  const listing = params.type ? listingFor(params, categoryQuery.isError ? null : categories) : named;
+  // The header's Shop menu has the category list already; without it (it failed), /shop/{type}
+  // is read as a sub-category.
+  const { data: categories, isError } = useGetCategoryQuery(undefined, { skip: !params.type && !params.subcategory });
+  const listing = listingFor(params, isError ? null : categories);
   const products = useGetProductsQuery({ ...listing.query, page }, { skip: listing.pending });
   const subCategory = listing.subCategory ? findSubCategory(categories, listing.subCategory) : undefined;
   const category = listing.subCategory ? categoryOf(categories, listing.subCategory) : undefined;
