@@ -119,8 +119,9 @@ const sharedStartModules = /\/src\/(lib\/(api|toast|env|productStock|firstScreen
 const backgroundModules = /\/src\/(app\/background|lib\/realtime)\./;
 
 // The footer and what only it needs at first (its live-updates indicator, which the back office
-// shows too): loaded with every storefront page, in one chunk.
-const footerModules = /\/src\/(app\/shell\/Footer|lib\/brand|components\/(contactIcons|LiveIndicator))\./;
+// shows too; the company it shows, which the contact and shipping pages show too): loaded with
+// every storefront page, in one chunk.
+const footerModules = /\/src\/(app\/shell\/Footer|app\/company|lib\/brand|components\/(contactIcons|LiveIndicator))\./;
 
 const sharedCatalogModules = new RegExp(
   [

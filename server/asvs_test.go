@@ -612,6 +612,7 @@ func TestASVS_1_2_4_SQLMetacharactersInSearchAndFilters(t *testing.T) {
 		{"/api/products/search", "q", "", products},
 		{"/api/getproduct", "type", "", products},
 		{"/api/getproduct", "gender", "", products},
+		{"/api/getproduct", "category", "", products},
 		{"/api/getproduct", "status", "", products},
 		{"/api/getproduct", "sale", "", products},
 		{"/api/getcms", "type", "", -1},

@@ -49,7 +49,7 @@ func (s *server) getCategories(c fiber.Ctx) error {
 }
 
 // getProducts answers GET /api/getproduct: type={sub-category}, status=BestSeller,
-// gender={Men|Women}, or sale={sale id}; page and limit.
+// sale={sale id}, gender={Men|Women} or category={category name}; page and limit.
 func (s *server) getProducts(c fiber.Ctx) error {
 	page, err := shop.ParsePage(c.Query("page"), c.Query("limit"), productPageSize, productPageSizeMax)
 	if err != nil {
@@ -72,6 +72,8 @@ func (s *server) getProducts(c fiber.Ctx) error {
 		listing = saleListing(sl)
 	case c.Query("gender") != "":
 		listing.Gender = c.Query("gender")
+	case c.Query("category") != "":
+		listing.CategoryName = c.Query("category")
 	}
 	p, err := s.catalog.Products(c.Context(), listing, page)
 	if err != nil {

@@ -137,6 +137,10 @@ func TestCatalogCalls(t *testing.T) {
 			"data.items.0.sale.#": 0, "data.items.0.discountedPrice": 2499.0, "data.items.0.totalStock": 0.0}},
 		{name: "women's shirts are not in the men's sale", path: "/api/getproduct?gender=Women", status: 200, want: check{
 			"data.metadata.total": 2.0, "data.items.0.sale.#": 0, "data.items.0.discountedPrice": 2299.0}},
+		{name: "a category by name, every sub-category of it", path: "/api/getproduct?category=men&limit=48", status: 200, want: check{
+			"data.metadata.total": 35.0, "data.items.0.category": "Men", "data.items.34.category": "Men"}},
+		{name: "unknown category is an empty listing", path: "/api/getproduct?category=Kids", status: 200, want: check{
+			"data.items.#": 0, "data.metadata.total": 0.0}},
 		{name: "sale page lists the sale's sub-categories", path: "/api/getproduct?sale=" + f.sale.ID, status: 200, want: check{
 			"data.metadata.total": 30.0}},
 		{name: "a sale that is not running", path: "/api/getproduct?sale=0123456789abcdef01234567", status: 404, want: check{

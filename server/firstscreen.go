@@ -207,7 +207,8 @@ type sizeChip struct {
 
 // firstPaint is what a storefront page carries for its first render: on every page the running
 // sales, as GET /api/getsale answers them (<meta name="drape-sales">), so the sale banner is
-// there from the first frame; and for the home page, a sub-category listing, a product page and
+// there from the first frame, and the company (<meta name="drape-company">, as GET /api/company
+// answers it) for the footer; and for the home page, a sub-category listing, a product page and
 // a guest's empty cart, the first screen drawn by the server with the data behind it (see the
 // top of this file). What cannot be read is left out; the client then asks as before.
 func (s *server) firstPaint(c fiber.Ctx) pageExtras {
@@ -217,6 +218,11 @@ func (s *server) firstPaint(c fiber.Ctx) pageExtras {
 	if c.Cookies("theme") == "dark" {
 		sc.Dark = true
 		extras.htmlAttrs = ` data-theme="dark"`
+	}
+	// The company an admin keeps, as GET /api/company answers it: the footer and the contact
+	// page show its name, address, e-mail and phone without a call of their own.
+	if firm, companyErr := s.company.Get(c.Context()); companyErr == nil {
+		metaJSON(&head, "drape-company", firm)
 	}
 	sales, err := s.sales.Running(c.Context())
 	if err == nil {

@@ -210,3 +210,42 @@ func TestFirstScreen(t *testing.T) {
 		}
 	}
 }
+
+// TestPagesCarryTheCompany: every storefront page carries the company an admin keeps, as GET
+// /api/company answers it (<meta name="drape-company">), for the footer and the contact page;
+// none before the details are set up, and saved details show on the next page at once.
+func TestPagesCarryTheCompany(t *testing.T) {
+	s := newCatalogAdminShop(t, nil)
+	seeded := func(path string) any {
+		t.Helper()
+		resp, page := call(t, s.app, "GET", path, nil, nil)
+		if resp.StatusCode != 200 {
+			t.Fatalf("%s: %d", path, resp.StatusCode)
+		}
+		m := regexp.MustCompile(`<meta name="drape-company" content="([^"]*)">`).FindSubmatch(page)
+		if m == nil {
+			return nil
+		}
+		var firm any
+		if err := json.Unmarshal([]byte(html.UnescapeString(string(m[1]))), &firm); err != nil {
+			t.Fatalf("the company is not JSON: %v", err)
+		}
+		return firm
+	}
+	if got := seeded("/contactus"); got != nil {
+		t.Fatalf("a shop without company details carries %v", got)
+	}
+	status, body := send(t, s.app, "POST", "/api/admin/addcompany", s.admin, map[string]any{"companyName": "Jaipur Formals",
+		"addressLine1": "14 MI Road", "city": "Jaipur", "state": "Rajasthan", "zip": "302001", "contact1": "+91 141 400 2024",
+		"email": "care@jaipurformals.in"})
+	expect(t, "save the company", status, body, 200, nil)
+	status, body = send(t, s.app, "GET", "/api/company", "", nil)
+	expect(t, "the company", status, body, 200, map[string]any{"data.email": "care@jaipurformals.in"})
+	var answer struct{ Data any }
+	json.Unmarshal(body, &answer)
+	for _, path := range []string{"/contactus", "/products/Formal%20Shirts", "/"} {
+		if got := seeded(path); !reflect.DeepEqual(got, answer.Data) {
+			t.Fatalf("%s carries %v, the API answers %v", path, got, answer.Data)
+		}
+	}
+}

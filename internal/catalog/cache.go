@@ -122,6 +122,6 @@ func (c *listingCache) sweep() {
 
 // key identifies a listing page.
 func (l Listing) key(page int, size int) string {
-	return strings.Join([]string{strings.ToLower(l.SubCategoryType), strings.Join(l.SubCategoryIDs, ","), l.CategoryID,
+	return strings.Join([]string{strings.ToLower(l.SubCategoryType), strings.Join(l.SubCategoryIDs, ","), l.CategoryID, strings.ToLower(l.CategoryName),
 		strconv.FormatBool(l.BestSellers), l.Gender, strconv.Itoa(page), strconv.Itoa(size)}, "|")
 }

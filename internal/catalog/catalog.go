@@ -113,6 +113,15 @@ func (s *Service) products(ctx context.Context, l Listing, page shop.Page) (Prod
 	var rows []productRow
 	var total int64
 	var err error
+	if l.CategoryName != "" {
+		id, err := q.CategoryIDByName(ctx, l.CategoryName)
+		if err = postgres.Translate(err); shop.Is(err, shop.NotFound) {
+			return emptyPage(page), nil
+		} else if err != nil {
+			return ProductPage{}, err
+		}
+		l.CategoryID = id
+	}
 	switch {
 	case l.SubCategoryType != "":
 		sc, err := s.SubCategoryByType(ctx, l.SubCategoryType)

@@ -85,6 +85,7 @@ type Listing struct {
 	SubCategoryType string   // /products/{categoryType}
 	SubCategoryIDs  []string // a sale's sub-categories
 	CategoryID      string   // every sub-category of a category (when SubCategoryIDs is empty)
+	CategoryName    string   // /shop/{category}: every sub-category of the category named so
 	BestSellers     bool     // status=BestSeller
 	Gender          string   // /shop/{gender}; with sub-categories, only that gender's products
 }

@@ -8,6 +8,10 @@ SELECT id, category_id, category_type, image, position FROM sub_categories ORDER
 SELECT sc.id, sc.category_id, sc.category_type, sc.image, sc.position
 FROM sub_categories sc WHERE lower(sc.category_type) = lower(@category_type);
 
+-- name: CategoryIDByName :one
+-- /shop/{category}: the category named so, whatever the case.
+SELECT id FROM categories WHERE lower(name) = lower(@name) ORDER BY position, id LIMIT 1;
+
 -- name: InsertCategory :exec
 INSERT INTO categories (id, name, gender, image, position) VALUES (@id, @name, @gender, @image, @position);
 

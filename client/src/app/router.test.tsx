@@ -54,7 +54,7 @@ describe('router', () => {
     renderApp('/');
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Tailored formal wear, made in Jaipur');
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
-    expect(await screen.findByRole('contentinfo')).toHaveTextContent('Manufactured and marketed by Jaipur Formals, Rajasthan, India');
+    expect(await screen.findByRole('contentinfo')).toHaveTextContent('Manufactured and marketed by Jaipur Formals');
   });
 
   it('loads the shipping policy lazily with its nine sections', async () => {

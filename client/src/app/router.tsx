@@ -24,6 +24,7 @@ const ReturnPolicyPage = lazyPage(() => import('./routes/ContentPages'), 'Return
 const TermsPage = lazyPage(() => import('./routes/ContentPages'), 'TermsPage');
 const CartPage = lazyPage(() => import('./routes/CartPage'), 'CartPage');
 const GuestCartPage = lazyPage(() => import('./routes/CartPage'), 'GuestCartPage');
+const CheckoutPage = lazyPage(() => import('./routes/CartPage'), 'CheckoutPage');
 const NotFoundPage = lazyPage(() => import('./routes/NotFoundPage'), 'NotFoundPage');
 // Sign-in pages, /account and /user/* share one chunk; the back office has its own.
 const AccountRoutes = lazyPage(() => import('./routes/account/AccountRoutes'), 'AccountRoutes');
@@ -52,6 +53,7 @@ export function AppRoutes() {
           <Route path={paths.terms} element={<TermsPage />} />
           <Route path={paths.cart} element={<CartPage />} />
           <Route path={paths.guestCart} element={<GuestCartPage />} />
+          <Route path={paths.checkout} element={<CheckoutPage />} />
           {['/thankyou', '/thankyoupage', paths.track, '/trackid/*'].map((path) => (
             <Route key={path} path={path} element={<OrderRoutes />} />
           ))}

@@ -61,6 +61,57 @@ describe('after login (SPEC §4)', () => {
     expect(safeNext('https://evil.example/')).toBeUndefined();
     expect(safeNext(null)).toBeUndefined();
   });
+
+  it('keeps the path, query and hash of a page of this shop', () => {
+    const origin = 'https://shop.example';
+    expect(safeNext('/user/addresses?edit=1#new', origin)).toBe('/user/addresses?edit=1#new');
+    expect(safeNext('/products/Stretch%20Pant?page=2', origin)).toBe('/products/Stretch%20Pant?page=2');
+    expect(safeNext('https://shop.example/checkout', origin)).toBe('/checkout');
+    expect(safeNext('/', origin)).toBe('/');
+  });
+
+  // Each of these leaves the shop when handed to location.assign, as the old check let them.
+  it.each([
+    ['a backslash for the second slash', '/\\evil.example'],
+    ['backslashes only', '\\\\evil.example'],
+    ['a slash and a backslash', '\\/evil.example'],
+    ['a slash, backslash, slash', '/\\/evil.example'],
+    ['a tab between the slashes', '/\t/evil.example'],
+    ['a newline between the slashes', '/\n/evil.example'],
+    ['a carriage return between the slashes', '/\r/evil.example'],
+    ['leading spaces and a protocol-relative URL', '  //evil.example'],
+    ['a protocol-relative URL', '//evil.example/path'],
+    ['three slashes', '///evil.example'],
+    ['a dot segment that collapses to //', '/.//evil.example'],
+    ['a parent segment that collapses to //', '/x/..//evil.example'],
+    ['a full URL', 'https://evil.example/'],
+    ['a full URL with our host as user info', 'https://shop.example@evil.example/'],
+    ['another scheme', 'http://shop.example/'],
+    ['another port', 'https://shop.example:8443/'],
+    ['a mixed-case scheme', 'HtTpS://evil.example'],
+    ['a scheme with no slashes and another host', 'https:evil.example'],
+    ['a scheme with a backslash', 'https:\\\\evil.example'],
+    ['javascript:', 'javascript:alert(document.domain)'],
+    ['a mixed-case javascript:', 'JaVaScRiPt:alert(1)'],
+    ['javascript: with a tab inside', 'java\tscript:alert(1)'],
+    ['javascript: after spaces', ' javascript:alert(1)'],
+    ['data:', 'data:text/html,<script>alert(1)</script>'],
+    ['vbscript:', 'vbscript:msgbox(1)'],
+    ['a blob URL', 'blob:https://evil.example/uuid'],
+    ['not a URL at all', 'http://[::1'],
+  ])('refuses %s', (_, next) => {
+    expect(safeNext(next, 'https://shop.example')).toBeUndefined();
+  });
+
+  it('reads encoded characters as a path of this shop, never as a host', () => {
+    const origin = 'https://shop.example';
+    // The browser does not decode these in a path: each stays on the shop.
+    for (const next of ['/%09/evil.example', '/%2F%2Fevil.example', '/%5C%5Cevil.example', '/%2f/evil.example']) {
+      const safe = safeNext(next, origin);
+      expect(safe, next).toBe(next);
+      expect(new URL(safe!, origin).origin, next).toBe(origin);
+    }
+  });
 });
 
 describe('logout (SPEC §4)', () => {

@@ -42,9 +42,28 @@ export async function mergeGuestCart(dispatch: AppDispatch, lines: CartLine[], t
   }
 }
 
-/** Where the page goes after signing in: back to `next` when it is a path of this shop. */
-export function safeNext(next: string | null | undefined): string | undefined {
-  return next && next.startsWith('/') && !next.startsWith('//') ? next : undefined;
+/** `address` as the browser reads it (against `base` when given), or null when it cannot. */
+function parseURL(address: string, base?: string): URL | null {
+  try {
+    return new URL(address, base);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where the page goes after signing in: back to `next` when it is a page of this shop. It is
+ * read as the browser reads it (dropping tabs and newlines, a backslash taken for a slash), so
+ * '/\host', '/<tab>/host' or 'https:host' cannot lead elsewhere: a full URL is read alone,
+ * anything else against this origin; only this origin passes, as its path, query and hash, and
+ * never a path the browser would take for '//host'.
+ */
+export function safeNext(next: string | null | undefined, origin = window.location.origin): string | undefined {
+  if (!next) return undefined;
+  const url = parseURL(next) ?? parseURL(next, origin);
+  if (!url) return undefined;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return url.origin === origin && !path.startsWith('//') ? path : undefined;
 }
 
 export function useSession() {

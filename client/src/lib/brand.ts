@@ -10,9 +10,6 @@ export const brand = {
   city: 'Jaipur',
   state: 'Rajasthan',
   country: 'India',
-  supportEmail: 'support@drape.in',
-  supportPhone: '+91 141 400 2200',
-  supportPhoneHref: 'tel:+911414002200',
   supportHours: 'Monday to Saturday, 10:00 to 18:00 IST',
   social: [
     { name: 'Instagram', href: 'https://www.instagram.com/drape.formals' },

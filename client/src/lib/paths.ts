@@ -16,6 +16,7 @@ export const paths = {
   sale: '/sale',
   cart: '/cart',
   guestCart: '/guestcart',
+  checkout: '/checkout',
   login: '/login',
 } as const;
 

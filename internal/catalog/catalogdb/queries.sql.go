@@ -411,6 +411,18 @@ func (q *Queries) CategoryCounts(ctx context.Context) ([]CategoryCountsRow, erro
 	return items, nil
 }
 
+const categoryIDByName = `-- name: CategoryIDByName :one
+SELECT id FROM categories WHERE lower(name) = lower($1) ORDER BY position, id LIMIT 1
+`
+
+// /shop/{category}: the category named so, whatever the case.
+func (q *Queries) CategoryIDByName(ctx context.Context, name string) (string, error) {
+	row := q.db.QueryRow(ctx, categoryIDByName, name)
+	var id string
+	err := row.Scan(&id)
+	return id, err
+}
+
 const countAdminProducts = `-- name: CountAdminProducts :one
 SELECT count(*) FROM products p
 WHERE ($1::text = '' OR lower(p.code || ' ' || p.name) LIKE '%' || $1::text || '%')

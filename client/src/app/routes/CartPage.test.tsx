@@ -13,16 +13,9 @@ import { envelope } from '../renderWithProviders';
 import { AppRoutes } from '../router';
 import { makeStore } from '../store';
 
-// The checkout modal is the checkout feature's; here it only has to open and close.
+// The checkout is the checkout feature's; here Make Payment only has to reach its page.
 vi.mock('../../features/checkout', () => ({
-  CheckoutDialog: ({ open, onClose }: { open: boolean; onClose: () => void }) =>
-    open ? (
-      <div role="dialog" aria-label="Checkout">
-        <button type="button" onClick={onClose}>
-          Close checkout
-        </button>
-      </div>
-    ) : null,
+  Checkout: () => <h1>Checkout</h1>,
 }));
 
 function renderShop(path: string, { signedIn = false } = {}) {
@@ -119,16 +112,24 @@ describe('/cart for a signed-in shopper', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Make Payment' }));
     expect(await screen.findByText('Cart is empty!')).toBeInTheDocument();
-    expect(screen.queryByRole('dialog', { name: 'Checkout' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Checkout' })).not.toBeInTheDocument();
   });
 
-  it('opens the checkout from Make Payment', async () => {
+  it('goes to the checkout page from Make Payment', async () => {
     serverCart([shirt()]);
     renderShop('/cart', { signedIn: true });
     await userEvent.click(await screen.findByRole('button', { name: 'Make Payment' }));
-    expect(await screen.findByRole('dialog', { name: 'Checkout' })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Close checkout' }));
-    expect(screen.queryByRole('dialog', { name: 'Checkout' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Make Payment' })).not.toBeInTheDocument();
+  });
+
+  it('asks a guest who opens /checkout to sign in first', async () => {
+    renderShop('/checkout');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Please login first' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Checkout' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const signIn = await screen.findByRole('dialog');
+    expect(within(signIn).getByText('Sign in to pay. Your cart comes with you.')).toBeInTheDocument();
   });
 
   it('shows a new quantity and line total at once, and puts them back with "Failed to update quantity" when the server says no', async () => {

@@ -1,13 +1,13 @@
-// /cart and /guestcart (SPEC §2). /cart is a signed-in shopper's server cart; a guest there sees
+// /cart, /guestcart and /checkout (SPEC §2). /cart is a signed-in shopper's server cart; a guest there sees
 // the guest cart page. /guestcart shows whichever cart is active in the guest cart's layout:
 // columns Details, Quantity and Total, a checkout summary beside them and 'Products you may
-// like' below. Make Payment opens the checkout for a signed-in shopper and asks a guest to sign in.
-import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+// like' below. Make Payment goes to /checkout for a signed-in shopper and asks a guest to sign in.
+import { lazy, Suspense, useCallback, useId, useMemo } from 'react';
+import { useNavigate } from 'react-router';
 import { Button, ButtonLink } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
 import { StateMessage } from '../../components/StateMessage';
-import { selectToken } from '../../features/account/accountSlice';
+import { selectToken, signInOpened } from '../../features/account/accountSlice';
 import { cartMessages } from '../../features/cart/api';
 import { CartLineItem } from '../../features/cart/components/CartLineItem';
 import { CartSummaryPanel } from '../../features/cart/components/CartSummaryPanel';
@@ -16,16 +16,42 @@ import type { CartView } from '../../features/cart/useCart';
 import { useGetProductsQuery } from '../../features/catalog/api';
 import { ProductGrid, ProductGridSkeleton } from '../../features/catalog/components/ProductGrid';
 import { useFirstScreenDone } from '../../lib/firstScreen';
-import { productListPath } from '../../lib/paths';
-import { useMakePayment, useShopperCart } from '../cart';
-import { useAppSelector } from '../hooks';
-import type { CartPageState } from '../shell/CartDrawerHost';
+import { paths, productListPath } from '../../lib/paths';
+import { loginFirstMessage } from '../../lib/toast';
+import { signInToPayNotice, useMakePayment, useShopperCart } from '../cart';
+import { useAppDispatch, useAppSelector } from '../hooks';
 import { useQuickView } from './catalog/useQuickView';
 import { renderWishlistHeart } from './catalog/WishlistHeart';
 import styles from './CartPage.module.css';
 
-// The checkout modal and its calls load when Make Payment is first pressed.
-const CheckoutDialog = lazy(() => import('../../features/checkout').then((module) => ({ default: module.CheckoutDialog })));
+// The checkout and its calls load with the /checkout page (in the cart's chunk, so the router
+// names no other).
+const Checkout = lazy(() => import('../../features/checkout').then((module) => ({ default: module.Checkout })));
+
+/**
+ * /checkout (SPEC §2): the checkout as a page, reached by its URL and by Make Payment. A guest is
+ * asked to sign in first (SPEC §6 'Please login first'); signing in comes back here.
+ */
+export function CheckoutPage() {
+  const dispatch = useAppDispatch();
+  const signedIn = useAppSelector(selectToken) !== null;
+  return (
+    <>
+      <title>Checkout — drape</title>
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <Checkout />
+        </Suspense>
+      ) : (
+        <div className={styles.page}>
+          <StateMessage title={loginFirstMessage} detail={signInToPayNotice} headingLevel={1}>
+            <Button onClick={() => dispatch(signInOpened({ notice: signInToPayNotice }))}>Sign in</Button>
+          </StateMessage>
+        </div>
+      )}
+    </>
+  );
+}
 
 /** SPEC §2: the empty cart's Shop now goes to the Flexiwaist Pant listing. */
 export const shopNowPath = productListPath('Flexiwaist Pant');
@@ -68,7 +94,6 @@ function ServerCartPage() {
           </aside>
         </div>
       )}
-      {checkout.element}
     </div>
   );
 }
@@ -120,7 +145,6 @@ export function GuestCartPage() {
         </div>
       )}
       <ProductsYouMayLike />
-      {checkout.element}
     </div>
   );
 }
@@ -171,30 +195,12 @@ function LoadFailed({ cart }: { cart: CartView }) {
   );
 }
 
-/**
- * Make Payment and the checkout modal. The drawer's Checkout arrives here with the checkout
- * asked for in the navigation state; it opens once the cart has loaded.
- */
+/** Make Payment: on to /checkout (SPEC §5/§6 checks first). */
 function useCheckout(cart: CartView) {
-  const [open, setOpen] = useState(false);
   const pay = useMakePayment();
-  const location = useLocation();
   const navigate = useNavigate();
-  const makePayment = useCallback(() => void pay(cart, () => setOpen(true)), [pay, cart]);
-  const asked = (location.state as CartPageState | null)?.checkout === true;
-
-  useEffect(() => {
-    if (!asked || cart.loading) return;
-    navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
-    makePayment();
-  }, [asked, cart.loading, location.pathname, location.search, navigate, makePayment]);
-
-  const element = open ? (
-    <Suspense fallback={null}>
-      <CheckoutDialog open onClose={() => setOpen(false)} />
-    </Suspense>
-  ) : null;
-  return { makePayment, element };
+  const makePayment = useCallback(() => void pay(cart, () => void navigate(paths.checkout)), [pay, cart, navigate]);
+  return { makePayment };
 }
 
 /** Best sellers, in reverse order, with quick view; hidden when there are none or they fail to load. */

@@ -4,9 +4,11 @@ import { PageContainer } from '../../components/PageContainer';
 import { PageIntro } from '../../components/PageIntro';
 import { brand } from '../../lib/brand';
 import { paths } from '../../lib/paths';
+import { pageCompany, phoneHref } from '../company';
 import styles from './ContactPage.module.css';
 
 export function ContactPage() {
+  const company = pageCompany();
   return (
     <PageContainer>
       <title>Contact us — drape</title>
@@ -20,9 +22,11 @@ export function ContactPage() {
           <div>
             <h2>Write to us</h2>
             <p>We answer e-mails within one business day.</p>
-            <a className={styles.primary} href={`mailto:${brand.supportEmail}`}>
-              {brand.supportEmail}
-            </a>
+            {company.email && (
+              <a className={styles.primary} href={`mailto:${company.email}`}>
+                {company.email}
+              </a>
+            )}
           </div>
         </li>
         <li className={styles.card}>
@@ -30,9 +34,11 @@ export function ContactPage() {
           <div>
             <h2>Call us</h2>
             <p>{brand.supportHours}.</p>
-            <a className={styles.primary} href={brand.supportPhoneHref}>
-              {brand.supportPhone}
-            </a>
+            {company.phone && (
+              <a className={styles.primary} href={phoneHref(company.phone)}>
+                {company.phone}
+              </a>
+            )}
           </div>
         </li>
         <li className={styles.card}>
@@ -40,9 +46,15 @@ export function ContactPage() {
           <div>
             <h2>Our address</h2>
             <address className={styles.address}>
-              {brand.company}
+              {company.name}
               <br />
-              {brand.city}, {brand.state}
+              {company.street && (
+                <>
+                  {company.street}
+                  <br />
+                </>
+              )}
+              {company.place}
               <br />
               {brand.country}
             </address>

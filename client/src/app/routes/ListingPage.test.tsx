@@ -70,6 +70,38 @@ describe('ListingPage', () => {
     expect(asked.at(-1)!.searchParams.get('gender')).toBe('Women');
   });
 
+  it('lists a category by its name at /shop/{category}', async () => {
+    const withOccasion = { items: [...categories.items, { _id: 'c-occ', name: 'Occasion Wear', gender: 'Women', subCategory: [] }] };
+    const asked = serve({
+      '/api/getproduct': { body: envelope(aPage([aProduct({ productName: 'Silk Evening Blazer' })])) },
+      '/api/getcategory': { body: envelope(withOccasion) },
+    });
+    renderListing('/shop/occasion%20wear', '/shop/:type');
+    expect(await screen.findByRole('heading', { name: 'Silk Evening Blazer' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Occasion Wear');
+    const requests = asked.filter((url) => url.pathname === '/api/getproduct');
+    expect(requests.map((url) => Object.fromEntries(url.searchParams))).toEqual([{ category: 'Occasion Wear', page: '1', limit: '12' }]);
+  });
+
+  it('lists a sub-category by its name at /shop/{sub-category}, with its banner', async () => {
+    const asked = serve({
+      '/api/getproduct': { body: envelope(aPage([aProduct({ productName: 'White Poplin Shirt' })])) },
+      '/api/getcategory': { body: envelope(categories) },
+    });
+    renderListing('/shop/formal%20shirts', '/shop/:type');
+    expect(await screen.findByRole('heading', { name: 'White Poplin Shirt' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Formal Shirts');
+    expect(asked.filter((url) => url.pathname === '/api/getproduct').map((url) => url.searchParams.get('type'))).toEqual(['Formal Shirts']);
+    expect((await screen.findByTestId('listing-banner')).querySelector('img')).toHaveAttribute('src', '/uploads/subCatrgory/shirts.svg');
+  });
+
+  it('shows the empty listing for a name that is no gender, category or sub-category', async () => {
+    serve({ '/api/getproduct': { body: envelope(aPage([])) }, '/api/getcategory': { body: envelope(categories) } });
+    renderListing('/shop/sarees', '/shop/:type');
+    expect(await screen.findByRole('heading', { name: 'No products found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Shop all' })).toHaveAttribute('href', '/shop');
+  });
+
   it("says 'No products found / Contact admin for more' when there are none", async () => {
     serve({ '/api/getproduct': { body: envelope(aPage([])) }, '/api/getcategory': { body: envelope(categories) } });
     renderListing('/products/Stretch%20Pant');

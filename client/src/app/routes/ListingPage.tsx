@@ -1,5 +1,6 @@
-// /shop, /shop/{men|women}, /products/{sub-category} and /products/bestseller: the listing with
-// its banner (the sub-category's picture, or the stored best-seller banner) and its products.
+// /shop, /shop/{gender, category or sub-category}, /products/{sub-category} and
+// /products/bestseller: the listing with its banner (the sub-category's picture, or the stored
+// best-seller banner) and its products.
 import { lazy, Suspense } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { ButtonLink } from '../../components/Button';
@@ -13,15 +14,17 @@ import styles from './ListingPage.module.css';
 
 const StoredBestSellerBanner = lazy(() => import('./listing/StoredBestSellerBanner'));
 
-/** /shop, /shop/{men|women}, /products/{sub-category} and /products/bestseller. */
+/** /shop, /shop/{type}, /products/{sub-category} and /products/bestseller. */
 export function ListingPage() {
   const params = useParams();
   const { pathname } = useLocation();
   const [search] = useSearchParams();
   const page = pageFromSearch(search);
-  const listing = listingFor(params);
-  const products = useGetProductsQuery({ ...listing.query, page });
-  const { data: categories } = useGetCategoryQuery(undefined, { skip: listing.kind !== 'subcategory' });
+  // The header's Shop menu has the category list already; without it (it failed), /shop/{type}
+  // is read as a sub-category.
+  const { data: categories, isError } = useGetCategoryQuery(undefined, { skip: !params.type && !params.subcategory });
+  const listing = listingFor(params, isError ? null : categories);
+  const products = useGetProductsQuery({ ...listing.query, page }, { skip: listing.pending });
   const subCategory = listing.subCategory ? findSubCategory(categories, listing.subCategory) : undefined;
   const category = listing.subCategory ? categoryOf(categories, listing.subCategory) : undefined;
   const total = products.currentData?.metadata.total;
@@ -45,7 +48,7 @@ export function ListingPage() {
       <section className={styles.results} aria-label={`${listing.title} products`}>
         <ProductResults
           key={listing.key}
-          query={{ ...products, data: products.currentData }}
+          query={{ ...products, data: products.currentData, isLoading: products.isLoading || Boolean(listing.pending) }}
           page={page}
           hrefFor={(target) => pageHref(pathname, target)}
           label={listing.title}

@@ -4,9 +4,12 @@ import { PageContainer } from '../../components/PageContainer';
 import { PageIntro } from '../../components/PageIntro';
 import { brand } from '../../lib/brand';
 import { paths } from '../../lib/paths';
+import { pageCompany, phoneHref } from '../company';
 import styles from './ShippingPolicyPage.module.css';
 
-const email = <a href={`mailto:${brand.supportEmail}`}>{brand.supportEmail}</a>;
+// The company an admin keeps, read once: the page carries it from its load.
+const company = pageCompany();
+const email = <a href={`mailto:${company.email}`}>{company.email}</a>;
 
 const sections: { id: string; title: string; body: ReactNode }[] = [
   {
@@ -90,10 +93,10 @@ const sections: { id: string; title: string; body: ReactNode }[] = [
         <ul className={styles.contact}>
           <li>E-mail: {email}</li>
           <li>
-            Phone: <a href={brand.supportPhoneHref}>{brand.supportPhone}</a> ({brand.supportHours})
+            Phone: <a href={phoneHref(company.phone)}>{company.phone}</a> ({brand.supportHours})
           </li>
           <li>
-            Address: {brand.company}, {brand.city}, {brand.state}, {brand.country}
+            Address: {[company.name, company.street, company.place, brand.country].filter(Boolean).join(', ')}
           </li>
         </ul>
       </>

@@ -11,7 +11,7 @@ import { AppRoutes } from '../router';
 import { makeStore } from '../store';
 
 vi.mock('../../features/checkout', () => ({
-  CheckoutDialog: ({ open }: { open: boolean }) => (open ? <div role="dialog" aria-label="Checkout" /> : null),
+  Checkout: () => <h1>Checkout</h1>,
 }));
 
 const product = aProduct({
@@ -176,7 +176,7 @@ describe('the cart drawer for a signed-in shopper', () => {
     expect(screen.queryByTestId('cart-added-notice')).not.toBeInTheDocument();
   });
 
-  it('opens the checkout on the cart page from Checkout', async () => {
+  it('goes to the checkout page from Checkout', async () => {
     const line = aCartLine({ productId: 'shirt-1', productName: 'Ivory Oxford Shirt', name: 'Ivory Oxford Shirt', quantity: 1 });
     serve({
       '/api/getproduct/shirt-1': { body: envelope(product) },
@@ -187,8 +187,8 @@ describe('the cart drawer for a signed-in shopper', () => {
     await addSize('M');
     const drawer = await screen.findByRole('dialog', { name: 'Your cart' });
     await userEvent.click(within(drawer).getByRole('button', { name: 'Checkout' }));
-    await waitFor(() => expect(where.location?.pathname).toBe('/cart'));
-    expect(await screen.findByRole('dialog', { name: 'Checkout' })).toBeInTheDocument();
+    await waitFor(() => expect(where.location?.pathname).toBe('/checkout'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Your cart' })).not.toBeInTheDocument();
   });
 });

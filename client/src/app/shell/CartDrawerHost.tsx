@@ -6,14 +6,9 @@ import { paths } from '../../lib/paths';
 import { useMakePayment, useShopperCart } from '../cart';
 import { useAppDispatch, useAppSelector } from '../hooks';
 
-/** State a navigation to /cart carries to open the checkout there (the drawer's Checkout). */
-export interface CartPageState {
-  checkout?: boolean;
-}
-
 /**
- * The cart drawer over any storefront page, for whichever cart is active. Checkout goes to the
- * cart page with the checkout open for a signed-in shopper; a guest is asked to sign in.
+ * The cart drawer over any storefront page, for whichever cart is active. Checkout goes to
+ * /checkout for a signed-in shopper; a guest is asked to sign in.
  */
 export function CartDrawerHost() {
   const dispatch = useAppDispatch();
@@ -42,7 +37,7 @@ export function CartDrawerHost() {
           return;
         }
         close();
-        makePayment(cart, () => navigate(paths.cart, { state: { checkout: true } satisfies CartPageState }));
+        makePayment(cart, () => void navigate(paths.checkout));
       }}
     />
   );

@@ -2,11 +2,13 @@ import { Link } from '../../components/Link';
 import { MailIcon, PhoneIcon, PinIcon } from '../../components/contactIcons';
 import { brand } from '../../lib/brand';
 import { paths, productListPath } from '../../lib/paths';
+import { pageCompany, phoneHref } from '../company';
 import { useAppSelector } from '../hooks';
 import styles from './Footer.module.css';
 
 export function Footer() {
   const year = new Date().getFullYear();
+  const company = pageCompany();
   // Whether prices, stock and orders on screen follow the shop live (the realtime socket). The
   // words are in the stylesheet: not a byte more script for every shopper.
   const connection = useAppSelector((state) => state.connection.status);
@@ -89,19 +91,23 @@ export function Footer() {
             <li>
               <PinIcon size={18} />
               <address className={styles.address}>
-                {brand.company}
+                {company.name}
                 <br />
-                {brand.city}, {brand.state}, {brand.country}
+                {[company.place, brand.country].filter(Boolean).join(', ')}
               </address>
             </li>
-            <li>
-              <MailIcon size={18} />
-              <a href={`mailto:${brand.supportEmail}`}>{brand.supportEmail}</a>
-            </li>
-            <li>
-              <PhoneIcon size={18} />
-              <a href={brand.supportPhoneHref}>{brand.supportPhone}</a>
-            </li>
+            {company.email && (
+              <li>
+                <MailIcon size={18} />
+                <a href={`mailto:${company.email}`}>{company.email}</a>
+              </li>
+            )}
+            {company.phone && (
+              <li>
+                <PhoneIcon size={18} />
+                <a href={phoneHref(company.phone)}>{company.phone}</a>
+              </li>
+            )}
           </ul>
         </section>
       </div>
@@ -110,7 +116,7 @@ export function Footer() {
         <div className={styles.legalInner}>
           <div>
             <p>
-              Manufactured and marketed by {brand.company}, {brand.state}, {brand.country}
+              Manufactured and marketed by {[company.name, company.state, brand.country].filter(Boolean).join(', ')}
             </p>
             <p>
               © {year} {brand.name}. All rights reserved.

@@ -82,6 +82,7 @@ export interface ProductListQuery {
   type?: string;
   status?: 'BestSeller';
   gender?: string;
+  category?: string;
   sale?: string;
   page?: number;
   limit?: number;

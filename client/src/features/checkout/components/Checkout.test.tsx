@@ -7,7 +7,7 @@ import { recordingFetch, refusal, type RecordedCall, type Reply } from '../../..
 import { unconfirmedMessage } from '../usePayment';
 import type { RazorpayFailure, RazorpayOptions, RazorpaySuccess } from '../razorpay';
 import type { CheckoutAddress, Coupon, QuoteLine } from '../types';
-import { CheckoutDialog } from './CheckoutDialog';
+import { Checkout } from './Checkout';
 
 function aLine(overrides: Partial<QuoteLine> = {}): QuoteLine {
   return {
@@ -89,6 +89,8 @@ const anOrder = (overrides: object = {}) => ({
 
 interface Shop {
   lines: QuoteLine[];
+  /** The lines an online order awaiting payment took out of the cart (given back when it fails). */
+  held: QuoteLine[];
   company: boolean;
   addresses: CheckoutAddress[];
   /** Answers to POST createOrder, used one after another (then success). */
@@ -134,6 +136,7 @@ function quote(lines: QuoteLine[], code?: string): Reply {
 function openShop(overrides: Partial<Shop> = {}) {
   const shop: Shop = {
     lines: [aLine()],
+    held: [],
     company: true,
     addresses: [anAddress()],
     createOrder: [],
@@ -158,11 +161,16 @@ function openShop(overrides: Partial<Shop> = {}) {
         const next = shop.createOrder.shift();
         if (next) return next;
         const online = (call.body as { paymentMode: string }).paymentMode === 'online';
+        // Like the server, a placed order empties the cart.
+        shop.lines = [];
         return online
           ? { body: envelope(anOrder({ paymentMode: 'online', paymentStatus: 'success' }), 200, 'Thank you for purchasing.') }
           : { status: 201, body: envelope(anOrder(), 201, 'Order placed successfully!') };
       }
       case 'payments/razorpay/order':
+        // The order awaiting payment holds the lines; the cart is empty meanwhile.
+        shop.held = shop.lines;
+        shop.lines = [];
         return {
           status: 201,
           body: envelope(
@@ -181,6 +189,7 @@ function openShop(overrides: Partial<Shop> = {}) {
           ),
         };
       case 'payments/razorpay/failed':
+        shop.lines = shop.held;
         return { body: envelope(anOrder({ orderStatus: 'CANCELED', paymentStatus: 'failed' })) };
       default:
         return undefined;
@@ -192,10 +201,18 @@ function openShop(overrides: Partial<Shop> = {}) {
 const callsTo = (calls: RecordedCall[], path: string) => calls.filter((call) => call.path === path);
 
 function renderCheckout() {
-  let closed = 0;
-  const view = renderWithProviders(<CheckoutDialog open onClose={() => (closed += 1)} />, { path: '/cart' });
-  return { ...view, closed: () => closed };
+  return renderWithProviders(<Checkout />, { path: '/checkout', route: '/checkout' });
 }
+
+/** The quotes asked for after the first call to `path` (the order placed, say). */
+function quotesAfter(calls: RecordedCall[], path: string) {
+  const placed = calls.findIndex((call) => call.path === path);
+  expect(placed, `a call to ${path}`).toBeGreaterThanOrEqual(0);
+  return calls.slice(placed).filter((call) => call.path === 'checkout/quote');
+}
+
+/** Lets pending requests and renders run. */
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
 
 async function payButton() {
   const button = await screen.findByRole('button', { name: /^Make Payment/ });
@@ -223,8 +240,16 @@ afterEach(() => {
 });
 
 describe('checkout: Make Payment checks (SPEC §5), in order', () => {
+  it('says an empty cart is empty and offers no payment', async () => {
+    const { calls } = openShop({ lines: [], company: false, addresses: [] });
+    renderCheckout();
+    expect(await screen.findByRole('heading', { name: 'Your cart is empty.' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Shop now' })).toHaveAttribute('href', '/shop');
+    expect(screen.queryByRole('button', { name: /^Make Payment/ })).not.toBeInTheDocument();
+    expect(callsTo(calls, 'createOrder')).toHaveLength(0);
+  });
+
   it.each([
-    ['the cart is empty', { lines: [], company: false, addresses: [] }, 'Your cart is empty.'],
     ['no company is set up', { company: false, addresses: [] }, 'Company details not added'],
     ['there is no saved address', { addresses: [] }, 'Please add a shipping address.'],
     ['no address is chosen', { addresses: [anAddress({ isDefault: false })] }, 'Please select a shipping address.'],
@@ -321,10 +346,9 @@ describe('checkout: coupons', () => {
 describe('checkout: cash on delivery', () => {
   it('sends an Idempotency-Key, and the same key again when retried after a lost connection', async () => {
     const { calls } = openShop({ createOrder: ['network-error'] });
-    const { store, location, closed } = renderCheckout();
+    const { store, location } = renderCheckout();
     await userEvent.click(await payButton());
     await waitFor(() => expect(notice()).toContain('Cannot reach the shop. Please check your connection.'));
-    const quotesBefore = callsTo(calls, 'checkout/quote').length;
 
     await userEvent.click(await payButton());
     await waitFor(() => expect(location.current?.pathname).toBe('/thankyou'));
@@ -334,9 +358,15 @@ describe('checkout: cash on delivery', () => {
     expect(retry!.body).toEqual({ paymentMode: 'cod', address: 'addr-1' });
     expect(toasts(store)).toContain('Order placed successfully!');
     expect(location.current?.state).toEqual({ orderId: 'DRP1732251234567AB12CD34EF' });
-    expect(closed()).toBe(1);
-    // 'Cart' and 'Order' are stale now: the quote is asked for again.
-    await waitFor(() => expect(callsTo(calls, 'checkout/quote').length).toBeGreaterThan(quotesBefore));
+  });
+
+  it('asks for no quote of the emptied cart once the order is placed (the thank-you page starts without a 400)', async () => {
+    const { calls } = openShop();
+    const { location } = renderCheckout();
+    await userEvent.click(await payButton());
+    await waitFor(() => expect(location.current?.pathname).toBe('/thankyou'));
+    await settle();
+    expect(quotesAfter(calls, 'createOrder')).toEqual([]);
   });
 
   it("shows the server's stock message, asks for the quote again, and starts a new attempt", async () => {
@@ -423,6 +453,9 @@ describe('checkout: pay now (Razorpay)', () => {
     expect(confirmation!.headers.get('Idempotency-Key')).not.toBe(razorpayOrder!.headers.get('Idempotency-Key'));
     expect(toasts(store)).toContain('Thank you for purchasing.');
     expect(callsTo(calls, 'payments/razorpay/failed')).toHaveLength(0);
+    // The cart was emptied when Razorpay's order was made: no quote of it since.
+    await settle();
+    expect(quotesAfter(calls, 'payments/razorpay/order')).toEqual([]);
   });
 
   it('shows a failed payment, and cancels the order when the shopper gives up', async () => {
@@ -451,6 +484,9 @@ describe('checkout: pay now (Razorpay)', () => {
     await waitFor(() => expect(callsTo(calls, 'payments/razorpay/failed')).toHaveLength(1));
     expect(callsTo(calls, 'payments/razorpay/failed')[0]!.body).toEqual({ orderId: 'DRP1732251234567AB12CD34EF' });
     await waitFor(() => expect(notice()).toContain('Payment was not completed. The order was cancelled.'));
+    // The cart is back: its quote is asked for again, and Make Payment is there to try again.
+    await waitFor(() => expect(quotesAfter(calls, 'payments/razorpay/failed')).not.toEqual([]));
+    expect(await payButton()).toHaveTextContent('₹2,878');
   });
 
   it('confirms again with the same key when the confirmation was lost', async () => {

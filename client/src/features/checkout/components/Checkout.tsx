@@ -1,0 +1,325 @@
+// The checkout (SPEC §2, the /checkout page): delivery address, Available Coupons, Cart Overview,
+// the totals, payment method and Make Payment. The cart comes from the server's quote, never from
+// the cart feature: what is shown is what the server will charge. Make Payment checks SPEC §5's
+// rules in order, then places the order (cash on delivery) or opens Razorpay's checkout (Pay now).
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useAppDispatch } from '../../../app/hooks';
+import { Button, ButtonLink } from '../../../components/Button';
+import { FormAlert } from '../../../components/Form';
+import { Link } from '../../../components/Link';
+import { Spinner } from '../../../components/Spinner';
+import { StateMessage } from '../../../components/StateMessage';
+import { formatRupees } from '../../../lib/money';
+import { orderPaths } from '../../../lib/orderPaths';
+import { paths } from '../../../lib/paths';
+import { toastShown } from '../../../lib/toast';
+import {
+  checkoutApi,
+  useGetCheckoutAddressesQuery,
+  useGetCompanyQuery,
+  useGetCouponsQuery,
+  useGetQuoteQuery,
+} from '../api';
+import { checkoutMessages, couponAppliedMessage, errorMessage, errorStatus, isSettledRefusal } from '../messages';
+import type { CheckoutAddress, PaymentMode, Quote } from '../types';
+import { usePayment, type OrderToPlace, type PaymentNotice, type PaymentPhase } from '../usePayment';
+import { AddressPicker } from './AddressPicker';
+import { CartOverview, Totals } from './CartOverview';
+import { CouponPanel } from './CouponPanel';
+import styles from './Checkout.module.css';
+
+const payLabels: Record<PaymentPhase, string> = {
+  idle: 'Make Payment',
+  placing: 'Placing your order…',
+  paying: 'Waiting for payment…',
+  confirming: 'Confirming your payment…',
+  cancelling: 'Cancelling the order…',
+};
+
+function isEmptyCart(error: unknown): boolean {
+  return errorMessage(error, '') === checkoutMessages.emptyCart;
+}
+
+/** 'Only 1 left in size M of Slim Shirt. …': which lines hold up payment, and why. */
+export function blockedMessage(quote: Quote): string {
+  const problems = quote.lines
+    .filter((line) => line.soldOut)
+    .map((line) => `${line.productName}: ${line.problem || `Size ${line.size} is sold out`}.`);
+  const what = problems.length > 0 ? problems.join(' ') : 'Some items in your cart are no longer available.';
+  return `${what} Lower the quantity or remove it from your cart to continue.`;
+}
+
+/** The checkout of a signed-in shopper's server cart; placing the order goes to the thank-you page. */
+export function Checkout() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [couponCode, setCouponCode] = useState('');
+  const [couponError, setCouponError] = useState('');
+  const [applying, setApplying] = useState(false);
+  const [chosenAddress, setChosenAddress] = useState<string | null>(null);
+  const [mode, setMode] = useState<PaymentMode>('cod');
+  const [notice, setNotice] = useState<PaymentNotice | null>(null);
+  const [snapshot, setSnapshot] = useState<Quote | null>(null);
+  const [toPlace, setToPlace] = useState<OrderToPlace | null>(null);
+  const waitingForNewAddress = useRef<Set<string> | null>(null);
+  const addressSection = useRef<HTMLElement>(null);
+
+  const companyQuery = useGetCompanyQuery();
+  const addressesQuery = useGetCheckoutAddressesQuery(undefined, { refetchOnMountOrArgChange: true });
+  const couponsQuery = useGetCouponsQuery();
+  const { refetch: refetchAddresses } = addressesQuery;
+  const onPlaced = useCallback(
+    (orderId: string) => void navigate(orderPaths.thankYou, { replace: true, state: orderId ? { orderId } : null }),
+    [navigate],
+  );
+  const onRefused = useCallback(
+    (error: unknown) => {
+      // A 409 changed stock (the 'Cart' tag makes the quote stale); other refusals may concern the
+      // coupon or the address: show the server's view of both again. The quote is not watched
+      // while the order is placed, so a stale one is dropped and asked for when shown again.
+      if (errorStatus(error) !== 409) dispatch(checkoutApi.util.invalidateTags(['Cart']));
+      if (errorMessage(error, '') === checkoutMessages.noAddressSelected) void refetchAddresses();
+    },
+    [dispatch, refetchAddresses],
+  );
+  const payment = usePayment({ onPlaced, onNotice: setNotice, onRefused });
+  const busy = payment.phase !== 'idle';
+  // From Make Payment until the shopper is back to choosing, the page shows what is being bought
+  // (the snapshot) and does not ask for the quote: the server empties the cart on the way, and a
+  // quote of an empty cart is a 400 (the thank-you page used to start with one).
+  const holding = busy || payment.unconfirmed || snapshot !== null;
+
+  // Fresh totals on every visit (a quote fetched by Apply moments ago is still fresh).
+  const quoteQuery = useGetQuoteQuery(couponCode, { refetchOnMountOrArgChange: 10, skip: holding });
+  const addresses = addressesQuery.data ?? [];
+  const selectedAddress =
+    (chosenAddress && addresses.some((address) => address._id === chosenAddress) ? chosenAddress : null) ??
+    addresses.find((address) => address.isDefault)?._id ??
+    null;
+  const { refetch: refetchQuote } = quoteQuery;
+
+  useEffect(() => {
+    if (!busy && !payment.unconfirmed && !toPlace) setSnapshot(null);
+  }, [busy, payment.unconfirmed, toPlace]);
+
+  // The order goes once the page has stopped watching the quote (the effect above it in this
+  // render let go of it), so the cart it empties is never quoted.
+  const { pay } = payment;
+  useEffect(() => {
+    if (!toPlace) return;
+    setToPlace(null);
+    void pay(toPlace);
+  }, [pay, toPlace]);
+
+  // The applied coupon stopped applying (the cart changed): drop it and say why, beside the field.
+  const quoteError = quoteQuery.error;
+  useEffect(() => {
+    if (couponCode && quoteError && !isEmptyCart(quoteError) && isSettledRefusal(quoteError)) {
+      setCouponCode('');
+      setCouponError(errorMessage(quoteError));
+    }
+  }, [couponCode, quoteError]);
+
+  // An address saved without an answer body: choose the one that was not there before.
+  useEffect(() => {
+    const known = waitingForNewAddress.current;
+    if (!known || !addressesQuery.data) return;
+    const added = addressesQuery.data.find((address) => !known.has(address._id));
+    if (added) {
+      waitingForNewAddress.current = null;
+      setChosenAddress(added._id);
+    }
+  }, [addressesQuery.data]);
+
+  const liveQuote = quoteQuery.currentData ?? (quoteQuery.isFetching ? quoteQuery.data : undefined);
+  const quote = snapshot ?? (quoteQuery.isError ? undefined : liveQuote);
+  const cartEmpty = !holding && ((quoteQuery.isError && isEmptyCart(quoteQuery.error)) || (quote !== undefined && quote.lines.length === 0));
+
+  async function applyCoupon(code: string) {
+    setCouponError('');
+    if (!code) {
+      setCouponError(checkoutMessages.selectCoupon);
+      return;
+    }
+    setApplying(true);
+    const result = await dispatch(checkoutApi.endpoints.getQuote.initiate(code, { subscribe: false, forceRefetch: true }));
+    setApplying(false);
+    if (result.error || !result.data) {
+      // SPEC §4: a code that does not apply clears the applied coupon and its discount.
+      setCouponCode('');
+      setCouponError(errorMessage(result.error));
+      return;
+    }
+    setCouponCode(code);
+    dispatch(toastShown({ message: couponAppliedMessage(result.data.coupon?.discount ?? 0) }));
+  }
+
+  function removeCoupon() {
+    if (!couponCode) {
+      setCouponError(checkoutMessages.selectCoupon);
+      return;
+    }
+    setCouponCode('');
+    setCouponError('');
+    dispatch(toastShown({ message: checkoutMessages.couponRemoved, type: 'info' }));
+  }
+
+  function addressAdded(address: CheckoutAddress | null) {
+    dispatch(toastShown({ message: 'Address added successfully' }));
+    setNotice(null);
+    if (address?._id) setChosenAddress(address._id);
+    else waitingForNewAddress.current = new Set(addresses.map((saved) => saved._id));
+  }
+
+  function refuse(text: string, { toAddress = false } = {}) {
+    setNotice({ tone: 'error', text });
+    if (toAddress) addressSection.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  }
+
+  /** SPEC §5's checks, in order, then the payment. */
+  function makePayment() {
+    if (payment.unconfirmed) {
+      payment.confirmAgain();
+      return;
+    }
+    if (!quote) return refuse(errorMessage(quoteQuery.error, 'Your cart could not be loaded. Please try again.'));
+    if (companyQuery.isError) {
+      return refuse(errorStatus(companyQuery.error) === 404 ? checkoutMessages.noCompany : errorMessage(companyQuery.error));
+    }
+    if (addressesQuery.isError) return refuse(errorMessage(addressesQuery.error), { toAddress: true });
+    if (addresses.length === 0) return refuse(checkoutMessages.noAddresses, { toAddress: true });
+    if (!selectedAddress) return refuse(checkoutMessages.noAddressSelected, { toAddress: true });
+    if (quote.blocked) return refuse(blockedMessage(quote));
+    setSnapshot(quote);
+    setToPlace({ mode, addressId: selectedAddress, couponCode });
+  }
+
+  const loading = quoteQuery.isLoading || companyQuery.isLoading || addressesQuery.isLoading;
+  const payDisabled = busy || applying || loading || (quoteQuery.isFetching && !quoteQuery.isError);
+
+  const header = (
+    <header className={styles.header}>
+      <p className={styles.eyebrow}>Secure checkout</p>
+      <h1 id="checkout-title" className={styles.title}>
+        Checkout
+      </h1>
+      {!holding && (
+        <Link to={paths.cart} className={styles.back}>
+          Back to your cart
+        </Link>
+      )}
+    </header>
+  );
+
+  if (cartEmpty) {
+    return (
+      <section className={styles.page} aria-labelledby="checkout-title">
+        {header}
+        <StateMessage title={checkoutMessages.emptyCart} detail="Add the pieces you like to your cart, then come back here to pay.">
+          <ButtonLink to={paths.shop}>Shop now</ButtonLink>
+        </StateMessage>
+      </section>
+    );
+  }
+
+  return (
+    <section className={styles.page} aria-labelledby="checkout-title">
+      {header}
+      <div className={styles.columns}>
+        <div className={styles.column}>
+          <section className={styles.section} aria-labelledby="checkout-address" ref={addressSection}>
+            <h2 id="checkout-address" className={styles.sectionTitle}>
+              Delivery address
+            </h2>
+            <AddressPicker
+              addresses={addresses}
+              loading={addressesQuery.isLoading}
+              failed={addressesQuery.isError}
+              selectedId={selectedAddress}
+              onSelect={(id) => {
+                setChosenAddress(id);
+                setNotice(null);
+              }}
+              onRetry={() => void refetchAddresses()}
+              onAdded={addressAdded}
+            />
+          </section>
+
+          <section className={styles.section} aria-labelledby="checkout-payment">
+            <h2 id="checkout-payment" className={styles.sectionTitle}>
+              Payment method
+            </h2>
+            <div role="radiogroup" aria-labelledby="checkout-payment" className={styles.methods}>
+              <label className={styles.method} data-selected={mode === 'cod' || undefined}>
+                <input type="radio" name="payment-mode" value="cod" checked={mode === 'cod'} onChange={() => setMode('cod')} disabled={busy} />
+                <span>
+                  <span className={styles.methodName}>Cash on delivery</span>
+                  <span className={styles.methodHint}>Pay in cash or UPI when your order arrives.</span>
+                </span>
+              </label>
+              <label className={styles.method} data-selected={mode === 'online' || undefined}>
+                <input type="radio" name="payment-mode" value="online" checked={mode === 'online'} onChange={() => setMode('online')} disabled={busy} />
+                <span>
+                  <span className={styles.methodName}>Pay now</span>
+                  <span className={styles.methodHint}>Cards, UPI and netbanking, secured by Razorpay.</span>
+                </span>
+              </label>
+            </div>
+          </section>
+        </div>
+
+        <div className={styles.column}>
+          <section className={styles.section} aria-labelledby="checkout-coupons">
+            <h2 id="checkout-coupons" className={styles.sectionTitle}>
+              Available Coupons
+            </h2>
+            <CouponPanel
+              coupons={couponsQuery.data ?? []}
+              loading={couponsQuery.isLoading}
+              applied={couponCode ? (quote?.coupon ?? null) : null}
+              couponDiscount={couponCode ? (quote?.couponDiscount ?? 0) : 0}
+              subtotal={quote?.subtotal}
+              error={couponError}
+              busy={applying || busy}
+              onApply={(code) => void applyCoupon(code)}
+              onRemove={removeCoupon}
+            />
+          </section>
+
+          <section className={styles.section} aria-labelledby="checkout-overview">
+            <h2 id="checkout-overview" className={styles.sectionTitle}>
+              Cart Overview
+              {quote && quote.totalItems > 0 && <span className={styles.count}>{quote.totalItems} {quote.totalItems === 1 ? 'item' : 'items'}</span>}
+            </h2>
+            {quote ? (
+              <>
+                <CartOverview quote={quote} />
+                <Totals quote={quote} />
+              </>
+            ) : quoteQuery.isError ? (
+              <p className={styles.note}>
+                {errorMessage(quoteQuery.error, 'Your cart could not be loaded.')}{' '}
+                <button type="button" className={styles.inlineAction} onClick={() => void refetchQuote()}>
+                  Try again
+                </button>
+              </p>
+            ) : (
+              <div className={styles.linesSkeleton} role="status" aria-label="Loading your cart" />
+            )}
+          </section>
+
+          <div className={styles.payBar}>
+            <FormAlert tone={notice?.tone ?? 'error'}>{notice?.text}</FormAlert>
+            <Button className={styles.pay} onClick={makePayment} disabled={payDisabled} aria-busy={busy || undefined}>
+              {busy && <Spinner size={16} />}
+              {payment.unconfirmed ? 'Confirm payment' : payLabels[payment.phase]}
+              {!busy && !payment.unconfirmed && quote && <span className={styles.payAmount}>{formatRupees(quote.total)}</span>}
+            </Button>
+            <p className={styles.reassure}>Free delivery across India · Prices include all taxes</p>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
