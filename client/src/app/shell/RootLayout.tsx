@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Loader } from '../../components/Loader';
 import { selectSignInPrompt } from '../../features/account/accountSlice';
@@ -12,7 +12,7 @@ import { Header, loadSignInPopup } from './Header';
 import { ScrollToTop } from './ScrollToTop';
 import styles from './RootLayout.module.css';
 
-// Below the fold on every page: it loads beside the page instead of delaying the first paint.
+// Below the fold on every page: its code loads when the shopper comes near it (FooterWhenNear).
 const Footer = lazy(() => import('./Footer').then((module) => ({ default: module.Footer })));
 // The sign-in popup's code loads when it first opens.
 const SignInPopup = lazy(() => loadSignInPopup().then((module) => ({ default: module.SignInPopup })));
@@ -46,9 +46,7 @@ export function RootLayout() {
           </Suspense>
         </ErrorBoundary>
       </main>
-      <Suspense fallback={null}>
-        <Footer />
-      </Suspense>
+      <FooterWhenNear />
       {signInOpen && (
         <Suspense fallback={null}>
           <SignInPopup />
@@ -57,5 +55,29 @@ export function RootLayout() {
       <DeferredToastViewport />
       <ScrollToTop />
     </div>
+  );
+}
+
+/**
+ * The footer, once its place at the end of the page comes into view: a shopper who opens a
+ * listing and never scrolls down downloads none of its code. The page is at least a screen tall
+ * (RootLayout.module.css), so its place starts below the first screen, even while a page loads.
+ */
+function FooterWhenNear() {
+  const [near, setNear] = useState(false);
+  const place = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (near) return;
+    if (typeof IntersectionObserver === 'undefined') return setNear(true);
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true));
+    observer.observe(place.current!);
+    return () => observer.disconnect();
+  }, [near]);
+  return near ? (
+    <Suspense fallback={null}>
+      <Footer />
+    </Suspense>
+  ) : (
+    <div ref={place} className={styles.footerPlace} />
   );
 }
