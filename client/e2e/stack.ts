@@ -1,7 +1,51 @@
-// What browser tests of the back office share: calls to the running shop's API, a shopper made
-// through the API with an address and a piece in the cart, a second browser context for them,
-// signing in to the back office, waiting for a socket's topic, and screenshots.
-import { expect, type APIRequestContext, type Browser, type BrowserContextOptions, type Page, type TestInfo } from '@playwright/test';
+// What browser tests share: acting on what a person sees (seen, wholeInViewport), calls to the
+// running shop's API, a shopper made through the API with an address and a piece in the cart, a
+// second browser context for them, signing in to the back office, waiting for a socket's topic,
+// and screenshots.
+import { expect, type APIRequestContext, type Browser, type BrowserContextOptions, type Locator, type Page, type TestInfo } from '@playwright/test';
+
+/** What a person does to an element, which seen() lets happen only once it is in the viewport. */
+const actions = new Set(['click', 'dblclick', 'tap', 'hover', 'fill', 'clear', 'pressSequentially', 'press', 'check', 'uncheck', 'setChecked', 'selectOption', 'setInputFiles', 'focus']);
+
+/**
+ * seen is `locator` for a person: its actions (click, fill, check, selectOption, press…) first
+ * assert the element is inside the viewport, and fail if it is not. Playwright's own actions
+ * scroll the element into view by themselves, so without this a test passes on a button a person
+ * never sees (a dialog drawn below the page, say). With { scroll: true } the page is first
+ * scrolled to the element, as a person scrolls down to what is further down the page; use it
+ * only there. `await seen(page.getByRole('button', { name: 'Save' })).click()`.
+ */
+export function seen(locator: Locator, { scroll = false } = {}): Locator {
+  return new Proxy(locator, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      if (typeof property !== 'string' || !actions.has(property)) return value.bind(target);
+      return async (...args: unknown[]) => {
+        if (scroll) await target.scrollIntoViewIfNeeded();
+        await expect(target, `${target} is in the viewport before a person can ${property} it`).toBeInViewport();
+        return value.apply(target, args);
+      };
+    },
+  });
+}
+
+/** Asserts `element` (an open dialog, say) is wholly inside the viewport, its every edge in the window. */
+export async function wholeInViewport(page: Page, element: Locator) {
+  await expect(element).toBeInViewport({ ratio: 1 });
+  const viewport = page.viewportSize()!;
+  await expect
+    .poll(
+      async () => {
+        const box = await element.boundingBox();
+        if (!box) return 'not drawn';
+        const inside = box.x >= -0.5 && box.y >= -0.5 && box.x + box.width <= viewport.width + 0.5 && box.y + box.height <= viewport.height + 0.5;
+        return inside ? 'inside' : `at ${Math.round(box.x)},${Math.round(box.y)} size ${Math.round(box.width)}×${Math.round(box.height)}`;
+      },
+      { message: `${element} inside the ${viewport.width}×${viewport.height} viewport` },
+    )
+    .toBe('inside');
+}
 
 export const admin = { email: process.env.ADMIN_EMAIL ?? 'admin@drape.local', password: process.env.ADMIN_PASSWORD ?? 'drape-admin-2026' };
 
@@ -20,11 +64,22 @@ export async function call<T>(request: APIRequestContext, method: 'GET' | 'POST'
   return JSON.parse(body) as { message: string; data: T; token?: string };
 }
 
-/** A screenshot under test-results/screenshots/ (name-width.png), once fonts and images are in. */
+/** A screenshot under test-results/screenshots/ (name-width.png), once fonts and images are in
+ * (those in the window only, unless it is of the full page: lazy pictures further down wait for a scroll). */
 export async function screenshot(page: Page, testInfo: TestInfo, name: string, { fullPage = true } = {}) {
   await page.evaluate(() => document.fonts.ready);
   await expect
-    .poll(() => page.evaluate(() => Array.from(document.images).every((image) => image.complete)), { message: 'images loaded' })
+    .poll(
+      () =>
+        page.evaluate(
+          (all) =>
+            Array.from(document.images)
+              .filter((image) => all || (image.getBoundingClientRect().bottom > 0 && image.getBoundingClientRect().top < window.innerHeight))
+              .every((image) => image.complete),
+          fullPage,
+        ),
+      { message: 'images loaded' },
+    )
     .toBe(true);
   if (fullPage) await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   const width = page.viewportSize()?.width ?? 0;
@@ -36,9 +91,9 @@ export async function screenshot(page: Page, testInfo: TestInfo, name: string, {
 /** Signs `page` in to the back office; it lands on the dashboard. */
 export async function signInToBackOffice(page: Page, who: { email: string; password: string } = admin) {
   await page.goto('/adminlogin');
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await seen(page.getByLabel('Email')).fill(who.email);
+  await seen(page.getByLabel('Password', { exact: true })).fill(who.password);
+  await seen(page.getByRole('button', { name: 'Sign in' })).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
 
