@@ -11,15 +11,15 @@ import { backOfficeToken, call, screenshot, shopperPage, shopperWithCart, signIn
 test.describe.configure({ timeout: 120_000 });
 
 /** Opens the dialog `trigger` opens and checks all of it is in the window; returns it. */
-async function opens(page: Page, trigger: Locator, dialog: Locator, { scroll = false } = {}): Promise<Locator> {
-  await seen(trigger, { scroll }).click();
+async function opens(page: Page, trigger: Locator, dialog: Locator): Promise<Locator> {
+  await seen(trigger).click();
   await wholeInViewport(page, dialog);
   return dialog;
 }
 
-/** Closes `dialog` with its button called `name` (its own, or the corner's ×); a person scrolls a long form down to its Cancel. */
+/** Closes `dialog` with its button called `name` (its own, or the corner's ×). */
 async function closes(dialog: Locator, name: string) {
-  await seen(dialog.getByRole('button', { name, exact: true }).last(), { scroll: true }).click();
+  await seen(dialog.getByRole('button', { name, exact: true }).last()).click();
   await expect(dialog).toBeHidden();
 }
 
@@ -30,7 +30,7 @@ function isPhone(page: Page) {
 /** A back-office page through its navigation, as staff move between sections. */
 async function backOfficeSection(page: Page, label: string, heading: string) {
   const nav = page.getByRole('navigation', { name: 'Back office' });
-  await seen(nav.getByRole('link', { name: label, exact: true }), { scroll: true }).click();
+  await seen(nav.getByRole('link', { name: label, exact: true })).click();
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeInViewport();
 }
 
@@ -47,9 +47,7 @@ test('the size chart on the product page opens in the window', async ({ page, re
   await page.goto(`/api/getproduct/${product._id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.productName);
   // On a phone the sizes are below the pictures: a person scrolls down to them.
-  const chart = await opens(page, page.getByRole('button', { name: 'Size chart' }), page.getByRole('dialog', { name: 'Size chart' }), {
-    scroll: isPhone(page),
-  });
+  const chart = await opens(page, page.getByRole('button', { name: 'Size chart' }), page.getByRole('dialog', { name: 'Size chart' }));
   await expect(chart.getByRole('img', { name: `Size chart for ${product.productName}` })).toBeInViewport();
   await screenshot(page, testInfo, 'dialog-size-chart', { fullPage: false });
   await closes(chart, 'Close size chart');
@@ -58,23 +56,20 @@ test('the size chart on the product page opens in the window', async ({ page, re
 test('quick view, the size chart inside it and the cart drawer open in the window', async ({ page }, testInfo) => {
   await page.goto('/products/Formal%20Shirts');
   const card = page.getByRole('article').filter({ hasNot: page.getByText('Out of Stock') }).first();
-  await card.scrollIntoViewIfNeeded();
   const name = (await card.getByRole('heading').textContent())!.trim();
   await seen(card).hover();
   const quickView = await opens(page, card.getByRole('button', { name: `Quick view: ${name}` }), page.getByRole('dialog', { name }));
   await screenshot(page, testInfo, 'dialog-quick-view', { fullPage: false });
 
   // The quick view scrolls within itself on a phone: a person scrolls it down to the sizes.
-  const chart = await opens(page, quickView.getByRole('button', { name: 'Size chart' }), page.getByRole('dialog', { name: 'Size chart' }), {
-    scroll: isPhone(page),
-  });
+  const chart = await opens(page, quickView.getByRole('button', { name: 'Size chart' }), page.getByRole('dialog', { name: 'Size chart' }));
   await expect(chart.getByRole('img', { name: `Size chart for ${name}` })).toBeInViewport();
   await screenshot(page, testInfo, 'dialog-quick-view-size-chart', { fullPage: false });
   await closes(chart, 'Close size chart');
   await wholeInViewport(page, quickView);
 
-  await seen(quickView.getByRole('radio', { disabled: false }).first(), { scroll: true }).check();
-  const drawer = await opens(page, quickView.getByRole('button', { name: 'Add to cart' }), page.getByRole('dialog', { name: 'Your cart' }), { scroll: true });
+  await seen(quickView.getByRole('radio', { disabled: false }).first()).check();
+  const drawer = await opens(page, quickView.getByRole('button', { name: 'Add to cart' }), page.getByRole('dialog', { name: 'Your cart' }));
   await expect(drawer.getByTestId('cart-line')).toContainText(name);
   await screenshot(page, testInfo, 'dialog-cart-drawer', { fullPage: false });
   await closes(drawer, 'Close cart');
@@ -99,9 +94,7 @@ test('the checkout opens in the window from the cart', async ({ browser, request
   const { shopper } = await shopperWithCart(request, testInfo);
   const page = await shopperPage(browser, testInfo, shopper);
   await page.goto('/cart');
-  const checkout = await opens(page, page.getByRole('button', { name: /Make Payment/i }), page.getByRole('dialog', { name: /checkout/i }), {
-    scroll: isPhone(page),
-  });
+  const checkout = await opens(page, page.getByRole('button', { name: /Make Payment/i }), page.getByRole('dialog', { name: /checkout/i }));
   await closes(checkout, 'Close checkout');
   await page.context().close();
 });
@@ -130,22 +123,16 @@ test("the account's confirmations open in the window: delete address, cancel ord
   const page = await shopperPage(browser, testInfo, shopper);
 
   await page.goto('/user/addresses');
-  const address = await opens(page, page.getByRole('button', { name: /^Delete address/ }).first(), page.getByRole('dialog', { name: 'Delete this address?' }), {
-    scroll: true,
-  });
+  const address = await opens(page, page.getByRole('button', { name: /^Delete address/ }).first(), page.getByRole('dialog', { name: 'Delete this address?' }));
   await screenshot(page, testInfo, 'dialog-delete-address', { fullPage: false });
   await closes(address, 'Keep it');
 
   await page.goto('/user/orders');
-  const cancel = await opens(page, page.getByRole('button', { name: `Cancel order ${order}` }), page.getByRole('dialog', { name: 'Cancel this order?' }), {
-    scroll: true,
-  });
+  const cancel = await opens(page, page.getByRole('button', { name: `Cancel order ${order}` }), page.getByRole('dialog', { name: 'Cancel this order?' }));
   await closes(cancel, 'Keep order');
 
   await page.goto('/user/accountdetails');
-  const everywhere = await opens(page, page.getByRole('button', { name: 'Sign out everywhere' }), page.getByRole('dialog', { name: 'Sign out on every device?' }), {
-    scroll: true,
-  });
+  const everywhere = await opens(page, page.getByRole('button', { name: 'Sign out everywhere' }), page.getByRole('dialog', { name: 'Sign out on every device?' }));
   await closes(everywhere, 'Cancel');
 
   await page.goto('/user/userreviews');
@@ -153,7 +140,6 @@ test("the account's confirmations open in the window: delete address, cancel ord
     page,
     page.getByRole('button', { name: `Delete your review of ${reviewed}` }),
     page.getByRole('dialog', { name: 'Delete your review?' }),
-    { scroll: true },
   );
   await screenshot(page, testInfo, 'dialog-delete-review', { fullPage: false });
   await closes(review, 'Keep it');
@@ -169,61 +155,58 @@ test('the back office’s sale and coupon editors open in the window', async ({ 
   await signInToBackOffice(page);
   await backOfficeSection(page, 'Sales', 'Sales');
   await expect(page.getByRole('table', { name: 'Sales' })).not.toContainText('Loading...');
-  const sale = await opens(page, page.getByRole('button', { name: 'New sale' }), page.getByRole('dialog', { name: 'New sale' }), { scroll: true });
+  const sale = await opens(page, page.getByRole('button', { name: 'New sale' }), page.getByRole('dialog', { name: 'New sale' }));
   await screenshot(page, testInfo, 'dialog-new-sale', { fullPage: false });
   await closes(sale, 'Cancel');
   const festive = row(page, 'Sales', /Festive Formals/);
-  const edit = await opens(page, festive.getByRole('button', { name: 'Edit Festive Formals' }), page.getByRole('dialog', { name: 'Edit Festive Formals' }), { scroll: true });
+  const edit = await opens(page, festive.getByRole('button', { name: 'Edit Festive Formals' }), page.getByRole('dialog', { name: 'Edit Festive Formals' }));
   await closes(edit, 'Cancel');
 
   await backOfficeSection(page, 'Coupons', 'Coupons');
   await expect(page.getByRole('table', { name: 'Coupons' })).not.toContainText('Loading...');
-  const coupon = await opens(page, page.getByRole('button', { name: 'New coupon' }), page.getByRole('dialog', { name: 'New coupon' }), { scroll: true });
+  const coupon = await opens(page, page.getByRole('button', { name: 'New coupon' }), page.getByRole('dialog', { name: 'New coupon' }));
   await screenshot(page, testInfo, 'dialog-new-coupon', { fullPage: false });
   await closes(coupon, 'Cancel');
   const welcome = row(page, 'Coupons', /WELCOME15/);
-  const editCoupon = await opens(page, welcome.getByRole('button', { name: 'Edit WELCOME15' }), page.getByRole('dialog', { name: 'Edit WELCOME15' }), { scroll: true });
+  const editCoupon = await opens(page, welcome.getByRole('button', { name: 'Edit WELCOME15' }), page.getByRole('dialog', { name: 'Edit WELCOME15' }));
   await closes(editCoupon, 'Cancel');
 });
 
 test('the back office’s category and banner editors and their confirmations open in the window', async ({ page }, testInfo) => {
   await signInToBackOffice(page);
   await backOfficeSection(page, 'Categories', 'Categories');
-  const category = await opens(page, page.getByRole('button', { name: 'New category' }), page.getByRole('dialog', { name: 'New category' }), { scroll: true });
+  const category = await opens(page, page.getByRole('button', { name: 'New category' }), page.getByRole('dialog', { name: 'New category' }));
   await closes(category, 'Cancel');
-  const sub = await opens(page, page.getByRole('button', { name: 'Add sub-category' }).first(), page.getByRole('dialog', { name: 'New sub-category' }), { scroll: true });
+  const sub = await opens(page, page.getByRole('button', { name: 'Add sub-category' }).first(), page.getByRole('dialog', { name: 'New sub-category' }));
   await closes(sub, 'Cancel');
   const editCategory = page.getByRole('button', { name: /^Edit / }).first();
   const categoryName = (await editCategory.getAttribute('aria-label'))!.replace(/^Edit /, '');
-  const edit = await opens(page, editCategory, page.getByRole('dialog', { name: `Edit ${categoryName}` }), { scroll: true });
+  const edit = await opens(page, editCategory, page.getByRole('dialog', { name: `Edit ${categoryName}` }));
   await screenshot(page, testInfo, 'dialog-edit-category', { fullPage: false });
   await closes(edit, 'Cancel');
-  const remove = await opens(page, page.getByRole('button', { name: `Delete ${categoryName}`, exact: true }), page.getByRole('dialog', { name: `Delete ${categoryName}?` }), {
-    scroll: true,
-  });
+  const remove = await opens(page, page.getByRole('button', { name: `Delete ${categoryName}`, exact: true }), page.getByRole('dialog', { name: `Delete ${categoryName}?` }));
   await closes(remove, 'Cancel');
   const editSub = page.getByRole('table', { name: / sub-categories$/ }).first().getByRole('button', { name: /^Edit / }).first();
   const subName = (await editSub.getAttribute('aria-label'))!.replace(/^Edit /, '');
-  const subEditor = await opens(page, editSub, page.getByRole('dialog', { name: `Edit ${subName}` }), { scroll: true });
+  const subEditor = await opens(page, editSub, page.getByRole('dialog', { name: `Edit ${subName}` }));
   await closes(subEditor, 'Cancel');
   const removeSub = await opens(
     page,
     page.getByRole('table', { name: / sub-categories$/ }).first().getByRole('button', { name: `Delete ${subName}`, exact: true }),
     page.getByRole('dialog', { name: `Delete ${subName}?` }),
-    { scroll: true },
   );
   await closes(removeSub, 'Cancel');
 
   await backOfficeSection(page, 'Banners', 'Banners');
-  const banner = await opens(page, page.getByRole('button', { name: 'New banner' }).first(), page.getByRole('dialog', { name: /^New banner/ }), { scroll: true });
+  const banner = await opens(page, page.getByRole('button', { name: 'New banner' }).first(), page.getByRole('dialog', { name: /^New banner/ }));
   await screenshot(page, testInfo, 'dialog-new-banner', { fullPage: false });
   await closes(banner, 'Cancel');
   const editBanner = page.getByRole('button', { name: /^Edit / }).first();
-  const editor = await opens(page, editBanner, page.getByRole('dialog', { name: 'Edit banner' }), { scroll: true });
+  const editor = await opens(page, editBanner, page.getByRole('dialog', { name: 'Edit banner' }));
   await closes(editor, 'Cancel');
   const deleteBanner = page.getByRole('button', { name: /^Delete / }).first();
   const bannerTitle = (await deleteBanner.getAttribute('aria-label'))!.replace(/^Delete /, '');
-  const confirm = await opens(page, deleteBanner, page.getByRole('dialog', { name: `Delete ${bannerTitle}?` }), { scroll: true });
+  const confirm = await opens(page, deleteBanner, page.getByRole('dialog', { name: `Delete ${bannerTitle}?` }));
   await closes(confirm, 'Cancel');
 });
 
@@ -252,10 +235,10 @@ test('the back office’s order status and refund dialogs open in the window', a
   await signInToBackOffice(page);
   await page.goto(`/admin/orders/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: checkout.data.orderId })).toBeInViewport();
-  const status = await opens(page, page.getByRole('button', { name: 'Change status' }), page.getByRole('dialog', { name: 'Change status' }), { scroll: true });
+  const status = await opens(page, page.getByRole('button', { name: 'Change status' }), page.getByRole('dialog', { name: 'Change status' }));
   await screenshot(page, testInfo, 'dialog-order-status', { fullPage: false });
   await closes(status, 'Cancel');
-  const refund = await opens(page, page.getByRole('button', { name: 'Refund' }), page.getByRole('dialog', { name: /refund/i }), { scroll: true });
+  const refund = await opens(page, page.getByRole('button', { name: 'Refund' }), page.getByRole('dialog', { name: /refund/i }));
   await screenshot(page, testInfo, 'dialog-order-refund', { fullPage: false });
   await closes(refund, 'Keep payment');
 });
@@ -265,7 +248,7 @@ test('the back office’s customer and review confirmations open in the window',
   await signInToBackOffice(page);
   await page.goto(`/admin/users?search=${encodeURIComponent(shopper.email)}`);
   const person = row(page, 'People', new RegExp(shopper.email.replace(/[.+]/g, '\\$&')));
-  const deactivate = await opens(page, person.getByRole('button', { name: 'Deactivate' }), page.getByRole('dialog', { name: /^Deactivate / }), { scroll: true });
+  const deactivate = await opens(page, person.getByRole('button', { name: 'Deactivate' }), page.getByRole('dialog', { name: /^Deactivate / }));
   await screenshot(page, testInfo, 'dialog-deactivate-customer', { fullPage: false });
   await closes(deactivate, 'Cancel');
 
@@ -275,7 +258,6 @@ test('the back office’s customer and review confirmations open in the window',
     page,
     page.getByRole('button', { name: /^Delete the review by / }).first(),
     page.getByRole('dialog', { name: 'Delete this review?' }),
-    { scroll: true },
   );
   await closes(remove, 'Cancel');
 });

@@ -1,4 +1,4 @@
-// What browser tests share: acting on what a person sees (seen, wholeInViewport), calls to the
+// What browser tests share: acting on what a person sees (inView, seen, wholeInViewport), calls to the
 // running shop's API, a shopper made through the API with an address and a piece in the cart, a
 // second browser context for them, signing in to the back office, waiting for a socket's topic,
 // and screenshots.
@@ -8,22 +8,64 @@ import { expect, type APIRequestContext, type Browser, type BrowserContextOption
 const actions = new Set(['click', 'dblclick', 'tap', 'hover', 'fill', 'clear', 'pressSequentially', 'press', 'check', 'uncheck', 'setChecked', 'selectOption', 'setInputFiles', 'focus']);
 
 /**
- * seen is `locator` for a person: its actions (click, fill, check, selectOption, press…) first
- * assert the element is inside the viewport, and fail if it is not. Playwright's own actions
- * scroll the element into view by themselves, so without this a test passes on a button a person
- * never sees (a dialog drawn below the page, say). With { scroll: true } the page is first
- * scrolled to the element, as a person scrolls down to what is further down the page; use it
- * only there. `await seen(page.getByRole('button', { name: 'Save' })).click()`.
+ * Whether a person could scroll `element` into the window: every box between it and the window
+ * that clips it away is one a person can scroll (overflow auto or scroll), and where the page
+ * itself must scroll, its scrolling is not locked (overflow hidden on <html> or <body>, as an
+ * open dialog does). Playwright scrolls whatever it must, locked or clipped, which a person cannot.
  */
-export function seen(locator: Locator, { scroll = false } = {}): Locator {
+function scrollableToByAPerson(element: Element): boolean {
+  const box = element.getBoundingClientRect();
+  const clips = (value: string) => value === 'hidden' || value === 'clip';
+  for (let ancestor = element.parentElement; ancestor && ancestor !== document.body && ancestor !== document.documentElement; ancestor = ancestor.parentElement) {
+    const style = getComputedStyle(ancestor);
+    const outer = ancestor.getBoundingClientRect();
+    const outX = box.left < outer.left || box.right > outer.right;
+    const outY = box.top < outer.top || box.bottom > outer.bottom;
+    if ((outX && clips(style.overflowX)) || (outY && clips(style.overflowY))) return false;
+    // A fixed layer (a dialog) does not move with the page: only the boxes inside it scroll.
+    if (style.position === 'fixed') return true;
+  }
+  const outX = box.left < 0 || box.right > window.innerWidth;
+  const outY = box.top < 0 || box.bottom > window.innerHeight;
+  for (const root of [document.documentElement, document.body]) {
+    const style = getComputedStyle(root);
+    if ((outX && clips(style.overflowX)) || (outY && clips(style.overflowY))) return false;
+  }
+  return true;
+}
+
+/**
+ * inView asserts `locator` is inside the viewport as a person would come to see it: once it is
+ * there, it is scrolled into view only where a person could scroll to it
+ * (scrollableToByAPerson: not in a box that clips it, not on a page whose scrolling an open
+ * dialog has locked), and with { scroll: false } not at all (it must be in view already).
+ * Playwright's own actions scroll an element into view by any means, so a test that clicks
+ * without this passes on a button a person never sees: a dialog drawn below a locked page, say.
+ */
+export async function inView(locator: Locator, { scroll = true, timeout, message }: { scroll?: boolean; timeout?: number; message?: string } = {}) {
+  if (scroll) {
+    await expect(locator, message).toBeVisible({ timeout });
+    // Again if the page draws the element anew meanwhile (the app taking over the first screen).
+    await expect(async () => {
+      if (await locator.evaluate(scrollableToByAPerson, undefined, { timeout: 2_000 })) await locator.scrollIntoViewIfNeeded({ timeout: 2_000 });
+    }).toPass({ timeout: timeout ?? 7_000 });
+  }
+  await expect(locator, message ?? `${locator} in the viewport`).toBeInViewport({ timeout });
+}
+
+/**
+ * seen is `locator` for a person: its actions (click, fill, check, selectOption, press…) first
+ * assert, with inView, that the element is in the viewport.
+ * `await seen(page.getByRole('button', { name: 'Save' })).click()`.
+ */
+export function seen(locator: Locator, { scroll = true } = {}): Locator {
   return new Proxy(locator, {
     get(target, property) {
       const value: unknown = Reflect.get(target, property, target);
       if (typeof value !== 'function') return value;
       if (typeof property !== 'string' || !actions.has(property)) return value.bind(target);
       return async (...args: unknown[]) => {
-        if (scroll) await target.scrollIntoViewIfNeeded();
-        await expect(target, `${target} is in the viewport before a person can ${property} it`).toBeInViewport();
+        await inView(target, { scroll });
         return value.apply(target, args);
       };
     },
