@@ -78,6 +78,8 @@ test('home shows category tiles and best sellers from the shop', async ({ page }
 });
 
 test('a shopper browses, pages, quick-views, adds to the cart and opens the product', async ({ page }, testInfo) => {
+  // A long walk, each step first checked in the window as a person sees it.
+  test.setTimeout(60_000);
   await page.goto('/');
   await openFromShopMenu(page, 'Formal Shirts');
   await expect(page).toHaveURL(/\/products\/Formal%20Shirts$/);

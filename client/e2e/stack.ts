@@ -8,46 +8,51 @@ import { expect, type APIRequestContext, type Browser, type BrowserContextOption
 const actions = new Set(['click', 'dblclick', 'tap', 'hover', 'fill', 'clear', 'pressSequentially', 'press', 'check', 'uncheck', 'setChecked', 'selectOption', 'setInputFiles', 'focus']);
 
 /**
- * Whether a person could scroll `element` into the window: every box between it and the window
- * that clips it away is one a person can scroll (overflow auto or scroll), and where the page
- * itself must scroll, its scrolling is not locked (overflow hidden on <html> or <body>, as an
- * open dialog does). Playwright scrolls whatever it must, locked or clipped, which a person cannot.
+ * Brings `element` into the window the way a person would, if it is not there and a person could
+ * scroll to it: every box between it and the window that clips it away is one a person can
+ * scroll (overflow auto or scroll), and where the page itself must scroll, its scrolling is not
+ * locked (overflow hidden on <html> or <body>, as an open dialog does). Playwright scrolls
+ * whatever it must, locked or clipped, which a person cannot.
  */
-function scrollableToByAPerson(element: Element): boolean {
+function scrollToLikeAPerson(element: Element) {
+  if (element.getClientRects().length === 0) throw new Error('not shown yet');
   const box = element.getBoundingClientRect();
+  if (box.top >= 0 && box.left >= 0 && box.bottom <= window.innerHeight && box.right <= window.innerWidth) return;
   const clips = (value: string) => value === 'hidden' || value === 'clip';
   for (let ancestor = element.parentElement; ancestor && ancestor !== document.body && ancestor !== document.documentElement; ancestor = ancestor.parentElement) {
     const style = getComputedStyle(ancestor);
     const outer = ancestor.getBoundingClientRect();
     const outX = box.left < outer.left || box.right > outer.right;
     const outY = box.top < outer.top || box.bottom > outer.bottom;
-    if ((outX && clips(style.overflowX)) || (outY && clips(style.overflowY))) return false;
+    if ((outX && clips(style.overflowX)) || (outY && clips(style.overflowY))) return;
     // A fixed layer (a dialog) does not move with the page: only the boxes inside it scroll.
-    if (style.position === 'fixed') return true;
+    if (style.position === 'fixed') {
+      element.scrollIntoView({ block: 'center', inline: 'nearest' });
+      return;
+    }
   }
   const outX = box.left < 0 || box.right > window.innerWidth;
   const outY = box.top < 0 || box.bottom > window.innerHeight;
   for (const root of [document.documentElement, document.body]) {
     const style = getComputedStyle(root);
-    if ((outX && clips(style.overflowX)) || (outY && clips(style.overflowY))) return false;
+    if ((outX && clips(style.overflowX)) || (outY && clips(style.overflowY))) return;
   }
-  return true;
+  element.scrollIntoView({ block: 'center', inline: 'nearest' });
 }
 
 /**
  * inView asserts `locator` is inside the viewport as a person would come to see it: once it is
- * there, it is scrolled into view only where a person could scroll to it
- * (scrollableToByAPerson: not in a box that clips it, not on a page whose scrolling an open
- * dialog has locked), and with { scroll: false } not at all (it must be in view already).
- * Playwright's own actions scroll an element into view by any means, so a test that clicks
- * without this passes on a button a person never sees: a dialog drawn below a locked page, say.
+ * shown, it is scrolled into view only where a person could scroll to it (scrollToLikeAPerson:
+ * not in a box that clips it, not on a page whose scrolling an open dialog has locked), and with
+ * { scroll: false } not at all (it must be in view already). Playwright's own actions scroll an
+ * element into view by any means, so a test that clicks without this passes on a button a
+ * person never sees: a dialog drawn below a locked page, say.
  */
 export async function inView(locator: Locator, { scroll = true, timeout, message }: { scroll?: boolean; timeout?: number; message?: string } = {}) {
   if (scroll) {
-    await expect(locator, message).toBeVisible({ timeout });
     // Again if the page draws the element anew meanwhile (the app taking over the first screen).
     await expect(async () => {
-      if (await locator.evaluate(scrollableToByAPerson, undefined, { timeout: 2_000 })) await locator.scrollIntoViewIfNeeded({ timeout: 2_000 });
+      await locator.evaluate(scrollToLikeAPerson, undefined, { timeout: 2_000 });
     }).toPass({ timeout: timeout ?? 7_000 });
   }
   await expect(locator, message ?? `${locator} in the viewport`).toBeInViewport({ timeout });

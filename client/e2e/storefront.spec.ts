@@ -4,7 +4,8 @@ import { inView, seen } from './stack';
 /** Saves a screenshot (full page unless asked otherwise) under test-results/screenshots/ and attaches it to the report. */
 async function screenshot(page: Page, testInfo: TestInfo, name: string, fullPage = true) {
   await page.evaluate(() => document.fonts.ready);
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  // Back to the top (a person may have scrolled down to what the test looked at) for the full page.
+  if (fullPage) await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   const width = page.viewportSize()?.width ?? 0;
   const path = `test-results/screenshots/${name}-${width}.png`;
   await page.screenshot({ path, fullPage, animations: 'disabled' });
