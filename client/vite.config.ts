@@ -1,8 +1,8 @@
 /// <reference types="vitest/config" />
-import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, parseAst, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { cssModuleFiles, cssModuleNamer } from './cssModuleNames.ts';
 
 // The Go server the dev server proxies to (DRAPE_API=http://127.0.0.1:8795 npm run dev for another port).
 const goServer = process.env.DRAPE_API ?? 'http://127.0.0.1:8080';
@@ -136,14 +136,16 @@ const sharedCatalogModules = new RegExp(
     .join('|'),
 );
 
+const sourceDir = fileURLToPath(new URL('./src', import.meta.url));
+
 export default defineConfig(({ command }) => ({
   plugins: [react(), reactRouterTreeShaking()],
   css: {
     modules: {
       // Header.module.css's .bar is Header_bar everywhere: the server's first screen
-      // (server/firstscreen.html) writes the same markup with the same classes. Module file
-      // names are unique across src/ (no two Header.module.css).
-      generateScopedName: (local: string, file: string) => `${basename(file).replace(/\.module\.css(\?.*)?$/, '')}_${local}`,
+      // (server/firstscreen.html) writes the same markup with the same classes. Two modules that
+      // would produce the same class name fail the build (cssModuleNames.ts).
+      generateScopedName: cssModuleNamer(cssModuleFiles(sourceDir), sourceDir),
     },
   },
   resolve: {
@@ -201,7 +203,7 @@ export default defineConfig(({ command }) => ({
   test: {
     environment: 'jsdom',
     setupFiles: ['./vitest.setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'cssModuleNames.test.ts'],
     restoreMocks: true,
     // Room for a few findBy/waitFor waits (src/test/timeouts.ts) on a loaded 2-core CI box.
     testTimeout: 20_000,

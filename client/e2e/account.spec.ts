@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { inView, seen } from './stack';
 
 // Accounts against the whole running shop: registration and sign-in in the popup, Google sign-in
 // through sim's account chooser, the OTP password reset with the code from sim's mailbox, the
@@ -97,33 +98,33 @@ async function signInAs(page: Page, request: APIRequestContext, email: string) {
 /** Opens the sign-in popup from the header (or the mobile menu). */
 async function openSignIn(page: Page) {
   if (isMobile(page)) {
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Sign In' }).click();
+    await seen(page.getByRole('button', { name: 'Open menu' })).click();
+    await seen(page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Sign In' })).click();
   } else {
-    await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();
+    await seen(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).click();
   }
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  await inView(dialog.getByRole('heading', { name: 'Welcome back' }));
   return dialog;
 }
 
 /** Opens the account menu (desktop) or the mobile menu, where Logout and the account links are. */
 async function openAccountMenu(page: Page) {
   if (isMobile(page)) {
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await seen(page.getByRole('button', { name: 'Open menu' })).click();
     return page.getByRole('navigation', { name: 'Mobile' });
   }
-  await page.getByRole('banner').getByRole('button', { name: /^Account: / }).click();
+  await seen(page.getByRole('banner').getByRole('button', { name: /^Account: / })).click();
   return page.locator('#account-menu');
 }
 
 async function expectSignedInAs(page: Page, firstName: string) {
   if (isMobile(page)) {
     const menu = await openAccountMenu(page);
-    await expect(menu.getByRole('heading', { name: `Hello, ${firstName}` })).toBeVisible();
-    await page.getByRole('button', { name: 'Close menu' }).click();
+    await inView(menu.getByRole('heading', { name: `Hello, ${firstName}` }));
+    await seen(page.getByRole('button', { name: 'Close menu' })).click();
   } else {
-    await expect(page.getByRole('banner').getByRole('button', { name: `Account: ${firstName}` })).toBeVisible();
+    await inView(page.getByRole('banner').getByRole('button', { name: `Account: ${firstName}` }));
   }
 }
 
@@ -136,74 +137,74 @@ test('a shopper registers in the popup, logs out and logs in again', async ({ pa
   await page.goto('/');
   const dialog = await openSignIn(page);
   await expect(dialog.getByRole('textbox', { name: 'Email' })).toBeFocused();
-  await expect(dialog.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+  await inView(dialog.getByRole('button', { name: 'Continue with Google' }));
   await screenshot(page, testInfo, 'signin-popup-login', false);
 
   // Login with nothing typed, then the create-account form with every register message.
-  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(dialog.getByText('Email is required')).toBeVisible();
-  await expect(dialog.getByText('Password is required')).toBeVisible();
+  await seen(dialog.getByRole('button', { name: 'Sign in', exact: true })).click();
+  await inView(dialog.getByText('Email is required'));
+  await inView(dialog.getByText('Password is required'));
 
-  await dialog.getByRole('button', { name: 'Create an account' }).click();
-  await expect(dialog.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await seen(dialog.getByRole('button', { name: 'Create an account' })).click();
+  await inView(dialog.getByRole('heading', { name: 'Create your account' }));
   await expect(dialog.getByText('Email is required')).toBeHidden();
-  await dialog.getByRole('button', { name: 'Create account' }).click();
-  await expect(dialog.getByText('Name is required')).toBeVisible();
-  await expect(dialog.getByText('Please confirm your password')).toBeVisible();
+  await seen(dialog.getByRole('button', { name: 'Create account' })).click();
+  await inView(dialog.getByText('Name is required'));
+  await inView(dialog.getByText('Please confirm your password'));
   await screenshot(page, testInfo, 'signin-popup-register-errors', false);
 
-  await dialog.getByRole('textbox', { name: 'Full name' }).fill('Riya Kapoor');
-  await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
-  await dialog.getByLabel('Password', { exact: true }).fill(password);
-  await dialog.getByLabel('Confirm password').fill('something-else');
-  await dialog.getByRole('button', { name: 'Create account' }).click();
-  await expect(dialog.getByText('Passwords do not match')).toBeVisible();
-  await dialog.getByRole('checkbox', { name: 'Show password' }).check();
+  await seen(dialog.getByRole('textbox', { name: 'Full name' })).fill('Riya Kapoor');
+  await seen(dialog.getByRole('textbox', { name: 'Email' })).fill(email);
+  await seen(dialog.getByLabel('Password', { exact: true })).fill(password);
+  await seen(dialog.getByLabel('Confirm password')).fill('something-else');
+  await seen(dialog.getByRole('button', { name: 'Create account' })).click();
+  await inView(dialog.getByText('Passwords do not match'));
+  await seen(dialog.getByRole('checkbox', { name: 'Show password' })).check();
   await expect(dialog.getByLabel('Confirm password')).toHaveAttribute('type', 'text');
-  await dialog.getByLabel('Confirm password').fill(password);
-  await dialog.getByRole('button', { name: 'Create account' }).click();
+  await seen(dialog.getByLabel('Confirm password')).fill(password);
+  await seen(dialog.getByRole('button', { name: 'Create account' })).click();
 
   // The page reloads signed in, greeted after the reload.
-  await expect(toast(page, 'Registration successful!')).toBeVisible();
+  await inView(toast(page, 'Registration successful!'));
   await expectSignedInAs(page, 'Riya');
 
   let menu = await openAccountMenu(page);
   await expect(menu.getByRole('link', { name: 'Account Details' })).toHaveAttribute('href', '/user/accountdetails');
   await expect(menu.getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/user/orders');
   await screenshot(page, testInfo, 'account-menu', false);
-  await menu.getByRole('button', { name: 'Logout' }).click();
+  await seen(menu.getByRole('button', { name: 'Logout' })).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(toast(page, 'You are signed out.')).toBeVisible();
+  await inView(toast(page, 'You are signed out.'));
   expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
 
   // Back in, with a wrong password first.
   const login = await openSignIn(page);
-  await login.getByRole('textbox', { name: 'Email' }).fill(email);
-  await login.getByLabel('Password', { exact: true }).fill('not-my-password');
-  await login.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await seen(login.getByRole('textbox', { name: 'Email' })).fill(email);
+  await seen(login.getByLabel('Password', { exact: true })).fill('not-my-password');
+  await seen(login.getByRole('button', { name: 'Sign in', exact: true })).click();
   await expect(login.getByRole('form', { name: 'Sign in' }).getByRole('alert')).toHaveText('Invalid email or password');
   await screenshot(page, testInfo, 'signin-popup-login-error', false);
-  await login.getByLabel('Password', { exact: true }).fill(password);
-  await login.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(toast(page, 'Welcome Riya Kapoor')).toBeVisible();
+  await seen(login.getByLabel('Password', { exact: true })).fill(password);
+  await seen(login.getByRole('button', { name: 'Sign in', exact: true })).click();
+  await inView(toast(page, 'Welcome Riya Kapoor'));
   await expectSignedInAs(page, 'Riya');
 
   menu = await openAccountMenu(page);
-  await menu.getByRole('link', { name: 'Account Details' }).click();
+  await seen(menu.getByRole('link', { name: 'Account Details' })).click();
   await expect(page).toHaveURL(/\/user\/accountdetails$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Account details' })).toBeVisible();
+  await inView(page.getByRole('heading', { level: 1, name: 'Account details' }));
   await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('Riya Kapoor');
-  await page.getByRole('textbox', { name: 'First name' }).fill('Riya');
-  await page.getByRole('textbox', { name: 'Last name (optional)' }).fill('Kapoor');
-  await page.getByRole('textbox', { name: 'Phone (optional)' }).fill('98765 43210');
+  await seen(page.getByRole('textbox', { name: 'First name' })).fill('Riya');
+  await seen(page.getByRole('textbox', { name: 'Last name (optional)' })).fill('Kapoor');
+  await seen(page.getByRole('textbox', { name: 'Phone (optional)' })).fill('98765 43210');
   await expect(page.getByRole('textbox', { name: 'Phone (optional)' })).toHaveValue('9876543210');
-  await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(toast(page, 'Account details updated')).toBeVisible();
+  await seen(page.getByRole('button', { name: 'Save changes' })).click();
+  await inView(toast(page, 'Account details updated'));
   await page.waitForTimeout(300);
   await screenshot(page, testInfo, 'user-accountdetails');
 
-  await page.getByRole('link', { name: 'Dashboard' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Hello, Riya' })).toBeVisible();
+  await seen(page.getByRole('link', { name: 'Dashboard' })).click();
+  await inView(page.getByRole('heading', { level: 1, name: 'Hello, Riya' }));
   await screenshot(page, testInfo, 'user-dashboard');
 });
 
@@ -211,14 +212,14 @@ test('a shopper signs in with Google through the account chooser', async ({ page
   await page.goto('/');
   const dialog = await openSignIn(page);
   const google = dialog.getByRole('button', { name: 'Continue with Google' });
-  await expect(google).toBeVisible();
-  const [chooser] = await Promise.all([page.waitForEvent('popup'), google.click()]);
+  await inView(google);
+  const [chooser] = await Promise.all([page.waitForEvent('popup'), seen(google).click()]);
   await chooser.waitForLoadState();
-  await chooser.getByRole('button', { name: /aarav\.sharma@gmail\.example/ }).click();
-  await expect(toast(page, /^Welcome Aarav/)).toBeVisible();
+  await seen(chooser.getByRole('button', { name: /aarav\.sharma@gmail\.example/ })).click();
+  await inView(toast(page, /^Welcome Aarav/));
   await expectSignedInAs(page, 'Aarav');
   await page.goto('/user/dashboard');
-  await expect(page.getByRole('heading', { level: 1, name: 'Hello, Aarav' })).toBeVisible();
+  await inView(page.getByRole('heading', { level: 1, name: 'Hello, Aarav' }));
   void testInfo;
 });
 
@@ -227,41 +228,41 @@ test('a shopper resets a forgotten password with the code from the mailbox', asy
   await register(request, 'Kabir Mehta', email);
 
   await page.goto('/login');
-  await expect(page.getByRole('heading', { level: 2, name: 'Welcome back' })).toBeVisible();
+  await inView(page.getByRole('heading', { level: 2, name: 'Welcome back' }));
   await screenshot(page, testInfo, 'login-page');
-  await page.getByRole('button', { name: 'Forgot Password?' }).click();
-  await expect(page.getByRole('heading', { name: 'Forgot password' })).toBeVisible();
-  await page.getByRole('button', { name: 'Send OTP' }).click();
-  await expect(page.getByText('Please enter your email')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByRole('button', { name: 'Send OTP' }).click();
-  await expect(toast(page, 'OTP sent to your email')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeVisible();
-  await page.getByRole('button', { name: 'Verify OTP' }).click();
-  await expect(page.getByText('Enter OTP', { exact: true })).toBeVisible();
+  await seen(page.getByRole('button', { name: 'Forgot Password?' })).click();
+  await inView(page.getByRole('heading', { name: 'Forgot password' }));
+  await seen(page.getByRole('button', { name: 'Send OTP' })).click();
+  await inView(page.getByText('Please enter your email'));
+  await seen(page.getByRole('textbox', { name: 'Email' })).fill(email);
+  await seen(page.getByRole('button', { name: 'Send OTP' })).click();
+  await inView(toast(page, 'OTP sent to your email'));
+  await inView(page.getByRole('heading', { name: 'Enter your code' }));
+  await seen(page.getByRole('button', { name: 'Verify OTP' })).click();
+  await inView(page.getByText('Enter OTP', { exact: true }));
   await screenshot(page, testInfo, 'forgot-password-otp');
 
-  await page.getByRole('textbox', { name: 'OTP' }).fill(await resetCode(request, email));
-  await page.getByRole('button', { name: 'Verify OTP' }).click();
-  await expect(toast(page, 'OTP verified')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
-  await page.getByRole('button', { name: 'Update password' }).click();
-  await expect(page.getByText('Both password fields are required')).toBeVisible();
-  await page.getByLabel('New password', { exact: true }).fill('a-new-cut-2026');
-  await page.getByLabel('Confirm new password').fill('a-new-cut-2025');
-  await page.getByRole('button', { name: 'Update password' }).click();
-  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await seen(page.getByRole('textbox', { name: 'OTP' })).fill(await resetCode(request, email));
+  await seen(page.getByRole('button', { name: 'Verify OTP' })).click();
+  await inView(toast(page, 'OTP verified'));
+  await inView(page.getByRole('heading', { name: 'Choose a new password' }));
+  await seen(page.getByRole('button', { name: 'Update password' })).click();
+  await inView(page.getByText('Both password fields are required'));
+  await seen(page.getByLabel('New password', { exact: true })).fill('a-new-cut-2026');
+  await seen(page.getByLabel('Confirm new password')).fill('a-new-cut-2025');
+  await seen(page.getByRole('button', { name: 'Update password' })).click();
+  await inView(page.getByText('Passwords do not match'));
   await screenshot(page, testInfo, 'forgot-password-reset');
-  await page.getByLabel('Confirm new password').fill('a-new-cut-2026');
-  await page.getByRole('button', { name: 'Update password' }).click();
-  await expect(toast(page, 'Password updated successfully')).toBeVisible();
+  await seen(page.getByLabel('Confirm new password')).fill('a-new-cut-2026');
+  await seen(page.getByRole('button', { name: 'Update password' })).click();
+  await inView(toast(page, 'Password updated successfully'));
 
   // Back at login with the e-mail filled in; the new password works.
-  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  await inView(page.getByRole('heading', { name: 'Welcome back' }));
   await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
-  await page.getByLabel('Password', { exact: true }).fill('a-new-cut-2026');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(toast(page, 'Welcome Kabir Mehta')).toBeVisible();
+  await seen(page.getByLabel('Password', { exact: true })).fill('a-new-cut-2026');
+  await seen(page.getByRole('button', { name: 'Sign in', exact: true })).click();
+  await inView(toast(page, 'Welcome Kabir Mehta'));
   await expect(page).toHaveURL(/\/$/);
 });
 
@@ -274,66 +275,66 @@ test('the guard sends a guest to sign in and back; addresses are added, fixed, e
 
   await page.goto('/user/addresses');
   await expect(page).toHaveURL(/\/login\?next=%2Fuser%2Faddresses$/);
-  await expect(page.getByText('Please login first')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await inView(page.getByText('Please login first'));
+  await seen(page.getByRole('textbox', { name: 'Email' })).fill(email);
+  await seen(page.getByLabel('Password', { exact: true })).fill(password);
+  await seen(page.getByRole('button', { name: 'Sign in', exact: true })).click();
   await expect(page).toHaveURL(/\/user\/addresses$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Your addresses' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'No saved addresses yet' })).toBeVisible();
+  await inView(page.getByRole('heading', { level: 1, name: 'Your addresses' }));
+  await inView(page.getByRole('heading', { name: 'No saved addresses yet' }));
   await screenshot(page, testInfo, 'user-addresses-empty');
 
-  await page.getByRole('button', { name: 'Add a new address' }).click();
+  await seen(page.getByRole('button', { name: 'Add a new address' })).click();
   const form = page.getByRole('form', { name: 'Add a new address' });
   await expect(form.getByRole('textbox', { name: 'First name' })).toHaveValue('Meera');
   await expect(form.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
   await expect(form.getByRole('combobox', { name: 'State' }).getByRole('option')).toHaveCount(37);
-  await form.getByRole('textbox', { name: 'House, flat or building' }).fill('Flat 4B, Lotus Residency');
-  await form.getByRole('textbox', { name: 'Pincode' }).fill('30201A');
-  await form.getByRole('textbox', { name: 'Phone' }).fill('98x765');
-  await form.getByRole('button', { name: 'Save address' }).click();
-  await expect(form.getByText('Pincode must contain only numbers')).toBeVisible();
-  await expect(form.getByText('Phone must be 10 digits')).toBeVisible();
-  await expect(form.getByText('Street and area are required')).toBeVisible();
-  await expect(form.getByText('Please choose a state')).toBeVisible();
+  await seen(form.getByRole('textbox', { name: 'House, flat or building' })).fill('Flat 4B, Lotus Residency');
+  await seen(form.getByRole('textbox', { name: 'Pincode' })).fill('30201A');
+  await seen(form.getByRole('textbox', { name: 'Phone' })).fill('98x765');
+  await seen(form.getByRole('button', { name: 'Save address' })).click();
+  await inView(form.getByText('Pincode must contain only numbers'));
+  await inView(form.getByText('Phone must be 10 digits'));
+  await inView(form.getByText('Street and area are required'));
+  await inView(form.getByText('Please choose a state'));
   await expect(form.getByRole('textbox', { name: 'Phone' })).toHaveValue('98765');
   await screenshot(page, testInfo, 'user-address-form-errors');
 
-  await form.getByRole('textbox', { name: 'Street and area' }).fill('MI Road, C-Scheme');
-  await form.getByRole('textbox', { name: 'City' }).fill('Jaipur');
-  await form.getByRole('combobox', { name: 'State' }).selectOption('Rajasthan');
-  await form.getByRole('textbox', { name: 'Pincode' }).fill('302001');
-  await form.getByRole('textbox', { name: 'Phone' }).fill('9876543210');
-  await form.getByRole('radio', { name: 'Work' }).check();
-  await form.getByRole('button', { name: 'Save address' }).click();
-  await expect(toast(page, 'Address added successfully')).toBeVisible();
+  await seen(form.getByRole('textbox', { name: 'Street and area' })).fill('MI Road, C-Scheme');
+  await seen(form.getByRole('textbox', { name: 'City' })).fill('Jaipur');
+  await seen(form.getByRole('combobox', { name: 'State' })).selectOption('Rajasthan');
+  await seen(form.getByRole('textbox', { name: 'Pincode' })).fill('302001');
+  await seen(form.getByRole('textbox', { name: 'Phone' })).fill('9876543210');
+  await seen(form.getByRole('radio', { name: 'Work' })).check();
+  await seen(form.getByRole('button', { name: 'Save address' })).click();
+  await inView(toast(page, 'Address added successfully'));
 
   const list = page.getByRole('list', { name: 'Saved addresses' });
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await expect(list).toContainText('Flat 4B, Lotus Residency');
   await expect(list).toContainText('Jaipur, Rajasthan 302001');
   await expect(list).toContainText('+91 9876543210');
-  await expect(list.getByText('Default')).toBeVisible();
+  await inView(list.getByText('Default'));
   await page.waitForTimeout(300);
   await screenshot(page, testInfo, 'user-addresses');
 
-  await list.getByRole('button', { name: /^Edit address/ }).click();
+  await seen(list.getByRole('button', { name: /^Edit address/ })).click();
   const edit = page.getByRole('form', { name: 'Edit address' });
   await expect(edit.getByRole('textbox', { name: 'City' })).toHaveValue('Jaipur');
-  await edit.getByRole('textbox', { name: 'Landmark (optional)' }).fill('Opposite Central Park');
-  await edit.getByRole('textbox', { name: 'City' }).fill('Jaipur City');
-  await edit.getByRole('button', { name: 'Update address' }).click();
-  await expect(toast(page, 'Address updated successfully')).toBeVisible();
+  await seen(edit.getByRole('textbox', { name: 'Landmark (optional)' })).fill('Opposite Central Park');
+  await seen(edit.getByRole('textbox', { name: 'City' })).fill('Jaipur City');
+  await seen(edit.getByRole('button', { name: 'Update address' })).click();
+  await inView(toast(page, 'Address updated successfully'));
   await expect(list).toContainText('Near Opposite Central Park');
   await expect(list).toContainText('Jaipur City, Rajasthan 302001');
 
-  await list.getByRole('button', { name: /^Delete address/ }).click();
+  await seen(list.getByRole('button', { name: /^Delete address/ })).click();
   const confirm = page.getByRole('dialog', { name: 'Delete this address?' });
-  await expect(confirm.getByRole('button', { name: 'Delete address' })).toBeVisible();
+  await inView(confirm.getByRole('button', { name: 'Delete address' }));
   await screenshot(page, testInfo, 'user-address-delete', false);
-  await confirm.getByRole('button', { name: 'Delete address' }).click();
-  await expect(toast(page, 'Address deleted')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'No saved addresses yet' })).toBeVisible();
+  await seen(confirm.getByRole('button', { name: 'Delete address' })).click();
+  await inView(toast(page, 'Address deleted'));
+  await inView(page.getByRole('heading', { name: 'No saved addresses yet' }));
 });
 
 test('a signed-in shopper saves a product with the heart and finds it on the wishlist; a guest is asked to sign in', async ({
@@ -346,9 +347,9 @@ test('a signed-in shopper saves a product with the heart and finds it on the wis
   const name = (await firstCard.getByRole('heading').textContent())?.trim() ?? '';
   const heart = firstCard.getByRole('button', { name: `Save ${name} to wishlist` });
   await expect(heart).toHaveAttribute('aria-pressed', 'false');
-  await heart.click();
+  await seen(heart).click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByText('Please login first to save pieces to your wishlist.')).toBeVisible();
+  await inView(dialog.getByText('Please login first to save pieces to your wishlist.'));
   await screenshot(page, testInfo, 'signin-popup-wishlist-notice', false);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
@@ -360,73 +361,73 @@ test('a signed-in shopper saves a product with the heart and finds it on the wis
   const card = page.getByTestId('product-card').filter({ hasText: name }).first();
   const saved = card.getByRole('button', { name: `Save ${name} to wishlist` });
   await expect(saved).toHaveAttribute('aria-pressed', 'false');
-  await saved.click();
+  await seen(saved).click();
   await expect(saved).toHaveAttribute('aria-pressed', 'true');
-  await expect(toast(page, 'Added to your wishlist')).toBeVisible();
+  await inView(toast(page, 'Added to your wishlist'));
   await screenshot(page, testInfo, 'listing-heart-saved', false);
 
   // The product page shows it saved too.
-  await card.getByRole('link', { name }).click();
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await seen(card.getByRole('link', { name })).click();
+  await inView(page.getByRole('heading', { level: 1, name }));
   await expect(page.getByRole('button', { name: 'Saved to wishlist' })).toHaveAttribute('aria-pressed', 'true');
 
   await page.goto('/user/wishlist');
-  await expect(page.getByRole('heading', { level: 1, name: 'Your wishlist' })).toBeVisible();
+  await inView(page.getByRole('heading', { level: 1, name: 'Your wishlist' }));
   const grid = page.getByRole('list', { name: 'Saved products' });
-  await expect(grid.getByRole('heading', { name })).toBeVisible();
+  await inView(grid.getByRole('heading', { name }));
   await page.waitForTimeout(400);
   await screenshot(page, testInfo, 'user-wishlist');
 
   // Quick view from the wishlist adds to the cart.
-  await grid.getByRole('button', { name: `Quick view: ${name}` }).click();
+  await seen(grid.getByRole('button', { name: `Quick view: ${name}` })).click();
   const quickView = page.getByRole('dialog', { name });
-  await expect(quickView.getByRole('button', { name: 'Saved to wishlist' })).toBeVisible();
-  await quickView.getByRole('radio', { disabled: false }).first().check({ force: true });
-  await quickView.getByRole('button', { name: 'Add to cart' }).click();
+  await inView(quickView.getByRole('button', { name: 'Saved to wishlist' }));
+  await seen(quickView.getByRole('radio', { disabled: false }).first()).check();
+  await seen(quickView.getByRole('button', { name: 'Add to cart' })).click();
   // Signed in, the line goes to the server cart; the drawer shows it with the notice.
   const drawer = page.getByRole('dialog', { name: 'Your cart' });
-  await expect(drawer.getByTestId('cart-added-notice')).toBeVisible();
+  await inView(drawer.getByTestId('cart-added-notice'));
   await expect(drawer.getByRole('link', { name: 'View Cart' })).toHaveAttribute('href', '/cart');
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
 
-  await grid.getByRole('button', { name: `Remove ${name} from wishlist` }).click();
-  await expect(toast(page, 'Removed from your wishlist')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Your wishlist is empty' })).toBeVisible();
+  await seen(grid.getByRole('button', { name: `Remove ${name} from wishlist` })).click();
+  await inView(toast(page, 'Removed from your wishlist'));
+  await inView(page.getByRole('heading', { name: 'Your wishlist is empty' }));
 });
 
 test('the back office: the guard sends to /adminlogin, the admin signs in and sees the dashboard', async ({ page }, testInfo) => {
   await page.goto('/admin/dashboard');
   await expect(page).toHaveURL(/\/adminlogin\?next=%2Fadmin%2Fdashboard$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Staff sign in' })).toBeVisible();
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText('Email is required')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Email' }).fill('admin@drape.local');
-  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await inView(page.getByRole('heading', { level: 1, name: 'Staff sign in' }));
+  await seen(page.getByRole('button', { name: 'Sign in' })).click();
+  await inView(page.getByText('Email is required'));
+  await seen(page.getByRole('textbox', { name: 'Email' })).fill('admin@drape.local');
+  await seen(page.getByLabel('Password', { exact: true })).fill('not-the-password');
+  await seen(page.getByRole('button', { name: 'Sign in' })).click();
   await expect(page.getByRole('form', { name: 'Back office sign in' }).getByRole('alert')).toHaveText('Invalid email or password');
   await screenshot(page, testInfo, 'adminlogin');
 
-  await page.getByLabel('Password', { exact: true }).fill('drape-admin-2026');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await seen(page.getByLabel('Password', { exact: true })).fill('drape-admin-2026');
+  await seen(page.getByRole('button', { name: 'Sign in' })).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Good to see you, Shop' })).toBeVisible();
+  await inView(page.getByRole('heading', { level: 1, name: 'Good to see you, Shop' }));
   expect(await page.evaluate(() => window.localStorage.getItem('adminToken'))).toBeTruthy();
   expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
   await screenshot(page, testInfo, 'admin-dashboard');
 
-  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Team accounts' }).click();
+  await seen(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Team accounts' })).click();
   await expect(page).toHaveURL(/\/registeradmin$/);
-  await page.getByRole('textbox', { name: 'Full name' }).fill('Dev Staff');
-  await page.getByRole('textbox', { name: 'Email' }).fill(uniqueEmail(testInfo, 'staff'));
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm password').fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(toast(page, 'Account created')).toBeVisible();
-  await expect(page.getByText(/can now sign in to the back office as staff/)).toBeVisible();
+  await seen(page.getByRole('textbox', { name: 'Full name' })).fill('Dev Staff');
+  await seen(page.getByRole('textbox', { name: 'Email' })).fill(uniqueEmail(testInfo, 'staff'));
+  await seen(page.getByLabel('Password', { exact: true })).fill(password);
+  await seen(page.getByLabel('Confirm password')).fill(password);
+  await seen(page.getByRole('button', { name: 'Create account' })).click();
+  await inView(toast(page, 'Account created'));
+  await inView(page.getByText(/can now sign in to the back office as staff/));
   await screenshot(page, testInfo, 'registeradmin');
 
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await seen(page.getByRole('button', { name: 'Sign out' })).click();
   await expect(page).toHaveURL(/\/adminlogin$/);
   await page.goto('/registeradmin');
   await expect(page).toHaveURL(/\/adminlogin\?next=%2Fregisteradmin$/);

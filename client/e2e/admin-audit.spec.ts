@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { inView, seen } from './stack';
 
 // The audit log, against the whole running stack: an admin changes a coupon through the API
 // (as the back office's screens do), then finds both changes in /admin/audit, filters them to
@@ -37,18 +38,18 @@ test('an admin finds a coupon change in the audit log, with before and after', a
   expect(updated.status(), await updated.text()).toBe(200);
 
   await page.goto('/adminlogin');
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await seen(page.getByLabel('Email')).fill(admin.email);
+  await seen(page.getByLabel('Password', { exact: true })).fill(admin.password);
+  await seen(page.getByRole('button', { name: 'Sign in' })).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Audit log' }).click();
+  await seen(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Audit log' })).click();
   await expect(page).toHaveURL(/\/admin\/audit$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+  await inView(page.getByRole('heading', { level: 1, name: 'Audit log' }));
   const changes = page.getByRole('table', { name: 'Changes' });
   await expect(changes).not.toContainText('Loading...');
 
   // Narrow to coupons: the URL keeps the filter, the newest change is the update.
-  await page.getByLabel('Entity').selectOption('coupon');
+  await seen(page.getByLabel('Entity')).selectOption('coupon');
   await expect(page).toHaveURL(/entity=coupon/);
   const newest = changes.locator('tbody > tr').first();
   await expect(newest).toContainText('Changed coupon');
@@ -56,7 +57,7 @@ test('an admin finds a coupon change in the audit log, with before and after', a
   await expect(newest).toContainText(admin.email);
   await expect(changes).toContainText('Created coupon');
 
-  await newest.getByRole('button', { name: 'Show changes' }).click();
+  await seen(newest.getByRole('button', { name: 'Show changes' })).click();
   const fields = page.getByRole('table', { name: 'Fields changed by PUT /api/admin/coupons/:id' });
   const discount = fields.getByRole('row', { name: /discount/ });
   await expect(discount.getByRole('cell').nth(0)).toHaveText('10');
@@ -64,10 +65,10 @@ test('an admin finds a coupon change in the audit log, with before and after', a
   await screenshot(page, testInfo, 'admin-audit');
 
   // A filter that matches nothing says so.
-  await page.getByLabel('Who').fill('nobody@example.in');
-  await page.getByRole('button', { name: 'Apply' }).click();
+  await seen(page.getByLabel('Who')).fill('nobody@example.in');
+  await seen(page.getByRole('button', { name: 'Apply' })).click();
   await expect(changes).toContainText('No changes match these filters.');
-  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await seen(page.getByRole('button', { name: 'Clear filters' })).click();
   await expect(page).toHaveURL(/\/admin\/audit$/);
 
   // Switched off, so shoppers in the tests after this one see the demo's coupons only.

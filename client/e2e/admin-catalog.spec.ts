@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { inView, seen } from './stack';
 
 // Categories and banners in the back office, against the whole running stack: an admin adds a
 // sub-category with a picture and shoppers find it in the Shop menu and at /products/{name};
@@ -40,12 +41,12 @@ async function picture(page: Page, w: number, h: number, ground: string, band: s
 
 async function signIn(page: Page, screen: string) {
   await page.goto('/adminlogin');
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await seen(page.getByLabel('Email')).fill(admin.email);
+  await seen(page.getByLabel('Password', { exact: true })).fill(admin.password);
+  await seen(page.getByRole('button', { name: 'Sign in' })).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: screen }).click();
-  await expect(page.getByRole('heading', { level: 1, name: screen })).toBeVisible();
+  await seen(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: screen })).click();
+  await inView(page.getByRole('heading', { level: 1, name: screen }));
   await expect(page.getByText('Loading...')).toHaveCount(0);
 }
 
@@ -62,20 +63,20 @@ test('an admin adds a sub-category with a picture and shoppers find it', async (
   await signIn(page, 'Categories');
 
   const men = page.getByRole('region', { name: 'Men', exact: true });
-  await men.getByRole('button', { name: 'Add sub-category' }).click();
+  await seen(men.getByRole('button', { name: 'Add sub-category' })).click();
   const form = page.getByRole('form', { name: 'New sub-category' });
-  await form.getByRole('button', { name: 'Add sub-category' }).click();
+  await seen(form.getByRole('button', { name: 'Add sub-category' })).click();
   await expect(form).toContainText('Name the sub-category');
   await expect(form.getByLabel('Name')).toBeFocused();
-  await form.getByLabel('Name').fill('formal shirts');
-  await form.getByRole('button', { name: 'Add sub-category' }).click();
+  await seen(form.getByLabel('Name')).fill('formal shirts');
+  await seen(form.getByRole('button', { name: 'Add sub-category' })).click();
   await expect(form).toContainText('A sub-category named formal shirts already exists');
 
-  await form.getByLabel('Name').fill(name);
-  await form.getByLabel('Position').fill('90');
-  await form.getByLabel('Picture (optional)').setInputFiles({ name: 'linen.png', mimeType: 'image/png', buffer: await picture(page, 480, 600, '#e7dfcf', '#9a8a6a') });
-  await expect(form.locator('img[src^="/uploads/subCatrgory/"]')).toBeVisible();
-  await form.getByRole('button', { name: 'Add sub-category' }).click();
+  await seen(form.getByLabel('Name')).fill(name);
+  await seen(form.getByLabel('Position')).fill('90');
+  await seen(form.getByLabel('Picture (optional)')).setInputFiles({ name: 'linen.png', mimeType: 'image/png', buffer: await picture(page, 480, 600, '#e7dfcf', '#9a8a6a') });
+  await inView(form.locator('img[src^="/uploads/subCatrgory/"]'));
+  await seen(form.getByRole('button', { name: 'Add sub-category' })).click();
   await expect(form).toBeHidden();
   const row = men.getByRole('row', { name: new RegExp(name) });
   await expect(row).toContainText('No products');
@@ -86,25 +87,25 @@ test('an admin adds a sub-category with a picture and shoppers find it', async (
   const guest = await shopper(browser, 1280, 900);
   await guest.page.goto('/');
   const nav = guest.page.getByRole('navigation', { name: 'Main' });
-  await nav.getByRole('button', { name: 'Shop' }).click();
-  await nav.getByRole('list', { name: 'Shop categories' }).getByRole('link', { name }).click();
-  await expect(guest.page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await seen(nav.getByRole('button', { name: 'Shop' })).click();
+  await seen(nav.getByRole('list', { name: 'Shop categories' }).getByRole('link', { name })).click();
+  await inView(guest.page.getByRole('heading', { level: 1, name }));
   await expect(guest.page.getByTestId('listing-banner').locator('img')).toHaveAttribute('src', /^\/uploads\/subCatrgory\//);
-  await expect(guest.page.getByText('No products found')).toBeVisible();
+  await inView(guest.page.getByText('No products found'));
   await guest.context.close();
 
   // A sub-category still holding products is kept, and the server says why.
   const shirts = men.getByRole('row', { name: /Formal Shirts/ });
-  await shirts.getByRole('button', { name: 'Delete Formal Shirts' }).click();
+  await seen(shirts.getByRole('button', { name: 'Delete Formal Shirts' })).click();
   const refuse = page.getByRole('dialog', { name: 'Delete Formal Shirts?' });
-  await refuse.getByRole('button', { name: 'Delete Formal Shirts' }).click();
+  await seen(refuse.getByRole('button', { name: 'Delete Formal Shirts' })).click();
   await expect(refuse.getByRole('alert')).toContainText(/still has \d+ products/);
-  await refuse.getByRole('button', { name: 'Cancel' }).click();
-  await expect(shirts).toBeVisible();
+  await seen(refuse.getByRole('button', { name: 'Cancel' })).click();
+  await inView(shirts);
 
   // Leave the shop as found.
-  await row.getByRole('button', { name: `Delete ${name}` }).click();
-  await page.getByRole('dialog', { name: `Delete ${name}?` }).getByRole('button', { name: `Delete ${name}` }).click();
+  await seen(row.getByRole('button', { name: `Delete ${name}` })).click();
+  await seen(page.getByRole('dialog', { name: `Delete ${name}?` }).getByRole('button', { name: `Delete ${name}` })).click();
   await expect(row).toHaveCount(0);
 });
 
@@ -121,26 +122,26 @@ test('an admin puts up a new home hero and shoppers see it', async ({ page, brow
   const showing = home.getByTestId('banner-row').filter({ hasText: 'Showing now' });
   const before = (await showing.count()) > 0 ? ((await showing.locator('p').first().textContent()) ?? '') : '';
   if (before) {
-    await showing.getByRole('button', { name: /^Switch .* off$/ }).click();
+    await seen(showing.getByRole('button', { name: /^Switch .* off$/ })).click();
     await expect(home.getByText('Showing now')).toHaveCount(0);
   }
 
-  await home.getByRole('button', { name: 'New banner' }).click();
+  await seen(home.getByRole('button', { name: 'New banner' })).click();
   const form = page.getByRole('form', { name: 'New banner: Home page hero' });
-  await form.getByLabel('Button words').fill('Shop linen');
-  await form.getByLabel('Button goes to').fill('javascript:alert(1)');
-  await form.getByRole('button', { name: 'Add banner' }).click();
+  await seen(form.getByLabel('Button words')).fill('Shop linen');
+  await seen(form.getByLabel('Button goes to')).fill('javascript:alert(1)');
+  await seen(form.getByRole('button', { name: 'Add banner' })).click();
   await expect(form).toContainText('Give the banner a title');
   await expect(form).toContainText('The link must be a shop path such as /shop, or an http(s) address');
   await expect(form).toContainText('Upload a desktop image');
 
-  await form.getByLabel('Title', { exact: true }).fill(title);
-  await form.getByLabel('Line below the title').fill('Cool cloth for warm days, cut and finished in Jaipur.');
-  await form.getByLabel('Button goes to').fill('/shop');
-  await form.getByLabel('Desktop picture').setInputFiles({ name: 'hero.png', mimeType: 'image/png', buffer: await picture(page, 900, 1200, '#dfe6e2', '#5d7a6e') });
-  await form.getByLabel('Phone picture (optional)').setInputFiles({ name: 'hero-phone.png', mimeType: 'image/png', buffer: await picture(page, 1200, 900, '#dfe6e2', '#5d7a6e') });
+  await seen(form.getByLabel('Title', { exact: true })).fill(title);
+  await seen(form.getByLabel('Line below the title')).fill('Cool cloth for warm days, cut and finished in Jaipur.');
+  await seen(form.getByLabel('Button goes to')).fill('/shop');
+  await seen(form.getByLabel('Desktop picture')).setInputFiles({ name: 'hero.png', mimeType: 'image/png', buffer: await picture(page, 900, 1200, '#dfe6e2', '#5d7a6e') });
+  await seen(form.getByLabel('Phone picture (optional)')).setInputFiles({ name: 'hero-phone.png', mimeType: 'image/png', buffer: await picture(page, 1200, 900, '#dfe6e2', '#5d7a6e') });
   await expect(form.locator('img[src^="/uploads/banners/"]')).toHaveCount(2);
-  await form.getByRole('button', { name: 'Add banner' }).click();
+  await seen(form.getByRole('button', { name: 'Add banner' })).click();
   await expect(form).toBeHidden();
   const row = home.getByTestId('banner-row').filter({ hasText: plain });
   await expect(row).toContainText('Showing now');
@@ -163,11 +164,11 @@ test('an admin puts up a new home hero and shoppers see it', async ({ page, brow
   }
 
   // Leave the shop as found.
-  await row.getByRole('button', { name: `Delete ${plain}` }).click();
-  await page.getByRole('dialog', { name: `Delete ${plain}?` }).getByRole('button', { name: 'Delete banner' }).click();
+  await seen(row.getByRole('button', { name: `Delete ${plain}` })).click();
+  await seen(page.getByRole('dialog', { name: `Delete ${plain}?` }).getByRole('button', { name: 'Delete banner' })).click();
   await expect(row).toHaveCount(0);
   if (before) {
-    await home.getByTestId('banner-row').filter({ hasText: before }).getByRole('button', { name: /^Switch .* on$/ }).click();
+    await seen(home.getByTestId('banner-row').filter({ hasText: before }).getByRole('button', { name: /^Switch .* on$/ })).click();
     await expect(home.getByText('Showing now')).toHaveCount(1);
   }
 });

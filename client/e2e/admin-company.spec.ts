@@ -1,4 +1,5 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { seen } from './stack';
 
 // The company's details in the back office, against the whole running stack: a bad PIN code
 // is refused beside its field with the input kept; a new tagline is saved and is what the
@@ -22,26 +23,26 @@ test('an admin saves the company tagline and the storefront shows it', async ({ 
   const before = await storefront();
 
   await page.goto('/adminlogin');
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await seen(page.getByLabel('Email')).fill(admin.email);
+  await seen(page.getByLabel('Password', { exact: true })).fill(admin.password);
+  await seen(page.getByRole('button', { name: 'Sign in' })).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Company' }).click();
+  await seen(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Company' })).click();
   const form = page.getByRole('form', { name: 'Company details' });
   await expect(form.getByLabel('Tagline')).toHaveValue(before.tagline);
   await screenshot(page, testInfo, 'admin-company');
 
-  await form.getByLabel('PIN code').fill('56001');
-  await form.getByLabel('Tagline').fill('Tailored in Jaipur since 1998');
-  await form.getByRole('button', { name: 'Save company details' }).click();
+  await seen(form.getByLabel('PIN code')).fill('56001');
+  await seen(form.getByLabel('Tagline')).fill('Tailored in Jaipur since 1998');
+  await seen(form.getByRole('button', { name: 'Save company details' })).click();
   await expect(form).toContainText('Zip must be a 6-digit PIN code');
   await expect(form.getByLabel('Tagline')).toHaveValue('Tailored in Jaipur since 1998');
 
-  await form.getByLabel('PIN code').fill(before.zip);
-  await form.getByRole('button', { name: 'Save company details' }).click();
+  await seen(form.getByLabel('PIN code')).fill(before.zip);
+  await seen(form.getByRole('button', { name: 'Save company details' })).click();
   await expect.poll(async () => (await storefront()).tagline).toBe('Tailored in Jaipur since 1998');
 
-  await form.getByLabel('Tagline').fill(before.tagline);
-  await form.getByRole('button', { name: 'Save company details' }).click();
+  await seen(form.getByLabel('Tagline')).fill(before.tagline);
+  await seen(form.getByRole('button', { name: 'Save company details' })).click();
   await expect.poll(async () => (await storefront()).tagline).toBe(before.tagline);
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { inView, seen } from './stack';
 
 // Coupons in the back office, against the whole running stack: an admin's bad code is refused
 // field by field; a new coupon appears with its terms in words; editing changes them; switching
@@ -24,28 +25,28 @@ test('an admin creates, edits and switches off a coupon', async ({ page, request
     ((await (await request.get('/api/getcoupon')).json()) as { data: { code: string }[] | { items: { code: string }[] } }).data;
 
   await page.goto('/adminlogin');
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await seen(page.getByLabel('Email')).fill(admin.email);
+  await seen(page.getByLabel('Password', { exact: true })).fill(admin.password);
+  await seen(page.getByRole('button', { name: 'Sign in' })).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Coupons' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Coupons' })).toBeVisible();
+  await seen(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Coupons' })).click();
+  await inView(page.getByRole('heading', { level: 1, name: 'Coupons' }));
   const table = page.getByRole('table', { name: 'Coupons' });
   await expect(table).not.toContainText('Loading...');
 
-  await page.getByRole('button', { name: 'New coupon' }).click();
+  await seen(page.getByRole('button', { name: 'New coupon' })).click();
   const form = page.getByRole('form', { name: 'New coupon' });
-  await form.getByLabel('Code').fill('x!');
-  await form.getByRole('button', { name: 'Create coupon' }).click();
+  await seen(form.getByLabel('Code')).fill('x!');
+  await seen(form.getByRole('button', { name: 'Create coupon' })).click();
   await expect(form).toContainText('Use 3 to 32 letters, digits, - or _');
   await expect(form).toContainText('Discount must be 1 to 100 percent');
-  await form.getByLabel('Code').fill(code.toLowerCase());
-  await form.getByLabel('Description').fill('Festive season');
-  await form.getByLabel('Discount (%)').fill('12');
-  await form.getByLabel('Minimum order (₹)').fill('1999');
-  await form.getByLabel('Maximum discount (₹)').fill('500');
-  await form.getByLabel('Usage limit').fill('100');
-  await form.getByRole('button', { name: 'Create coupon' }).click();
+  await seen(form.getByLabel('Code')).fill(code.toLowerCase());
+  await seen(form.getByLabel('Description')).fill('Festive season');
+  await seen(form.getByLabel('Discount (%)')).fill('12');
+  await seen(form.getByLabel('Minimum order (₹)')).fill('1999');
+  await seen(form.getByLabel('Maximum discount (₹)')).fill('500');
+  await seen(form.getByLabel('Usage limit')).fill('100');
+  await seen(form.getByRole('button', { name: 'Create coupon' })).click();
   await expect(form).toBeHidden();
 
   const row = table.getByRole('row', { name: new RegExp(code) });
@@ -54,14 +55,14 @@ test('an admin creates, edits and switches off a coupon', async ({ page, request
   await expect(row).toContainText('On');
   await screenshot(page, testInfo, 'admin-coupons');
 
-  await row.getByRole('button', { name: `Edit ${code}` }).click();
+  await seen(row.getByRole('button', { name: `Edit ${code}` })).click();
   const edit = page.getByRole('form', { name: `Edit ${code}` });
   await expect(edit.getByLabel('Discount (%)')).toHaveValue('12');
-  await edit.getByLabel('Discount (%)').fill('15');
-  await edit.getByRole('button', { name: 'Save' }).click();
+  await seen(edit.getByLabel('Discount (%)')).fill('15');
+  await seen(edit.getByRole('button', { name: 'Save' })).click();
   await expect(row).toContainText('15% off orders of ₹1,999 or more, up to ₹500');
 
-  await row.getByRole('button', { name: `Switch ${code} off` }).click();
+  await seen(row.getByRole('button', { name: `Switch ${code} off` })).click();
   await expect(row).toContainText('Off');
   expect(JSON.stringify(await storefrontCodes())).not.toContain(code);
 });

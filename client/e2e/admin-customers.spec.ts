@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { inView, seen } from './stack';
 
 // The back office's people, against the whole running stack: a shopper signs up; an admin
 // finds them by e-mail in /admin/users, deactivates the account (the shopper can no longer
@@ -33,17 +34,17 @@ test('an admin deactivates a shopper, who can no longer sign in, and reactivates
   const signIn = () => request.post('/api/login', { data: { email, password }, headers: someAddress() });
 
   await page.goto('/adminlogin');
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await seen(page.getByLabel('Email')).fill(admin.email);
+  await seen(page.getByLabel('Password', { exact: true })).fill(admin.password);
+  await seen(page.getByRole('button', { name: 'Sign in' })).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Customers' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible();
+  await seen(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Customers' })).click();
+  await inView(page.getByRole('heading', { level: 1, name: 'Customers' }));
   const people = page.getByRole('table', { name: 'People' });
   await expect(people).not.toContainText('Loading...');
 
-  await page.getByLabel('Search').fill(email);
-  await page.getByRole('button', { name: 'Search' }).click();
+  await seen(page.getByLabel('Search')).fill(email);
+  await seen(page.getByRole('button', { name: 'Search' })).click();
   await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(email).replace(/\./g, '\\.')}`));
   const row = people.getByRole('row', { name: /Nila Menon/ });
   await expect(row).toContainText(email);
@@ -51,20 +52,20 @@ test('an admin deactivates a shopper, who can no longer sign in, and reactivates
   await expect(row).toContainText('Active');
   await screenshot(page, testInfo, 'admin-customers');
 
-  await row.getByRole('button', { name: 'Deactivate' }).click();
+  await seen(row.getByRole('button', { name: 'Deactivate' })).click();
   const dialog = page.getByRole('dialog', { name: 'Deactivate Nila Menon?' });
   await expect(dialog).toContainText('signed out everywhere');
-  await dialog.getByRole('button', { name: 'Deactivate' }).click();
+  await seen(dialog.getByRole('button', { name: 'Deactivate' })).click();
   await expect(row).toContainText('Deactivated');
   expect((await signIn()).ok()).toBe(false);
 
-  await row.getByRole('button', { name: 'Reactivate' }).click();
-  await page.getByRole('dialog', { name: 'Reactivate Nila Menon?' }).getByRole('button', { name: 'Reactivate' }).click();
+  await seen(row.getByRole('button', { name: 'Reactivate' })).click();
+  await seen(page.getByRole('dialog', { name: 'Reactivate Nila Menon?' }).getByRole('button', { name: 'Reactivate' })).click();
   await expect(row.getByRole('cell').nth(5)).toHaveText('Active');
   expect((await signIn()).ok()).toBe(true);
 
   // Nobody matches a made-up search.
-  await page.getByLabel('Search').fill('no-such-person-anywhere');
-  await page.getByRole('button', { name: 'Search' }).click();
+  await seen(page.getByLabel('Search')).fill('no-such-person-anywhere');
+  await seen(page.getByRole('button', { name: 'Search' })).click();
   await expect(people).toContainText('No people match these filters.');
 });

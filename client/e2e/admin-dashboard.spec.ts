@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { inView, seen } from './stack';
 
 // The back office's dashboard, live, against the whole running stack: an admin has it open;
 // a shopper places a cash-on-delivery order through the API; today's takings and order count
@@ -32,13 +33,13 @@ test('the dashboard counts a new order without a reload', async ({ page, request
   test.skip(testInfo.project.name !== 'desktop', 'the back office is checked at desktop width');
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/adminlogin');
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await seen(page.getByLabel('Email')).fill(admin.email);
+  await seen(page.getByLabel('Password', { exact: true })).fill(admin.password);
+  await seen(page.getByRole('button', { name: 'Sign in' })).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   const today = page.getByRole('article', { name: 'Today' });
-  await expect(today).toBeVisible();
-  await expect(page.getByRole('status', { name: 'Live updates: Live' })).toBeVisible();
+  await inView(today);
+  await inView(page.getByRole('status', { name: 'Live updates: Live' }));
   const ordersToday = async () => Number(((await today.getByText(/orders?\b/).first().textContent()) ?? '').match(/\d+/)?.[0] ?? 'NaN');
   const before = await ordersToday();
 
@@ -55,11 +56,11 @@ test('the dashboard counts a new order without a reload', async ({ page, request
   await call(request, 'POST', '/api/createOrder', token, { paymentMode: 'cod', address: address.data._id }, { 'Idempotency-Key': randomUUID() });
 
   await expect.poll(ordersToday, { timeout: 15_000, message: "today's orders count the new one" }).toBe(before + 1);
-  await expect(page.getByRole('img', { name: /Revenue per day over 30 days/ })).toBeVisible();
+  await inView(page.getByRole('img', { name: /Revenue per day over 30 days/ }));
   await screenshot(page, testInfo, 'admin-dashboard-live');
 
   // The back office follows the shop's theme switch.
-  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await seen(page.getByRole('button', { name: 'Switch to dark theme' })).click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await screenshot(page, testInfo, 'admin-dashboard-dark');
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { inView, seen } from './stack';
 
 // Delivered orders (SPEC §2, /admin/delieveredorders), against the whole running stack: a
 // shopper's cash-on-delivery order is moved to DELIVERED by the back office; it is then in
@@ -61,13 +62,13 @@ test('a delivered order is in Delivered orders with its items and billing addres
   }
 
   await page.goto('/adminlogin');
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await seen(page.getByLabel('Email')).fill(admin.email);
+  await seen(page.getByLabel('Password', { exact: true })).fill(admin.password);
+  await seen(page.getByRole('button', { name: 'Sign in' })).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Delivered' }).click();
+  await seen(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Delivered' })).click();
   await expect(page).toHaveURL(/\/admin\/delieveredorders$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Delivered orders' })).toBeVisible();
+  await inView(page.getByRole('heading', { level: 1, name: 'Delivered orders' }));
   await expect(page.getByRole('search', { name: 'Filter orders' }).getByLabel('Status')).toBeDisabled();
   const table = page.getByRole('table', { name: 'Orders' });
   await expect(table).not.toContainText('Loading...');
@@ -76,22 +77,22 @@ test('a delivered order is in Delivered orders with its items and billing addres
   await expect(row).toContainText('Ira Kapoor');
   await expect(row).toContainText(email);
   await expect(row.getByTestId('order-status')).toHaveText(/Delivered/i);
-  await row.getByRole('button', { name: /View Items/ }).click();
+  await seen(row.getByRole('button', { name: /View Items/ })).click();
   await expect(row.getByRole('list', { name: `Items of order ${placed.data.orderId}` })).toContainText(choice.product.productName);
   await expect(row).toContainText('Billing address');
   await expect(row).toContainText('7 Residency Road, Richmond Town, Bengaluru, Karnataka, 560025');
   await screenshot(page, testInfo, 'admin-delivered-orders');
-  await row.getByRole('button', { name: /Hide/ }).click();
+  await seen(row.getByRole('button', { name: /Hide/ })).click();
   await expect(row).not.toContainText('Billing address');
 
-  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Cancelled' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Cancelled orders' })).toBeVisible();
+  await seen(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Cancelled' })).click();
+  await inView(page.getByRole('heading', { level: 1, name: 'Cancelled orders' }));
   await expect(table).not.toContainText('Loading...');
   await expect(table).not.toContainText(placed.data.orderId);
 
-  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Delivered' }).click();
+  await seen(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Delivered' })).click();
   const searchBox = page.getByRole('search', { name: 'Filter orders' }).getByLabel('Search');
-  await searchBox.fill('no-such-customer-anywhere');
-  await searchBox.press('Enter');
+  await seen(searchBox).fill('no-such-customer-anywhere');
+  await seen(searchBox).press('Enter');
   await expect(table).toContainText('No matching orders found.');
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { backOfficeToken, call, screenshot, shopperPage, shopperWithCart, signInToBackOffice, subscribedTo } from './stack';
+import { backOfficeToken, call, inView, screenshot, seen, shopperPage, shopperWithCart, signInToBackOffice, subscribedTo } from './stack';
 
 // The back office's order screens against the whole running stack: the Shiprocket view finds a
 // new cash-on-delivery order once the worker pushed it; its order page shows the shipment, the
@@ -22,11 +22,11 @@ test('staff find an order on the Shiprocket view, open it, ship it, and the shop
   const number = placed.data.orderId;
 
   await signInToBackOffice(page);
-  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Shiprocket' }).click();
+  await seen(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Shiprocket' })).click();
   await expect(page).toHaveURL(/\/admin\/shiprocketOrders$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Shiprocket' })).toBeVisible();
+  await inView(page.getByRole('heading', { level: 1, name: 'Shiprocket' }));
   // The filter lives in the URL: the radio shows checked once the URL says so.
-  await page.getByRole('radio', { name: 'On Shiprocket' }).click();
+  await seen(page.getByRole('radio', { name: 'On Shiprocket' })).click();
   await expect(page).toHaveURL(/push=pushed/);
   await expect(page.getByRole('radio', { name: 'On Shiprocket' })).toBeChecked();
   // The worker pushes it within seconds; the board is live, and a reload covers a slow push.
@@ -38,9 +38,9 @@ test('staff find an order on the Shiprocket view, open it, ship it, and the shop
   await expect(page.getByRole('table', { name: 'Orders' })).not.toContainText('Not Added on Shiprocket');
   await screenshot(page, testInfo, 'admin-shiprocket', { fullPage: false });
 
-  await row.getByRole('link', { name: `Order ${number}` }).click();
+  await seen(row.getByRole('link', { name: `Order ${number}` })).click();
   await expect(page).toHaveURL(new RegExp(`/admin/orders/${placed.data._id}$`));
-  await expect(page.getByRole('heading', { level: 1, name: number })).toBeVisible();
+  await inView(page.getByRole('heading', { level: 1, name: number }));
   const shipment = page.getByRole('region', { name: 'Shiprocket' });
   await expect(shipment).toContainText('Shiprocket order');
   await expect(page.getByRole('region', { name: 'Customer' })).toContainText('Kavya Iyer');
@@ -56,11 +56,11 @@ test('staff find an order on the Shiprocket view, open it, ship it, and the shop
   await expect(trackStatus).toHaveText('Processing');
   await buyerLive;
 
-  await page.getByRole('button', { name: 'Change status' }).click();
+  await seen(page.getByRole('button', { name: 'Change status' })).click();
   const dialog = page.getByRole('dialog', { name: 'Change status' });
-  await dialog.getByRole('radio', { name: /^Shipped/ }).check();
-  await dialog.getByLabel(/Note/).fill('Handed to Delhivery at the counter');
-  await dialog.getByRole('button', { name: 'Save status' }).click();
+  await seen(dialog.getByRole('radio', { name: /^Shipped/ })).check();
+  await seen(dialog.getByLabel(/Note/)).fill('Handed to Delhivery at the counter');
+  await seen(dialog.getByRole('button', { name: 'Save status' })).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('order-status')).toHaveText('Shipped');
   await expect(timeline.locator('li').last()).toContainText('Handed to Delhivery at the counter');
@@ -72,13 +72,13 @@ test('staff find an order on the Shiprocket view, open it, ship it, and the shop
 
   // An order that does not exist says so.
   await page.goto('/admin/orders/DRP0NOSUCHORDER');
-  await expect(page.getByRole('heading', { level: 1, name: 'Order not found' })).toBeVisible();
+  await inView(page.getByRole('heading', { level: 1, name: 'Order not found' }));
 });
 
 test('admins see how Razorpay is set up, never its secrets, and the online payments', async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInToBackOffice(page);
-  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Payments' }).click();
+  await seen(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Payments' })).click();
   await expect(page).toHaveURL(/\/admin\/payment$/);
   const panel = page.getByRole('region', { name: 'Razorpay' });
   await expect(panel).toContainText('Key id');
@@ -96,36 +96,36 @@ test('an admin resets a colleague’s password, and the colleague updates it', a
   const created = await call<{ _id: string }>(request, 'POST', '/api/admin/register', token, { firstName: 'Ravi', ...colleague, role: 'staff' });
 
   await signInToBackOffice(page);
-  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Team passwords' }).click();
+  await seen(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Team passwords' })).click();
   const reset = page.getByRole('form', { name: "Reset a team member's password" });
-  await reset.getByLabel('Team member').selectOption(colleague.email);
-  await reset.getByLabel('New password', { exact: true }).fill('short');
-  await reset.getByLabel('Confirm new password').fill('short');
-  await reset.getByRole('button', { name: 'Set new password' }).click();
+  await seen(reset.getByLabel('Team member')).selectOption(colleague.email);
+  await seen(reset.getByLabel('New password', { exact: true })).fill('short');
+  await seen(reset.getByLabel('Confirm new password')).fill('short');
+  await seen(reset.getByRole('button', { name: 'Set new password' })).click();
   await expect(reset).toContainText('Password must be at least 8 characters');
-  await reset.getByLabel('New password', { exact: true }).fill('given-by-admin-2');
-  await reset.getByLabel('Confirm new password').fill('given-by-admin-2');
-  await reset.getByRole('button', { name: 'Set new password' }).click();
+  await seen(reset.getByLabel('New password', { exact: true })).fill('given-by-admin-2');
+  await seen(reset.getByLabel('Confirm new password')).fill('given-by-admin-2');
+  await seen(reset.getByRole('button', { name: 'Set new password' })).click();
   await expect(reset).toContainText(`${colleague.email} is signed out everywhere`);
   await screenshot(page, testInfo, 'admin-reset-password');
 
   // The colleague signs in with it and picks their own.
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await seen(page.getByRole('button', { name: 'Sign out' })).click();
   await signInToBackOffice(page, { email: colleague.email, password: 'given-by-admin-2' });
-  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'My password' }).click();
+  await seen(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'My password' })).click();
   const update = page.getByRole('form', { name: 'Update your password' });
-  await update.getByLabel('Current password').fill('not-my-password');
-  await update.getByLabel('New password', { exact: true }).fill('my-own-password-3');
-  await update.getByLabel('Confirm new password').fill('my-own-password-3');
-  await update.getByRole('button', { name: 'Update password' }).click();
+  await seen(update.getByLabel('Current password')).fill('not-my-password');
+  await seen(update.getByLabel('New password', { exact: true })).fill('my-own-password-3');
+  await seen(update.getByLabel('Confirm new password')).fill('my-own-password-3');
+  await seen(update.getByRole('button', { name: 'Update password' })).click();
   await expect(update).toContainText('Your current password is not right');
   await expect(update.getByLabel('New password', { exact: true })).toHaveValue('my-own-password-3');
-  await update.getByLabel('Current password').fill('given-by-admin-2');
-  await update.getByRole('button', { name: 'Update password' }).click();
+  await seen(update.getByLabel('Current password')).fill('given-by-admin-2');
+  await seen(update.getByRole('button', { name: 'Update password' })).click();
   await expect(update).toContainText('Your password is changed');
   await screenshot(page, testInfo, 'admin-update-password');
   // Still signed in on this device with the new token.
-  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Orders' }).click();
+  await seen(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Orders' })).click();
   await expect(page.getByRole('table', { name: 'Orders' })).not.toContainText('Loading...');
   await expect(page.getByRole('table', { name: 'Orders' })).not.toContainText('could not be loaded');
   await backOfficeToken(request, { email: colleague.email, password: 'my-own-password-3' });
@@ -137,27 +137,27 @@ test('an admin resets a colleague’s password, and the colleague updates it', a
 test('analytics over a chosen range, and its days as a CSV', async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInToBackOffice(page);
-  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Analytics' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
+  await seen(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Analytics' })).click();
+  await inView(page.getByRole('heading', { level: 1, name: 'Analytics' }));
   await expect(page.getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('region', { name: 'Takings' })).toContainText('Takings, 30 days');
 
-  await page.getByRole('button', { name: '7 days' }).click();
+  await seen(page.getByRole('button', { name: '7 days' })).click();
   await expect(page).toHaveURL(/from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}/);
   await expect(page.getByRole('region', { name: 'Takings' })).toContainText('Takings, 7 days');
   const to = await page.getByLabel('To', { exact: true }).inputValue();
-  await page.getByLabel('From', { exact: true }).fill(to);
+  await seen(page.getByLabel('From', { exact: true })).fill(to);
   await expect(page.getByRole('region', { name: 'Takings' })).toContainText('Takings, 1 day');
-  await expect(page.getByRole('region', { name: 'Orders by status, 1 day' })).toBeVisible();
+  await inView(page.getByRole('region', { name: 'Orders by status, 1 day' }));
 
   const downloaded = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download CSV' }).click();
+  await seen(page.getByRole('button', { name: 'Download CSV' })).click();
   const file = await downloaded;
   expect(file.suggestedFilename()).toBe(`drape-${to}-to-${to}.csv`);
   const lines = (await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8')).trim().split('\n');
   expect(lines[0]).toBe('date,orders,online_inr,cod_inr,total_inr');
   expect(lines).toHaveLength(2);
   expect(lines[1]).toMatch(new RegExp(`^${to},\\d+,`));
-  await page.getByRole('button', { name: '30 days' }).click();
+  await seen(page.getByRole('button', { name: '30 days' })).click();
   await screenshot(page, testInfo, 'admin-analytics');
 });

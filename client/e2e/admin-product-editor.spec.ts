@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { inView, seen } from './stack';
 
 // The product editor, against the whole running stack: an admin creates a product with a
 // picture (uploaded, re-encoded by the server) and stock in two sizes, sees the price shoppers
@@ -42,38 +43,38 @@ test('an admin creates a product with a picture and stock, and shoppers see it',
   const code = `JF-TEST-${randomUUID().slice(0, 6).toUpperCase()}`;
 
   await page.goto('/adminlogin');
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await seen(page.getByLabel('Email')).fill(admin.email);
+  await seen(page.getByLabel('Password', { exact: true })).fill(admin.password);
+  await seen(page.getByRole('button', { name: 'Sign in' })).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Products' }).click();
-  await page.getByRole('link', { name: 'New product' }).click();
+  await seen(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Products' })).click();
+  await seen(page.getByRole('link', { name: 'New product' })).click();
   await expect(page).toHaveURL(/\/admin\/addproduct$/);
   const form = page.getByRole('form', { name: 'New product' });
 
-  await form.getByRole('button', { name: 'Create product' }).click();
+  await seen(form.getByRole('button', { name: 'Create product' })).click();
   await expect(form).toContainText('productId is required');
   await expect(form).toContainText('Choose a sub-category');
 
-  await form.getByLabel('Product code').fill(code);
-  await form.getByLabel('Name', { exact: true }).fill('Ivory Twill Test Shirt');
-  await form.getByLabel('Sub-category').selectOption({ label: 'Formal Shirts' });
-  await form.getByLabel('Colour').fill('Ivory');
-  await form.getByLabel('List price (₹)').fill('2499');
-  await form.getByLabel('Discount (%)').fill('20');
-  await expect(form.getByText('Shoppers pay')).toBeVisible();
+  await seen(form.getByLabel('Product code')).fill(code);
+  await seen(form.getByLabel('Name', { exact: true })).fill('Ivory Twill Test Shirt');
+  await seen(form.getByLabel('Sub-category')).selectOption({ label: 'Formal Shirts' });
+  await seen(form.getByLabel('Colour')).fill('Ivory');
+  await seen(form.getByLabel('List price (₹)')).fill('2499');
+  await seen(form.getByLabel('Discount (%)')).fill('20');
+  await inView(form.getByText('Shoppers pay'));
   await expect(form).toContainText('₹1,999');
-  await form.getByLabel('Size 1', { exact: true }).fill('M');
-  await form.getByLabel('Stock of size M').fill('8');
-  await form.getByRole('button', { name: 'Add a size' }).click();
-  await form.getByLabel('Size 2', { exact: true }).fill('L');
-  await form.getByLabel('Stock of size L').fill('4');
-  await form.getByLabel(/Add pictures/).setInputFiles({ name: 'ivory.png', mimeType: 'image/png', buffer: await shirtPicture(page) });
+  await seen(form.getByLabel('Size 1', { exact: true })).fill('M');
+  await seen(form.getByLabel('Stock of size M')).fill('8');
+  await seen(form.getByRole('button', { name: 'Add a size' })).click();
+  await seen(form.getByLabel('Size 2', { exact: true })).fill('L');
+  await seen(form.getByLabel('Stock of size L')).fill('4');
+  await seen(form.getByLabel(/Add pictures/)).setInputFiles({ name: 'ivory.png', mimeType: 'image/png', buffer: await shirtPicture(page) });
   await expect(form.getByRole('list', { name: 'Pictures' }).locator('img')).toHaveCount(1);
-  await form.getByRole('button', { name: 'Create product' }).click();
+  await seen(form.getByRole('button', { name: 'Create product' })).click();
   await expect(page).toHaveURL(/\/admin\/getproduct\/[0-9a-f]{24}$/);
   const id = page.url().split('/').pop()!;
-  await expect(page.getByRole('heading', { level: 1, name: 'Ivory Twill Test Shirt' })).toBeVisible();
+  await inView(page.getByRole('heading', { level: 1, name: 'Ivory Twill Test Shirt' }));
   await screenshot(page, testInfo, 'admin-product-editor');
 
   // The storefront has it, with its price and sizes.
@@ -91,7 +92,7 @@ test('an admin creates a product with a picture and stock, and shoppers see it',
   const shopper = await page.context().browser()!.newPage({ baseURL: testInfo.project.use.baseURL });
   // Newest first: it leads the Formal Shirts listing.
   await shopper.goto(`/products/${encodeURIComponent('Formal Shirts')}`);
-  await expect(shopper.getByText('Ivory Twill Test Shirt').first()).toBeVisible();
+  await inView(shopper.getByText('Ivory Twill Test Shirt').first());
   await shopper.close();
 
   // Hidden again, so the storefront tests after this one see the demo catalog as it was.

@@ -1,4 +1,5 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { inView, seen } from './stack';
 
 // The back office's product list, against the whole running stack: an admin finds a demo
 // product by its code, hides it with the bulk bar (the storefront no longer shows it), and
@@ -27,37 +28,37 @@ test('an admin hides a product from the storefront and shows it again', async ({
   expect((await storefront()).ok()).toBe(true);
 
   await page.goto('/adminlogin');
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await seen(page.getByLabel('Email')).fill(admin.email);
+  await seen(page.getByLabel('Password', { exact: true })).fill(admin.password);
+  await seen(page.getByRole('button', { name: 'Sign in' })).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Products' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+  await seen(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Products' })).click();
+  await inView(page.getByRole('heading', { level: 1, name: 'Products' }));
   const table = page.getByRole('table', { name: 'Products' });
   await expect(table).not.toContainText('Loading...');
   await expect(table.locator('tbody > tr')).toHaveCount(10);
   await screenshot(page, testInfo, 'admin-products');
 
-  await page.getByLabel('Search').fill(product.productId);
-  await page.getByRole('button', { name: 'Search' }).click();
+  await seen(page.getByLabel('Search')).fill(product.productId);
+  await seen(page.getByRole('button', { name: 'Search' })).click();
   await expect(page).toHaveURL(/q=/);
   const row = table.getByRole('row', { name: new RegExp(product.productName) });
   await expect(row).toContainText('Shown');
 
   const bulk = page.getByRole('toolbar', { name: 'Change the selected products' });
   await expect(bulk.getByRole('button', { name: 'Hide' })).toBeDisabled();
-  await row.getByRole('checkbox').check();
+  await seen(row.getByRole('checkbox')).check();
   await expect(bulk).toContainText('1 selected');
-  await bulk.getByRole('button', { name: 'Hide' }).click();
+  await seen(bulk.getByRole('button', { name: 'Hide' })).click();
   await expect(row).toContainText('Hidden');
   expect((await storefront()).status()).toBe(404);
 
-  await row.getByRole('checkbox').check();
-  await bulk.getByRole('button', { name: 'Show on the storefront' }).click();
+  await seen(row.getByRole('checkbox')).check();
+  await seen(bulk.getByRole('button', { name: 'Show on the storefront' })).click();
   await expect(row).toContainText('Shown');
   expect((await storefront()).ok()).toBe(true);
 
-  await page.getByLabel('Stock').selectOption('out');
+  await seen(page.getByLabel('Stock')).selectOption('out');
   await expect(page).toHaveURL(/stock=out/);
   await expect(table).not.toContainText('Loading...');
 });

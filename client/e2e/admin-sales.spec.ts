@@ -1,4 +1,5 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { inView, seen } from './stack';
 
 // Sales in the back office, against the whole running stack, with a shopper's storefront open
 // in another browser context: switching the demo's Festive Formals sale off takes its banner
@@ -27,47 +28,47 @@ test('switching a sale off and on changes an open storefront live', async ({ pag
   await expect(banner).toContainText('Festive Formals');
 
   await page.goto('/adminlogin');
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await seen(page.getByLabel('Email')).fill(admin.email);
+  await seen(page.getByLabel('Password', { exact: true })).fill(admin.password);
+  await seen(page.getByRole('button', { name: 'Sign in' })).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Sales' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Sales' })).toBeVisible();
+  await seen(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Sales' })).click();
+  await inView(page.getByRole('heading', { level: 1, name: 'Sales' }));
   const table = page.getByRole('table', { name: 'Sales' });
   await expect(table).not.toContainText('Loading...');
   const festive = table.getByRole('row', { name: /Festive Formals/ });
   await expect(festive).toContainText('On');
 
   try {
-    await festive.getByRole('button', { name: 'Switch Festive Formals off' }).click();
+    await seen(festive.getByRole('button', { name: 'Switch Festive Formals off' })).click();
     await expect(festive).toContainText('Off');
     // The banner goes (or shows another running sale): Festive Formals is no longer announced.
     await expect(shopper.getByText(/Festive Formals sale is live/)).toHaveCount(0, { timeout: 10_000 });
   } finally {
     // Put the demo sale back for the tests after this one, whatever happened above.
     if (await festive.getByRole('button', { name: 'Switch Festive Formals on' }).isVisible()) {
-      await festive.getByRole('button', { name: 'Switch Festive Formals on' }).click();
+      await seen(festive.getByRole('button', { name: 'Switch Festive Formals on' })).click();
     }
   }
   await expect(festive).toContainText('On');
   await expect(banner).toContainText('Festive Formals', { timeout: 10_000 });
 
   // A new sale, off: refused without a name, then created with its reach in words.
-  await page.getByRole('button', { name: 'New sale' }).click();
+  await seen(page.getByRole('button', { name: 'New sale' })).click();
   const form = page.getByRole('form', { name: 'New sale' });
-  await form.getByRole('button', { name: 'Create sale' }).click();
+  await seen(form.getByRole('button', { name: 'Create sale' })).click();
   await expect(form).toContainText('Name the sale');
-  await form.getByLabel('Name').fill('Monsoon Shirts');
-  await form.getByLabel('Discount (%)').fill('15');
-  await form.getByLabel('For').selectOption('Men');
-  await form.getByRole('button', { name: 'Create sale' }).click();
+  await seen(form.getByLabel('Name')).fill('Monsoon Shirts');
+  await seen(form.getByLabel('Discount (%)')).fill('15');
+  await seen(form.getByLabel('For')).selectOption('Men');
+  await seen(form.getByRole('button', { name: 'Create sale' })).click();
   await expect(form).toBeHidden();
   const monsoon = table.getByRole('row', { name: /Monsoon Shirts/ });
   await expect(monsoon).toContainText('15%');
   await expect(monsoon).toContainText('Men');
   await expect(monsoon).toContainText('Off');
   await screenshot(page, testInfo, 'admin-sales');
-  await monsoon.getByRole('button', { name: 'Delete Monsoon Shirts' }).click();
+  await seen(monsoon.getByRole('button', { name: 'Delete Monsoon Shirts' })).click();
   await expect(table).not.toContainText('Monsoon Shirts');
   await expect(banner).toContainText('Festive Formals');
 });

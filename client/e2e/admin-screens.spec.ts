@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { backOfficeToken, call, screenshot, signInToBackOffice } from './stack';
+import { backOfficeToken, call, inView, screenshot, seen, signInToBackOffice } from './stack';
 
 // Every screen of the back office's side navigation, for an admin and for staff: each opens
 // with its heading and settles (no 'Loading...' left, no error), staff are not offered the
@@ -38,10 +38,10 @@ async function walk(page: import('@playwright/test').Page, testInfo: import('@pl
   const labels = (await nav.getByRole('link').allTextContents()).map((label) => label.trim());
   expect(labels.length).toBeGreaterThan(10);
   for (const label of labels) {
-    await nav.getByRole('link', { name: label, exact: true }).click();
+    await seen(nav.getByRole('link', { name: label, exact: true })).click();
     await expect(nav.getByRole('link', { name: label, exact: true }), `${label} is marked as the current screen`).toHaveAttribute('aria-current', 'page');
     const main = page.getByRole('main');
-    await expect(main.getByRole('heading', { level: 1 }), `${label} has a heading`).toBeVisible();
+    await inView(main.getByRole('heading', { level: 1 }), { message: `${label} has a heading` });
     await expect(main).not.toContainText('No such screen');
     await expect(main, `${label} settles`).not.toContainText('Loading...', { timeout: 10_000 });
     await expect(main).not.toContainText(/could not be loaded/);
@@ -59,7 +59,7 @@ test('an admin opens every screen of the back office', async ({ page }, testInfo
   const labels = await walk(page, testInfo, true);
   for (const label of adminOnly) expect(labels).toContain(label);
   await page.goto('/admin/no-such-screen');
-  await expect(page.getByRole('heading', { level: 1, name: 'No such screen' })).toBeVisible();
+  await inView(page.getByRole('heading', { level: 1, name: 'No such screen' }));
 });
 
 test('staff open every screen offered to them, and none of the admin-only ones', async ({ page, request }, testInfo) => {
@@ -74,7 +74,7 @@ test('staff open every screen offered to them, and none of the admin-only ones',
     for (const label of adminOnly) expect(labels).not.toContain(label);
     // An admin-only address typed in is answered, not broken.
     await page.goto('/admin/audit');
-    await expect(page.getByRole('heading', { level: 1, name: 'For admins only' })).toBeVisible();
+    await inView(page.getByRole('heading', { level: 1, name: 'For admins only' }));
   } finally {
     await call(request, 'POST', `/api/admin/users/${created.data._id}/active`, token, { active: false });
   }

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { inView, seen } from './stack';
 
 // The storefront's browsing pages against the running shop with its demo data (Jaipur Formals:
 // Men and Women, Formal Shirts, Formal Trousers, …, and the Festive Formals sale).
@@ -38,25 +39,25 @@ async function expectNoSidewaysScroll(page: Page) {
 /** Opens a sub-category listing the way a shopper does: the Shop dropdown, or the menu on a phone. */
 async function openFromShopMenu(page: Page, name: string) {
   if (isMobile(page)) {
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name, exact: true }).click();
+    await seen(page.getByRole('button', { name: 'Open menu' })).click();
+    await seen(page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name, exact: true })).click();
   } else {
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await nav.getByRole('button', { name: 'Shop' }).click();
-    await nav.getByRole('list', { name: 'Shop categories' }).getByRole('link', { name, exact: true }).click();
+    await seen(nav.getByRole('button', { name: 'Shop' })).click();
+    await seen(nav.getByRole('list', { name: 'Shop categories' }).getByRole('link', { name, exact: true })).click();
   }
 }
 
 async function search(page: Page, query: string) {
   if (isMobile(page)) {
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await seen(page.getByRole('button', { name: 'Open menu' })).click();
     const box = page.getByRole('navigation', { name: 'Mobile' }).getByRole('searchbox', { name: 'Search products' });
-    await box.fill(query);
-    await box.press('Enter');
+    await seen(box).fill(query);
+    await seen(box).press('Enter');
   } else {
     const box = page.getByRole('banner').getByRole('searchbox', { name: 'Search products' });
-    await box.fill(query);
-    await box.press('Enter');
+    await seen(box).fill(query);
+    await seen(box).press('Enter');
   }
 }
 
@@ -77,68 +78,70 @@ test('home shows category tiles and best sellers from the shop', async ({ page }
 });
 
 test('a shopper browses, pages, quick-views, adds to the cart and opens the product', async ({ page }, testInfo) => {
+  // A long walk, each step first checked in the window as a person sees it.
+  test.setTimeout(60_000);
   await page.goto('/');
   await openFromShopMenu(page, 'Formal Shirts');
   await expect(page).toHaveURL(/\/products\/Formal%20Shirts$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Formal Shirts');
   await expect(cards(page)).toHaveCount(12);
-  await expect(page.getByText(/^\d+ products$/)).toBeVisible();
+  await inView(page.getByText(/^\d+ products$/));
   await expectNoBrokenImages(page);
   await expectNoSidewaysScroll(page);
   await screenshot(page, testInfo, 'listing');
 
   const pages = page.getByRole('navigation', { name: 'Formal Shirts, pages' });
   await expect(pages.getByRole('button', { name: 'Prev' })).toBeDisabled();
-  await pages.getByRole('link', { name: 'Next' }).click();
+  await seen(pages.getByRole('link', { name: 'Next' })).click();
   await expect(page).toHaveURL(/\/products\/Formal%20Shirts\?page=2$/);
   await expect(pages.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
-  await expect(cards(page).first()).toBeVisible();
+  await inView(cards(page).first());
   const firstOnPage2 = await cards(page).first().getByRole('heading').textContent();
-  await pages.getByRole('link', { name: 'Page 1' }).click();
+  await seen(pages.getByRole('link', { name: 'Page 1' })).click();
   await expect(page).toHaveURL(/\/products\/Formal%20Shirts$/);
   await expect(cards(page).first().getByRole('heading')).not.toHaveText(firstOnPage2 ?? '');
 
   const card = cards(page).filter({ hasNot: page.getByText('Out of Stock') }).first();
   const name = (await card.getByRole('heading').textContent())!.trim();
-  await card.hover();
-  await card.getByRole('button', { name: `Quick view: ${name}` }).click();
+  await seen(card).hover();
+  await seen(card.getByRole('button', { name: `Quick view: ${name}` })).click();
   const dialog = page.getByRole('dialog', { name });
-  await expect(dialog).toBeVisible();
+  await inView(dialog);
   await expect(dialog.getByRole('radio').first()).toBeAttached();
   await screenshot(page, testInfo, 'quick-view', { fullPage: false });
 
-  await dialog.getByRole('button', { name: 'Add to cart' }).click();
+  await seen(dialog.getByRole('button', { name: 'Add to cart' })).click();
   await expect(dialog.getByRole('alert')).toHaveText('Please select a size');
   await expect(dialog.getByRole('alert')).toHaveText('', { timeout: 5000 });
 
   const badge = page.getByTestId('cart-count');
   await expect(badge).toHaveText('0');
-  await dialog.getByRole('radio', { disabled: false }).first().check({ force: true });
-  await dialog.getByRole('button', { name: 'Add to cart' }).click();
+  await seen(dialog.getByRole('radio', { disabled: false }).first()).check();
+  await seen(dialog.getByRole('button', { name: 'Add to cart' })).click();
   await expect(dialog).toBeHidden();
   // The cart drawer slides in with the line; Esc closes it and leaves the green banner.
   const drawer = page.getByRole('dialog', { name: 'Your cart' });
-  await expect(drawer).toBeVisible();
+  await inView(drawer);
   await expect(drawer.getByTestId('cart-line')).toContainText(name);
   await screenshot(page, testInfo, 'cart-drawer', { fullPage: false });
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
   const notice = page.getByTestId('cart-added-notice');
   await expect(notice).toContainText('Item added to your cart');
-  await expect(notice.getByRole('link', { name: 'View Cart' })).toBeVisible();
+  await inView(notice.getByRole('link', { name: 'View Cart' }));
   await expect(badge).toHaveText('1');
-  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+  await inView(page.getByRole('link', { name: 'Cart, 1 item' }));
   await screenshot(page, testInfo, 'added-to-cart', { fullPage: false });
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('guestCart') ?? '[]'));
   expect(stored).toEqual([expect.objectContaining({ productName: name, quantity: 1 })]);
 
-  await card.hover();
-  await card.getByRole('button', { name: `Quick view: ${name}` }).click();
-  await page.getByRole('dialog', { name }).getByRole('link', { name: 'All details' }).click();
+  await seen(card).hover();
+  await seen(card.getByRole('button', { name: `Quick view: ${name}` })).click();
+  await seen(page.getByRole('dialog', { name }).getByRole('link', { name: 'All details' })).click();
   await expect(page).toHaveURL(/\/api\/getproduct\/[0-9a-f]{24}$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
-  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Formal Shirts' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Details' })).toBeVisible();
+  await inView(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Formal Shirts' }));
+  await inView(page.getByRole('heading', { name: 'Details' }));
   await expectNoBrokenImages(page);
   await expectNoSidewaysScroll(page);
   await screenshot(page, testInfo, 'product');
@@ -152,7 +155,7 @@ test('the sale page shows the running sale priced to the paisa', async ({ page }
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Festive Formals');
   const banner = page.locator('picture');
   await expect(banner.locator('source')).toHaveAttribute('media', '(max-width: 640px)');
-  await expect(cards(page).first()).toBeVisible();
+  await inView(cards(page).first());
   await expect(cards(page).first()).toContainText(/₹[\d,]+\.\d{2}/);
   await expect(cards(page).first()).toContainText('Festive Formals');
   await expectNoBrokenImages(page);
@@ -170,21 +173,21 @@ test('search finds oxford shirts, and says so when nothing matches', async ({ pa
   await screenshot(page, testInfo, 'search');
 
   await page.goto('/search?q=zzzzqqq');
-  await expect(page.getByRole('heading', { name: 'No products match "zzzzqqq"' })).toBeVisible();
+  await inView(page.getByRole('heading', { name: 'No products match "zzzzqqq"' }));
   await screenshot(page, testInfo, 'search-empty');
 });
 
 test('best sellers, shop all and a gender listing', async ({ page }, testInfo) => {
   await page.goto('/');
   if (isMobile(page)) {
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Best Seller' }).click();
+    await seen(page.getByRole('button', { name: 'Open menu' })).click();
+    await seen(page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Best Seller' })).click();
   } else {
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Best Seller' }).click();
+    await seen(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Best Seller' })).click();
   }
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Best sellers');
-  await expect(page.getByTestId('bestseller-banner')).toBeVisible();
-  await expect(cards(page).first()).toBeVisible();
+  await inView(page.getByTestId('bestseller-banner'));
+  await inView(cards(page).first());
   await screenshot(page, testInfo, 'bestsellers');
 
   await page.goto('/shop');
@@ -194,11 +197,11 @@ test('best sellers, shop all and a gender listing', async ({ page }, testInfo) =
 
   await page.goto('/shop/women');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Women');
-  await expect(cards(page).first()).toBeVisible();
+  await inView(cards(page).first());
 
   await page.goto('/products/Flexiwaist%20Pant');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Flexiwaist Pant');
-  await expect(cards(page).first()).toBeVisible();
+  await inView(cards(page).first());
   await expectNoBrokenImages(page);
   await screenshot(page, testInfo, 'listing-flexiwaist');
 });
@@ -212,28 +215,28 @@ test('an unknown product says Product not found', async ({ page }, testInfo) => 
 test('return policy and terms show the pages the shop wrote', async ({ page }, testInfo) => {
   await page.goto('/returns');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Return and Exchange Policy');
-  await expect(page.getByTestId('cms-content')).toBeVisible();
+  await inView(page.getByTestId('cms-content'));
   await screenshot(page, testInfo, 'returns');
 
   await page.goto('/returnpolicydetails');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Return and Exchange Policy');
-  await expect(page.getByTestId('cms-content')).toBeVisible();
+  await inView(page.getByTestId('cms-content'));
 
   await page.goto('/terms-conditions');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms and conditions');
-  await expect(page.getByTestId('cms-content')).toBeVisible();
+  await inView(page.getByTestId('cms-content'));
   await screenshot(page, testInfo, 'terms');
 });
 
 test('catalog pages do not scroll sideways and tap targets stay large on phones', async ({ page }) => {
   for (const path of ['/shop', '/products/bestseller', '/sale', '/search?q=shirt', '/returns', '/terms-conditions']) {
     await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await inView(page.getByRole('heading', { level: 1 }));
     await expectNoSidewaysScroll(page);
   }
   if (!isMobile(page)) return;
   await page.goto('/products/Formal%20Shirts');
-  await expect(cards(page).first()).toBeVisible();
+  await inView(cards(page).first());
   const [first, second, third] = await Promise.all([0, 1, 2].map((index) => cards(page).nth(index).boundingBox()));
   expect(first!.y, 'two cards side by side').toBe(second!.y);
   expect(third!.y, 'the third starts a new row').toBeGreaterThan(first!.y);

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { inView, seen } from './stack';
 
 // The first test reads the running shop's demo sale and categories. The second answers
 // /api/getsale, /api/getcategory and the /api/ws socket inside the browser, so it can push a
@@ -49,13 +50,13 @@ test('the sale banner and the Shop menu show the running demo sale and categorie
 
   const mobile = (page.viewportSize()?.width ?? 1280) < 640;
   if (mobile) {
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await seen(page.getByRole('button', { name: 'Open menu' })).click();
     const drawer = page.getByRole('navigation', { name: 'Mobile' });
     await expect(drawer.getByRole('link', { name: 'Formal Shirts' })).toHaveAttribute('href', '/products/Formal%20Shirts');
     await expect(drawer.getByRole('link', { name: 'Stretch Pant' })).toHaveAttribute('href', '/products/Stretch%20Pant');
   } else {
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await nav.getByRole('button', { name: 'Shop' }).click();
+    await seen(nav.getByRole('button', { name: 'Shop' })).click();
     await expect(nav.getByRole('link', { name: 'Stretch Pant' })).toHaveAttribute('href', '/products/Stretch%20Pant');
     await expect(nav.getByRole('link', { name: 'Flexiwaist Pant' })).toHaveAttribute('href', '/products/Flexiwaist%20Pant');
   }
@@ -96,7 +97,7 @@ test('a sale.changed event over the socket brings the banner in without a reload
     { type: 'hello', token: '' },
     { type: 'subscribe', topics: ['sales', 'catalog'] },
   ]);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await inView(page.getByRole('heading', { level: 1 }));
   await expect(page.getByRole('complementary', { name: 'Sale' })).toHaveCount(0);
 
   sales = [festiveSale];
@@ -122,7 +123,7 @@ test('a stock.changed event refetches the listing on screen', async ({ page }) =
   });
 
   await page.goto('/products/Formal%20Shirts');
-  await expect(page.getByRole('main').getByTestId('product-card').first()).toBeVisible();
+  await inView(page.getByRole('main').getByTestId('product-card').first());
   const before = listingRequests;
   pushEvent({ id: 'evt-2', type: 'stock.changed', topic: 'catalog', data: {}, at: new Date().toISOString() });
   await expect.poll(() => listingRequests).toBeGreaterThan(before);

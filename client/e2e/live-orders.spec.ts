@@ -9,6 +9,7 @@ import {
   type Page,
   type TestInfo,
 } from '@playwright/test';
+import { inView, seen } from './stack';
 
 // The back office's order board, live, against the whole running stack: an admin has
 // /admin/orders open; a shopper (another browser context) places a cash-on-delivery order;
@@ -158,15 +159,15 @@ test('a new order appears live on the admin board and walks to Delivered with th
   // The admin signs in and opens the board from the side navigation.
   const adminLive = subscribedTo(page, (topic) => topic === 'admin:orders');
   await page.goto('/adminlogin');
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await seen(page.getByLabel('Email')).fill(admin.email);
+  await seen(page.getByLabel('Password', { exact: true })).fill(admin.password);
+  await seen(page.getByRole('button', { name: 'Sign in' })).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Orders' }).click();
+  await seen(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Orders' })).click();
   await expect(page).toHaveURL(/\/admin\/orders$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+  await inView(page.getByRole('heading', { level: 1, name: 'Orders' }));
   await adminLive;
-  await expect(page.getByRole('status', { name: 'Live updates: Live' })).toBeVisible();
+  await inView(page.getByRole('status', { name: 'Live updates: Live' }));
   await expect(page.getByRole('table', { name: 'Orders' })).not.toContainText('Loading...');
   await markDocument(page);
 
@@ -180,7 +181,7 @@ test('a new order appears live on the admin board and walks to Delivered with th
 
   // It arrives on the board without a reload, lit up as new, at the top.
   const row = boardRow(page, orderNumber);
-  await expect(row).toBeVisible();
+  await inView(row);
   await expect(row).toHaveAttribute('data-live', 'new');
   await expect(page.getByRole('table', { name: 'Orders' }).locator('tbody').first()).toHaveAttribute('data-order', orderNumber);
   await expect(row).toContainText('Kavya Iyer');
@@ -200,7 +201,7 @@ test('a new order appears live on the admin board and walks to Delivered with th
   const shopperLive = subscribedTo(buyer, (topic) => topic.startsWith('user:'));
   await buyer.goto(`/trackid/${orderNumber}`);
   const track = buyer.getByRole('main');
-  await expect(track.getByRole('heading', { level: 1, name: 'Your order' })).toBeVisible();
+  await inView(track.getByRole('heading', { level: 1, name: 'Your order' }));
   // The badge beside the order number says where it is; the timeline marks the current step.
   const trackStatus = track.locator('header p').filter({ hasText: orderNumber }).locator('span').last();
   const progress = track.getByRole('list', { name: 'Order progress' });
@@ -210,12 +211,12 @@ test('a new order appears live on the admin board and walks to Delivered with th
   await markDocument(buyer);
 
   // Row actions are there: only the statuses it may take next.
-  await row.getByRole('button', { name: `Change status of order ${orderNumber}` }).click();
+  await seen(row.getByRole('button', { name: `Change status of order ${orderNumber}` })).click();
   const dialog = page.getByRole('dialog', { name: 'Change status' });
   await expect(dialog.getByRole('radio')).toHaveCount(7);
-  await expect(dialog.getByRole('radio', { name: /Delivered/ })).toBeVisible();
+  await inView(dialog.getByRole('radio', { name: /Delivered/ }));
   await screenshot(page, testInfo, 'live-orders-status-dialog', { fullPage: false });
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await seen(dialog.getByRole('button', { name: 'Cancel' })).click();
   await expect(dialog).toBeHidden();
 
   // sim's courier moves it on, one status at a time; both screens follow without reloads.
@@ -247,25 +248,25 @@ test('a new order appears live on the admin board and walks to Delivered with th
 
 test('the board keeps its filters in the URL, and a filter change goes back to page 1', async ({ page }, testInfo) => {
   await page.goto('/adminlogin');
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await seen(page.getByLabel('Email')).fill(admin.email);
+  await seen(page.getByLabel('Password', { exact: true })).fill(admin.password);
+  await seen(page.getByRole('button', { name: 'Sign in' })).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
   await page.goto('/admin/orders?pay=cod&page=2');
-  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+  await inView(page.getByRole('heading', { level: 1, name: 'Orders' }));
   // On a phone the filters beside the search box fold away behind a button.
   const filtersButton = page.getByRole('button', { name: /^Filters/ });
   if (await filtersButton.isVisible()) {
     await expect(filtersButton).toHaveAttribute('aria-expanded', 'false');
-    await filtersButton.click();
+    await seen(filtersButton).click();
   }
-  await page.getByRole('combobox', { name: 'Status' }).selectOption('DELIVERED');
+  await seen(page.getByRole('combobox', { name: 'Status' })).selectOption('DELIVERED');
   await expect(page).toHaveURL(/\/admin\/orders\?status=DELIVERED&pay=cod$/);
-  await page.getByRole('searchbox', { name: 'Search' }).fill('no-such-customer-anywhere');
+  await seen(page.getByRole('searchbox', { name: 'Search' })).fill('no-such-customer-anywhere');
   await expect(page).toHaveURL(/q=no-such-customer-anywhere/);
   await expect(page.getByRole('table', { name: 'Orders' })).toContainText('No matching orders found.');
   await screenshot(page, testInfo, 'live-orders-board-empty', { fullPage: false });
-  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await seen(page.getByRole('button', { name: 'Clear filters' })).click();
   await expect(page).toHaveURL(/\/admin\/orders$/);
 });

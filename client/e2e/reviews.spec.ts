@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { inView, seen } from './stack';
 
 // Product reviews against the whole running stack: a shopper whose cash-on-delivery order was
 // delivered reviews the piece on /user/userreviews (the server's field message first, then 4
@@ -117,34 +118,34 @@ test('a shopper reviews a delivered piece; staff approve it; the product page sh
   try {
     // The shopper's reviews: the delivered piece waits for a review.
     await openSignedIn(page, shopper, '/user/userreviews');
-    await expect(page.getByRole('heading', { level: 1, name: 'Your reviews' })).toBeVisible();
+    await inView(page.getByRole('heading', { level: 1, name: 'Your reviews' }));
     await expect(page.getByRole('navigation', { name: 'My account' }).getByRole('link', { name: 'Reviews' })).toHaveAttribute('aria-current', 'page');
     const card = page.getByRole('listitem', { name: product.productName, exact: true });
     await expect(card).toContainText('Received');
-    await card.getByRole('button', { name: 'Write a review' }).click();
+    await seen(card.getByRole('button', { name: 'Write a review' })).click();
     const form = card.getByRole('form', { name: `Review ${product.productName}` });
 
     // Sent without stars, title or text: the server's messages show by their fields.
-    await form.getByRole('button', { name: 'Post review' }).click();
+    await seen(form.getByRole('button', { name: 'Post review' })).click();
     await expect(form.getByRole('group', { name: 'Your rating' })).toContainText('Rate the product from 1 to 5 stars');
     await expect(form).toContainText('Give your review a title');
     await expect(form).toContainText('Write a few words about the product');
 
     // Four stars with the keyboard, a title and text with markup.
-    await form.getByRole('radio', { name: '3 stars, Good' }).check();
+    await seen(form.getByRole('radio', { name: '3 stars, Good' })).check();
     await page.keyboard.press('ArrowRight');
     await expect(form.getByRole('radio', { name: '4 stars, Very good' })).toBeChecked();
     await expect(form.getByRole('radio', { name: '4 stars, Very good' })).toBeFocused();
-    await form.getByLabel('Title').fill(title);
-    await form.getByLabel('Your review').fill(text);
+    await seen(form.getByLabel('Title')).fill(title);
+    await seen(form.getByLabel('Your review')).fill(text);
     await screenshot(page, testInfo, 'user-reviews-write');
-    await form.getByRole('button', { name: 'Post review' }).click();
-    await expect(toast(page, 'Thank you! Your review will appear once it is approved.')).toBeVisible();
+    await seen(form.getByRole('button', { name: 'Post review' })).click();
+    await inView(toast(page, 'Thank you! Your review will appear once it is approved.'));
 
     const mine = page.getByRole('listitem', { name: `Your review of ${product.productName}` });
     await expect(mine.getByTestId('review-status')).toHaveText('Awaiting approval');
-    await expect(mine.getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible();
-    await expect(mine.getByRole('heading', { name: title })).toBeVisible();
+    await inView(mine.getByRole('img', { name: 'Rated 4 out of 5' }));
+    await inView(mine.getByRole('heading', { name: title }));
     await expect(page.getByRole('listitem', { name: product.productName, exact: true })).toHaveCount(0);
     await screenshot(page, testInfo, 'user-reviews');
 
@@ -152,40 +153,40 @@ test('a shopper reviews a delivered piece; staff approve it; the product page sh
       // Staff approve it on /admin/reviews, awaiting approval first.
       await page.setViewportSize({ width: 1440, height: 900 });
       await page.goto('/adminlogin');
-      await page.getByLabel('Email').fill(admin.email);
-      await page.getByLabel('Password', { exact: true }).fill(admin.password);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await seen(page.getByLabel('Email')).fill(admin.email);
+      await seen(page.getByLabel('Password', { exact: true })).fill(admin.password);
+      await seen(page.getByRole('button', { name: 'Sign in' })).click();
       await expect(page).toHaveURL(/\/admin\/dashboard$/);
-      await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Reviews' }).click();
-      await expect(page.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible();
+      await seen(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Reviews' })).click();
+      await inView(page.getByRole('heading', { level: 1, name: 'Reviews' }));
       const table = page.getByRole('table', { name: 'Reviews' });
       await expect(table).not.toContainText('Loading...');
-      await page.getByRole('search', { name: 'Filter reviews' }).getByLabel('Status').selectOption('pending');
+      await seen(page.getByRole('search', { name: 'Filter reviews' }).getByLabel('Status')).selectOption('pending');
       await expect(page).toHaveURL(/\/admin\/reviews\?status=pending$/);
       const row = table.getByRole('row', { name: `${title} by Nandini Rao` });
       await expect(row).toContainText(product.productName);
       await expect(row).toContainText(shopper.email);
       await expect(row).toContainText('Awaiting approval');
-      await expect(row.getByText(/<b>bold<\/b> tailoring/)).toBeVisible();
+      await inView(row.getByText(/<b>bold<\/b> tailoring/));
       await screenshot(page, testInfo, 'admin-reviews');
-      await row.getByRole('button', { name: 'Approve the review by Nandini Rao' }).click();
-      await expect(toast(page, 'Review published')).toBeVisible();
+      await seen(row.getByRole('button', { name: 'Approve the review by Nandini Rao' })).click();
+      await inView(toast(page, 'Review published'));
       await expect(row).toHaveCount(0);
 
       // By product: the product with its published review, then its own reviews and average.
-      await page.getByRole('navigation', { name: 'Review views' }).getByRole('link', { name: 'By product' }).click();
+      await seen(page.getByRole('navigation', { name: 'Review views' }).getByRole('link', { name: 'By product' })).click();
       await expect(page).toHaveURL(/\/admin\/product-reviews$/);
       const search = page.getByRole('search', { name: 'Filter products' });
-      await search.getByLabel('Search').fill(product.productName);
-      await search.getByLabel('Search').press('Enter');
+      await seen(search.getByLabel('Search')).fill(product.productName);
+      await seen(search.getByLabel('Search')).press('Enter');
       const products = page.getByRole('table', { name: 'Products' });
       const productRow = products.getByRole('row').filter({ has: page.getByRole('link', { name: product.productName }) }).first();
-      await expect(productRow).toBeVisible();
-      await expect(productRow.getByRole('img', { name: /Rated .* out of 5/ })).toBeVisible();
+      await inView(productRow);
+      await inView(productRow.getByRole('img', { name: /Rated .* out of 5/ }));
       await screenshot(page, testInfo, 'admin-product-reviews');
-      await productRow.getByRole('link', { name: product.productName }).click();
+      await seen(productRow.getByRole('link', { name: product.productName })).click();
       await expect(page).toHaveURL(new RegExp(`/admin/product-reviews/${product._id}$`));
-      await expect(page.getByRole('heading', { level: 1, name: product.productName })).toBeVisible();
+      await inView(page.getByRole('heading', { level: 1, name: product.productName }));
       const rating = (await call<{ rating: ApiRating }>(request, 'GET', `/api/products/${product._id}/reviews`)).data.rating;
       await expect(page.getByTestId('product-rating')).toHaveText(ratingWords(rating));
       await expect(page.getByRole('table', { name: 'Reviews' }).getByRole('row', { name: `${title} by Nandini Rao` })).toContainText('Published');
@@ -200,15 +201,15 @@ test('a shopper reviews a delivered piece; staff approve it; the product page sh
 
     // The product page: the average and the review, its markup as typed.
     await page.goto(`/api/getproduct/${product._id}`);
-    await expect(page.getByRole('heading', { level: 1, name: product.productName })).toBeVisible();
+    await inView(page.getByRole('heading', { level: 1, name: product.productName }));
     const section = page.getByRole('region', { name: 'Reviews' });
     const rating = (await call<{ rating: ApiRating }>(request, 'GET', `/api/products/${product._id}/reviews`)).data.rating;
     expect(rating.count).toBeGreaterThan(0);
     await expect(section.getByTestId('rating-summary')).toHaveText(ratingWords(rating));
     const review = section.getByRole('listitem').filter({ hasText: 'Nandini R.' });
-    await expect(review.getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible();
-    await expect(review.getByRole('heading', { name: title })).toBeVisible();
-    await expect(review.getByText('<b>bold</b> tailoring, true to size.', { exact: false })).toBeVisible();
+    await inView(review.getByRole('img', { name: 'Rated 4 out of 5' }));
+    await inView(review.getByRole('heading', { name: title }));
+    await inView(review.getByText('<b>bold</b> tailoring, true to size.', { exact: false }));
     await expect(review.locator('b, i')).toHaveCount(0);
     await expect(review).toContainText('Verified purchase');
     await section.scrollIntoViewIfNeeded();

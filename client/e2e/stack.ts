@@ -1,7 +1,98 @@
-// What browser tests of the back office share: calls to the running shop's API, a shopper made
-// through the API with an address and a piece in the cart, a second browser context for them,
-// signing in to the back office, waiting for a socket's topic, and screenshots.
-import { expect, type APIRequestContext, type Browser, type BrowserContextOptions, type Page, type TestInfo } from '@playwright/test';
+// What browser tests share: acting on what a person sees (inView, seen, wholeInViewport), calls to the
+// running shop's API, a shopper made through the API with an address and a piece in the cart, a
+// second browser context for them, signing in to the back office, waiting for a socket's topic,
+// and screenshots.
+import { expect, type APIRequestContext, type Browser, type BrowserContextOptions, type Locator, type Page, type TestInfo } from '@playwright/test';
+
+/** What a person does to an element, which seen() lets happen only once it is in the viewport. */
+const actions = new Set(['click', 'dblclick', 'tap', 'hover', 'fill', 'clear', 'pressSequentially', 'press', 'check', 'uncheck', 'setChecked', 'selectOption', 'setInputFiles', 'focus']);
+
+/**
+ * Brings `element` into the window the way a person would, if it is not there and a person could
+ * scroll to it: every box between it and the window that clips it away is one a person can
+ * scroll (overflow auto or scroll), and where the page itself must scroll, its scrolling is not
+ * locked (overflow hidden on <html> or <body>, as an open dialog does). Playwright scrolls
+ * whatever it must, locked or clipped, which a person cannot.
+ */
+function scrollToLikeAPerson(element: Element) {
+  if (element.getClientRects().length === 0) throw new Error('not shown yet');
+  const box = element.getBoundingClientRect();
+  if (box.top >= 0 && box.left >= 0 && box.bottom <= window.innerHeight && box.right <= window.innerWidth) return;
+  const clips = (value: string) => value === 'hidden' || value === 'clip';
+  for (let ancestor = element.parentElement; ancestor && ancestor !== document.body && ancestor !== document.documentElement; ancestor = ancestor.parentElement) {
+    const style = getComputedStyle(ancestor);
+    const outer = ancestor.getBoundingClientRect();
+    const outX = box.left < outer.left || box.right > outer.right;
+    const outY = box.top < outer.top || box.bottom > outer.bottom;
+    if ((outX && clips(style.overflowX)) || (outY && clips(style.overflowY))) return;
+    // A fixed layer (a dialog) does not move with the page: only the boxes inside it scroll.
+    if (style.position === 'fixed') {
+      element.scrollIntoView({ block: 'center', inline: 'nearest' });
+      return;
+    }
+  }
+  const outX = box.left < 0 || box.right > window.innerWidth;
+  const outY = box.top < 0 || box.bottom > window.innerHeight;
+  for (const root of [document.documentElement, document.body]) {
+    const style = getComputedStyle(root);
+    if ((outX && clips(style.overflowX)) || (outY && clips(style.overflowY))) return;
+  }
+  element.scrollIntoView({ block: 'center', inline: 'nearest' });
+}
+
+/**
+ * inView asserts `locator` is inside the viewport as a person would come to see it: once it is
+ * shown, it is scrolled into view only where a person could scroll to it (scrollToLikeAPerson:
+ * not in a box that clips it, not on a page whose scrolling an open dialog has locked), and with
+ * { scroll: false } not at all (it must be in view already). Playwright's own actions scroll an
+ * element into view by any means, so a test that clicks without this passes on a button a
+ * person never sees: a dialog drawn below a locked page, say.
+ */
+export async function inView(locator: Locator, { scroll = true, timeout, message }: { scroll?: boolean; timeout?: number; message?: string } = {}) {
+  if (scroll) {
+    // Again if the page draws the element anew meanwhile (the app taking over the first screen).
+    await expect(async () => {
+      await locator.evaluate(scrollToLikeAPerson, undefined, { timeout: 2_000 });
+    }).toPass({ timeout: timeout ?? 7_000 });
+  }
+  await expect(locator, message ?? `${locator} in the viewport`).toBeInViewport({ timeout });
+}
+
+/**
+ * seen is `locator` for a person: its actions (click, fill, check, selectOption, press…) first
+ * assert, with inView, that the element is in the viewport.
+ * `await seen(page.getByRole('button', { name: 'Save' })).click()`.
+ */
+export function seen(locator: Locator, { scroll = true } = {}): Locator {
+  return new Proxy(locator, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      if (typeof property !== 'string' || !actions.has(property)) return value.bind(target);
+      return async (...args: unknown[]) => {
+        await inView(target, { scroll });
+        return value.apply(target, args);
+      };
+    },
+  });
+}
+
+/** Asserts `element` (an open dialog, say) is wholly inside the viewport, its every edge in the window. */
+export async function wholeInViewport(page: Page, element: Locator) {
+  await expect(element).toBeInViewport({ ratio: 1 });
+  const viewport = page.viewportSize()!;
+  await expect
+    .poll(
+      async () => {
+        const box = await element.boundingBox();
+        if (!box) return 'not drawn';
+        const inside = box.x >= -0.5 && box.y >= -0.5 && box.x + box.width <= viewport.width + 0.5 && box.y + box.height <= viewport.height + 0.5;
+        return inside ? 'inside' : `at ${Math.round(box.x)},${Math.round(box.y)} size ${Math.round(box.width)}×${Math.round(box.height)}`;
+      },
+      { message: `${element} inside the ${viewport.width}×${viewport.height} viewport` },
+    )
+    .toBe('inside');
+}
 
 export const admin = { email: process.env.ADMIN_EMAIL ?? 'admin@drape.local', password: process.env.ADMIN_PASSWORD ?? 'drape-admin-2026' };
 
@@ -20,11 +111,22 @@ export async function call<T>(request: APIRequestContext, method: 'GET' | 'POST'
   return JSON.parse(body) as { message: string; data: T; token?: string };
 }
 
-/** A screenshot under test-results/screenshots/ (name-width.png), once fonts and images are in. */
+/** A screenshot under test-results/screenshots/ (name-width.png), once fonts and images are in
+ * (those in the window only, unless it is of the full page: lazy pictures further down wait for a scroll). */
 export async function screenshot(page: Page, testInfo: TestInfo, name: string, { fullPage = true } = {}) {
   await page.evaluate(() => document.fonts.ready);
   await expect
-    .poll(() => page.evaluate(() => Array.from(document.images).every((image) => image.complete)), { message: 'images loaded' })
+    .poll(
+      () =>
+        page.evaluate(
+          (all) =>
+            Array.from(document.images)
+              .filter((image) => all || (image.getBoundingClientRect().bottom > 0 && image.getBoundingClientRect().top < window.innerHeight))
+              .every((image) => image.complete),
+          fullPage,
+        ),
+      { message: 'images loaded' },
+    )
     .toBe(true);
   if (fullPage) await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   const width = page.viewportSize()?.width ?? 0;
@@ -36,9 +138,9 @@ export async function screenshot(page: Page, testInfo: TestInfo, name: string, {
 /** Signs `page` in to the back office; it lands on the dashboard. */
 export async function signInToBackOffice(page: Page, who: { email: string; password: string } = admin) {
   await page.goto('/adminlogin');
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await seen(page.getByLabel('Email')).fill(who.email);
+  await seen(page.getByLabel('Password', { exact: true })).fill(who.password);
+  await seen(page.getByRole('button', { name: 'Sign in' })).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
 

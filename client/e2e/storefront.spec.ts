@@ -1,9 +1,11 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { inView, seen } from './stack';
 
 /** Saves a screenshot (full page unless asked otherwise) under test-results/screenshots/ and attaches it to the report. */
 async function screenshot(page: Page, testInfo: TestInfo, name: string, fullPage = true) {
   await page.evaluate(() => document.fonts.ready);
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  // Back to the top (a person may have scrolled down to what the test looked at) for the full page.
+  if (fullPage) await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   const width = page.viewportSize()?.width ?? 0;
   const path = `test-results/screenshots/${name}-${width}.png`;
   await page.screenshot({ path, fullPage, animations: 'disabled' });
@@ -16,10 +18,10 @@ function isMobile(page: Page) {
 
 async function openPageFromMenu(page: Page, name: string) {
   if (isMobile(page)) {
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name }).click();
+    await seen(page.getByRole('button', { name: 'Open menu' })).click();
+    await seen(page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name })).click();
   } else {
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
+    await seen(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name })).click();
   }
 }
 
@@ -27,14 +29,14 @@ test('home page shows the header, hero, brand promise and footer', async ({ page
   await page.goto('/');
   await expect(page).toHaveTitle('drape — formal wear');
   const header = page.getByRole('banner');
-  await expect(header.getByRole('link', { name: 'drape home' })).toBeVisible();
-  await expect(header.getByRole('link', { name: /^Cart, \d+ items?$/ })).toBeVisible();
+  await inView(header.getByRole('link', { name: 'drape home' }));
+  await inView(header.getByRole('link', { name: /^Cart, \d+ items?$/ }));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tailored formal wear, made in Jaipur');
   await expect(page.getByRole('link', { name: 'Shop the collection' })).toHaveAttribute('href', '/shop');
-  await expect(page.getByText('Free shipping across India')).toBeVisible();
+  await inView(page.getByText('Free shipping across India'));
   const footer = page.getByRole('contentinfo');
-  await expect(footer.getByText('Manufactured and marketed by Jaipur Formals, Rajasthan, India')).toBeVisible();
-  await expect(footer.getByText(`© ${new Date().getFullYear()} drape`)).toBeVisible();
+  await inView(footer.getByText('Manufactured and marketed by Jaipur Formals, Rajasthan, India'));
+  await inView(footer.getByText(`© ${new Date().getFullYear()} drape`));
   await expect(footer.getByRole('link', { name: 'Shipping policy', exact: true })).toHaveAttribute('href', '/shippingpolicy');
   await expect(footer.getByRole('link', { name: 'Privacy Policy' }).first()).toHaveAttribute(
     'href',
@@ -53,7 +55,7 @@ test('About and Contact pages open from the navigation', async ({ page }, testIn
   await openPageFromMenu(page, 'Contact Us');
   await expect(page).toHaveURL(/\/contactus$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact us');
-  await expect(page.getByRole('main').getByRole('link', { name: 'support@drape.in' })).toBeVisible();
+  await inView(page.getByRole('main').getByRole('link', { name: 'support@drape.in' }));
   await screenshot(page, testInfo, 'contact');
 });
 
@@ -62,7 +64,7 @@ test('shipping policy has its nine sections', async ({ page }, testInfo) => {
   const footerLink = page.getByRole('contentinfo').getByRole('link', { name: 'Shipping policy', exact: true });
   await footerLink.scrollIntoViewIfNeeded();
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-  await footerLink.click();
+  await seen(footerLink).click();
   await expect(page).toHaveURL(/\/shippingpolicy$/);
   await expect.poll(() => page.evaluate(() => window.scrollY), { message: 'scrolls to top after navigation' }).toBe(0);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Shipping policy');
@@ -79,8 +81,8 @@ test('shipping policy has its nine sections', async ({ page }, testInfo) => {
     'Damaged or lost items',
     'Contact us',
   ]);
-  await expect(page.getByText(/Business days exclude Sundays and public holidays/)).toBeVisible();
-  await expect(page.getByText(/within 48 hours/)).toBeVisible();
+  await inView(page.getByText(/Business days exclude Sundays and public holidays/));
+  await inView(page.getByText(/within 48 hours/));
   await screenshot(page, testInfo, 'shipping-policy');
 });
 
@@ -92,8 +94,8 @@ test('a deep link to a static page loads directly', async ({ page }) => {
 test('an unknown route shows the not-found page', async ({ page }, testInfo) => {
   await page.goto('/no-such-page/at-all');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
-  await expect(page.getByRole('banner')).toBeVisible();
-  await page.getByRole('main').getByRole('link', { name: 'Back to home' }).click();
+  await inView(page.getByRole('banner'));
+  await seen(page.getByRole('main').getByRole('link', { name: 'Back to home' })).click();
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/no-such-page/at-all');
   await screenshot(page, testInfo, 'not-found');
@@ -101,14 +103,14 @@ test('an unknown route shows the not-found page', async ({ page }, testInfo) => 
 
 test('the loading screen reads Loading premium clothing', async ({ page }, testInfo) => {
   await page.goto('/loader');
-  await expect(page.getByRole('main').getByText('Loading premium clothing')).toBeVisible();
+  await inView(page.getByRole('main').getByText('Loading premium clothing'));
   await screenshot(page, testInfo, 'loader');
 });
 
 test('the theme toggle switches to dark and is remembered', async ({ page }, testInfo) => {
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await seen(page.getByRole('button', { name: 'Switch to dark theme' })).click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
   await expect
@@ -118,7 +120,7 @@ test('the theme toggle switches to dark and is remembered', async ({ page }, tes
 
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  await expect(page.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
+  await inView(page.getByRole('button', { name: 'Switch to light theme' }));
 });
 
 test('the navigation menu opens (hamburger drawer on mobile, Shop dropdown on desktop)', async ({ page }, testInfo) => {
@@ -126,23 +128,23 @@ test('the navigation menu opens (hamburger drawer on mobile, Shop dropdown on de
   if (isMobile(page)) {
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
     const toggle = page.getByRole('button', { name: 'Open menu' });
-    await expect(toggle).toBeVisible();
-    await toggle.click();
+    await inView(toggle);
+    await seen(toggle).click();
     const drawer = page.getByRole('navigation', { name: 'Mobile' });
-    await expect(drawer).toBeVisible();
+    await inView(drawer);
     const box = await drawer.boundingBox();
     expect(box?.width).toBe(390);
     for (const name of ['Home', 'Best Seller', 'About', 'Contact Us', 'Shop all', 'Sign In']) {
       const link = drawer.getByRole('link', { name, exact: true });
-      await expect(link).toBeVisible();
+      await inView(link);
       expect((await link.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
     }
     await screenshot(page, testInfo, 'mobile-menu', false);
-    await page.getByRole('button', { name: 'Close menu' }).click();
+    await seen(page.getByRole('button', { name: 'Close menu' })).click();
     await expect(drawer).toBeHidden();
   } else {
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await nav.getByRole('button', { name: 'Shop' }).click();
+    await seen(nav.getByRole('button', { name: 'Shop' })).click();
     const menu = nav.getByRole('list', { name: 'Shop categories' });
     await expect(menu.getByRole('link', { name: 'Shop all' })).toHaveAttribute('href', '/shop');
     await screenshot(page, testInfo, 'shop-menu', false);
@@ -154,7 +156,7 @@ test('the navigation menu opens (hamburger drawer on mobile, Shop dropdown on de
 test('nothing overflows the viewport sideways', async ({ page }) => {
   for (const path of ['/', '/aboutus', '/contactus', '/shippingpolicy', '/nowhere']) {
     await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await inView(page.getByRole('heading', { level: 1 }));
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
   }

@@ -85,7 +85,9 @@ export function Dialog({
   }
 
   return createPortal(
-    <div className={`${styles.layer} ${styles[variant]}`} onKeyDown={onKeyDown}>
+    // The variant is an attribute, not a class: a class named after it would be the panel's own
+    // (.panel), which made the default variant's layer an in-flow box at the end of the page.
+    <div className={styles.layer} data-variant={variant} onKeyDown={onKeyDown}>
       <div className={styles.backdrop} onClick={() => onCloseRef.current()} aria-hidden="true" />
       <div
         ref={panel}
