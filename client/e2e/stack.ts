@@ -77,6 +77,17 @@ export function seen(locator: Locator, { scroll = true } = {}): Locator {
   });
 }
 
+/**
+ * scrollToEnd scrolls to the end of the page as a person would (the End key's effect), until the
+ * footer is there: its code loads only when its place comes into view.
+ */
+export async function scrollToEnd(page: Page) {
+  await expect(async () => {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(page.getByRole('contentinfo')).toBeAttached({ timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+}
+
 /** Asserts `element` (an open dialog, say) is wholly inside the viewport, its every edge in the window. */
 export async function wholeInViewport(page: Page, element: Locator) {
   await expect(element).toBeInViewport({ ratio: 1 });
