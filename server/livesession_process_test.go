@@ -178,6 +178,17 @@ func TestEndedSessionsCloseSocketsOnEveryServer(t *testing.T) {
 		}
 	})
 
+	t.Run("sign out on one device", func(t *testing.T) {
+		token, id := s.shopper(t, "twodevices@example.in")
+		phone := apiCall(t, s.b, "POST", "/api/login", "", map[string]any{"email": "twodevices@example.in", "password": liveStaffPassword}, 200)["token"].(string)
+		laptopTab, phoneTab := dialAs(t, s.b, token, realtime.UserTopic(id)), dialAs(t, s.b, phone, realtime.UserTopic(id))
+		apiCall(t, s.a, "POST", "/api/logout", token, nil, 200)
+		changed := time.Now()
+		expectRevoked(t, "the signed-out device", laptopTab, changed)
+		s.publish(t, "order.updated", realtime.UserTopic(id), map[string]string{"orderId": "after-sign-out"})
+		expectEvent(t, "the other device", phoneTab, "order.updated")
+	})
+
 	t.Run("shopper changes the password", func(t *testing.T) {
 		token, id := s.shopper(t, "moving@example.in")
 		other := dialAs(t, s.b, token, realtime.UserTopic(id))
