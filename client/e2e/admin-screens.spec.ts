@@ -35,6 +35,7 @@ const adminOnly = ['Sales', 'Coupons', 'Payments', 'Audit log', 'Team accounts',
 
 async function walk(page: import('@playwright/test').Page, testInfo: import('@playwright/test').TestInfo, pictures: boolean) {
   const nav = page.getByRole('navigation', { name: 'Back office' });
+  await inView(nav.getByRole('link').first());
   const labels = (await nav.getByRole('link').allTextContents()).map((label) => label.trim());
   expect(labels.length).toBeGreaterThan(10);
   for (const label of labels) {

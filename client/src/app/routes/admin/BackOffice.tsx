@@ -29,6 +29,7 @@ import { paths } from '../../../lib/paths';
 import { toastShown } from '../../../lib/toast';
 import { useAppDispatch, useAppSelector } from '../../hooks';
 import { lazyPage } from '../../lazyPage';
+import { ScrollToTop } from '../../shell/ScrollToTop';
 import { safeNext } from '../../session';
 import styles from './BackOffice.module.css';
 import { LiveStatus } from './LiveStatus';
@@ -176,6 +177,8 @@ function AdminShell({ children }: { children: ReactNode }) {
           {children}
         </main>
       </div>
+      {/* A section opens at its top, as the shop's pages do, not where the last one was scrolled to. */}
+      <ScrollToTop />
       <ToastViewport />
     </div>
   );
