@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { backOfficeToken, call, screenshot, shopperPage, shopperWithCart, signInToBackOffice, seen, wholeInViewport, type Shopper } from './stack';
+import { backOfficeToken, call, screenshot, shopperPage, shopperWithCart, signInToBackOffice, inView, seen, wholeInViewport, type Shopper } from './stack';
 
 // Every dialog of the storefront and the back office, opened as a person opens it, at 1280 and
 // 390 px: each opens wholly inside the window (its box within the viewport, all of it visible),
@@ -90,12 +90,13 @@ test('the sign-in dialog opens in the window (and the phone menu it is reached f
   await closes(dialog, 'Close sign in');
 });
 
-test('the checkout opens in the window from the cart', async ({ browser, request }, testInfo) => {
+test('the checkout is a page: Make Payment opens it at its top', async ({ browser, request }, testInfo) => {
   const { shopper } = await shopperWithCart(request, testInfo);
   const page = await shopperPage(browser, testInfo, shopper);
   await page.goto('/cart');
-  const checkout = await opens(page, page.getByRole('button', { name: /Make Payment/i }), page.getByRole('dialog', { name: /checkout/i }));
-  await closes(checkout, 'Close checkout');
+  await seen(page.getByRole('button', { name: /Make Payment/i })).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await inView(page.getByRole('heading', { level: 1, name: /checkout/i }), { scroll: false });
   await page.context().close();
 });
 
