@@ -111,6 +111,8 @@ test('an admin resets a colleague’s password, and the colleague updates it', a
 
   // The colleague signs in with it and picks their own.
   await seen(page.getByRole('button', { name: 'Sign out' })).click();
+  // Sign out asks the server to revoke the token first, then shows the sign-in page.
+  await expect(page).toHaveURL(/\/adminlogin$/);
   await signInToBackOffice(page, { email: colleague.email, password: 'given-by-admin-2' });
   await seen(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'My password' })).click();
   const update = page.getByRole('form', { name: 'Update your password' });
