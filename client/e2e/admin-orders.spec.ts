@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { backOfficeToken, call, inView, screenshot, seen, shopperPage, shopperWithCart, signInToBackOffice, subscribedTo } from './stack';
+import { backOfficeToken, call, inView, screenshot, seen, shopperPage, shopperWithCart, signInToBackOffice, signOutOfBackOffice, subscribedTo } from './stack';
 
 // The back office's order screens against the whole running stack: the Shiprocket view finds a
 // new cash-on-delivery order once the worker pushed it; its order page shows the shipment, the
@@ -110,9 +110,7 @@ test('an admin resets a colleague’s password, and the colleague updates it', a
   await screenshot(page, testInfo, 'admin-reset-password');
 
   // The colleague signs in with it and picks their own.
-  await seen(page.getByRole('button', { name: 'Sign out' })).click();
-  // Sign out asks the server to revoke the token first, then shows the sign-in page.
-  await expect(page).toHaveURL(/\/adminlogin$/);
+  await signOutOfBackOffice(page);
   await signInToBackOffice(page, { email: colleague.email, password: 'given-by-admin-2' });
   await seen(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'My password' })).click();
   const update = page.getByRole('form', { name: 'Update your password' });

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { backOfficeToken, call, screenshot, shopperWithCart, signInToBackOffice } from './stack';
+import { backOfficeToken, call, screenshot, shopperWithCart, signInToBackOffice, signOutOfBackOffice } from './stack';
 
 /** sim's HTTP address: SIM_URL, else the last "sim listening http=…" line of RUN_NAME's sim log. */
 function simUrl(): string {
@@ -79,9 +79,7 @@ test('staff cancel a paid order, which requests its refund; an admin confirms it
   expect(detail.data.order.paymentStatus).toBe('success');
 
   // The admin opens the same page, sees who asked and why, and confirms.
-  const signOut = page.getByRole('button', { name: 'Sign out' });
-  await expect(signOut).toBeInViewport();
-  await signOut.click();
+  await signOutOfBackOffice(page);
   await signInToBackOffice(page);
   await page.goto(`/admin/orders/${order.id}`);
   await expect(page.getByRole('heading', { level: 1, name: order.number })).toBeInViewport();

@@ -155,6 +155,12 @@ export async function signInToBackOffice(page: Page, who: { email: string; passw
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
 
+/** Signs out of the back office as a person does: Sign out, then the sign-in page (the token is revoked on the server first). */
+export async function signOutOfBackOffice(page: Page) {
+  await seen(page.getByRole('button', { name: 'Sign out' })).click();
+  await expect(page).toHaveURL(/\/adminlogin$/);
+}
+
 /** A back-office token for `who`, through the API. */
 export async function backOfficeToken(request: APIRequestContext, who: { email: string; password: string } = admin): Promise<string> {
   return (await call<unknown>(request, 'POST', '/api/admin/login', undefined, who)).token!;
