@@ -9,7 +9,7 @@ import { brandName } from '../../lib/brandName';
 import { toastShown } from '../../lib/toast';
 import { checkoutApi, useCreateOrderMutation, useCreateRazorpayOrderMutation, useRazorpayPaymentFailedMutation } from './api';
 import { createAttempt, newIdempotencyKey } from './idempotency';
-import { checkoutMessages, errorMessage, isSettledRefusal } from './messages';
+import { checkoutMessages, errorMessage, errorStatus, isSettledRefusal } from './messages';
 import { loadRazorpay, razorpayThemeColour, type RazorpayConstructor, type RazorpayFailure, type RazorpaySuccess } from './razorpay';
 import type { PaymentMode, RazorpayOrder } from './types';
 
@@ -103,21 +103,29 @@ export function usePayment({
   const giveUp = useCallback(
     async (created: RazorpayOrder, failure: RazorpayFailure['error'] | null) => {
       setPhase('cancelling');
+      let paidMeanwhile = false;
       try {
         await reportFailure({
           orderId: created.orderId,
           ...(failure?.code ? { code: failure.code } : {}),
           ...(failure?.description ? { description: failure.description } : {}),
         }).unwrap();
-      } catch {
-        // The server cancels an unpaid order when it expires; the shopper hears the same.
+      } catch (error) {
+        // 409: the payment reached the shop before the shopper gave up, so the order stands.
+        // Otherwise the server cancels an unpaid order when it expires; the shopper hears the same.
+        paidMeanwhile = errorStatus(error) === 409;
       }
       dispatch(api.util.invalidateTags(['Cart', 'Order']));
       attempt.settle();
+      if (paidMeanwhile) {
+        dispatch(toastShown({ message: checkoutMessages.thankYou }));
+        onPlaced(created.orderId);
+        return;
+      }
       setPhase('idle');
       onNotice({ tone: 'info', text: checkoutMessages.paymentNotCompleted });
     },
-    [attempt, dispatch, onNotice, reportFailure],
+    [attempt, dispatch, onNotice, onPlaced, reportFailure],
   );
 
   const openCheckout = useCallback(

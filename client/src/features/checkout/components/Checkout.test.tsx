@@ -96,6 +96,8 @@ interface Shop {
   /** Answers to POST createOrder, used one after another (then success). */
   createOrder: Reply[];
   razorpayScript: boolean;
+  /** The payment arrived before the shopper gave up: the server refuses to cancel (409). */
+  paidMeanwhile?: boolean;
 }
 
 /** The quote the server would give for `lines` and the coupon. */
@@ -189,6 +191,7 @@ function openShop(overrides: Partial<Shop> = {}) {
           ),
         };
       case 'payments/razorpay/failed':
+        if (shop.paidMeanwhile) return refusal(409, 'Order DRP1732251234567AB12CD34EF has been paid, so it was not cancelled.');
         shop.lines = shop.held;
         return { body: envelope(anOrder({ orderStatus: 'CANCELED', paymentStatus: 'failed' })) };
       default:
@@ -487,6 +490,16 @@ describe('checkout: pay now (Razorpay)', () => {
     // The cart is back: its quote is asked for again, and Make Payment is there to try again.
     await waitFor(() => expect(quotesAfter(calls, 'payments/razorpay/failed')).not.toEqual([]));
     expect(await payButton()).toHaveTextContent('₹2,878');
+  });
+
+  it('goes to the thank-you page when the payment arrived before the shopper gave up', async () => {
+    const { calls } = openShop({ paidMeanwhile: true });
+    const { location, store } = renderCheckout();
+    const checkout = await payNow();
+    act(() => checkout.options.modal?.ondismiss?.());
+    await waitFor(() => expect(location.current?.pathname).toBe('/thankyou'));
+    expect(callsTo(calls, 'payments/razorpay/failed')).toHaveLength(1);
+    expect(toasts(store)).toContain('Thank you for purchasing.');
   });
 
   it('confirms again with the same key when the confirmation was lost', async () => {
