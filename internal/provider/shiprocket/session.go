@@ -120,22 +120,22 @@ func (s *Session) Token(ctx context.Context, creds Credentials) (string, error) 
 	return s.login(ctx, creds, "")
 }
 
-// login logs in and caches the new token. stale, when set, is a token Shiprocket
-// just refused: if the cache already holds another one (another process logged
-// in meanwhile), that one is used instead of logging in again.
+// login logs in and caches the new token, unless the cache holds a token other than
+// stale by the time this call's turn comes (another call logged in meanwhile): that
+// one is used instead. stale, when set, is a token Shiprocket just refused.
 func (s *Session) login(ctx context.Context, creds Credentials, stale string) (string, error) {
 	key := s.TokenKey(creds)
 	done := s.logins.DoChan(key, func() (any, error) {
 		shared, cancel := context.WithTimeout(context.WithoutCancel(ctx), loginTimeout)
 		defer cancel()
-		if stale != "" {
-			current, err := s.cache.Get(shared, key).Result()
-			if err != nil && !errors.Is(err, redis.Nil) {
-				return "", &cacheError{op: "read", err: err}
-			}
-			if current != "" && current != stale {
-				return current, nil
-			}
+		// Another call (here or in another process) may have logged in since this one found
+		// the cache empty or holding the stale token: its token is used rather than a new login.
+		current, err := s.cache.Get(shared, key).Result()
+		if err != nil && !errors.Is(err, redis.Nil) {
+			return "", &cacheError{op: "read", err: err}
+		}
+		if current != "" && current != stale {
+			return current, nil
 		}
 		token, err := s.client.Login(shared, creds.Email, creds.Password)
 		if err != nil {
