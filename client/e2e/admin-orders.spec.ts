@@ -90,6 +90,8 @@ test('admins see how Razorpay is set up, never its secrets, and the online payme
 });
 
 test('an admin resets a colleague’s password, and the colleague updates it', async ({ page, request }, testInfo) => {
+  // Five password hashings (argon2id, 64 MiB) and two sign-ins: slow on a busy 2-core machine.
+  test.setTimeout(90_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   const token = await backOfficeToken(request);
   const colleague = { email: `packer-${Date.now()}@drape.local`, password: 'first-password-1' };
