@@ -156,10 +156,11 @@ func orient(src image.Image, orientation int) image.Image {
 	}
 	b := src.Bounds()
 	w, h := b.Dx(), b.Dy()
-	dst := image.NewRGBA(image.Rect(0, 0, w, h))
+	size := image.Rect(0, 0, w, h)
 	if orientation >= 5 {
-		dst = image.NewRGBA(image.Rect(0, 0, h, w))
+		size = image.Rect(0, 0, h, w)
 	}
+	dst := image.NewRGBA(size)
 	draw.NearestNeighbor.Transform(dst, toUpright(float64(w), float64(h)), src, b, draw.Src, nil)
 	return dst
 }
