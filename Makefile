@@ -11,7 +11,7 @@ run:
 test:
 	@bash scripts/test.sh
 
-## bench: benchmarks against references in the same run; tables and PNG charts in bench/results/
+## bench: benchmarks against references in the same run; tables in bench/results/
 bench:
 	@bash scripts/bench.sh
 
