@@ -254,7 +254,9 @@ type checkoutServices struct {
 
 // newCheckoutServices wires the services Place needs as server/app.go's newServices does.
 func newCheckoutServices(pool *pgxpool.Pool) checkoutServices {
-	products := catalog.NewService(pool, sale.NewService(pool))
+	sales := sale.NewService(pool)
+	sales.CacheRunning()
+	products := catalog.NewService(pool, sales)
 	carts := cart.NewService(pool, products)
 	return checkoutServices{orders: order.NewService(pool, order.Config{PublicURL: "http://127.0.0.1:8080", PickupLocation: "Primary"},
 		products, carts, coupon.NewService(pool), address.NewService(pool), company.NewService(pool))}

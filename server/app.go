@@ -63,6 +63,7 @@ type services struct {
 // newServices wires the domain services over one pool.
 func newServices(d deps) services {
 	sales := sale.NewService(d.pool)
+	sales.CacheRunning() // caches.go drops them on every sale.changed
 	var google account.GoogleVerifier
 	if g := d.cfg.Google; g.ClientID != "" {
 		google = account.NewGoogleVerifier(context.Background(), g.Issuer, g.CertsURL, g.ClientID)

@@ -6,9 +6,10 @@
 // and sub-categories a sale covers come from the catalog's service (Categories), at read time.
 //
 // It guarantees that a sale change is announced to open storefronts (sale.changed on the
-// sales topic) in the same transaction that makes it. The running sales are kept in memory
-// until they change: this server's own changes drop them at once, and the server drops them
-// when sale.changed arrives from another (server/caches.go), so there is no time to live.
+// sales topic) in the same transaction that makes it. In the server (CacheRunning) the running
+// sales are kept in memory until they change: this server's own changes drop them at once,
+// and the server drops them when sale.changed arrives from another (server/caches.go), so
+// there is no time to live. Elsewhere (the worker) they are read each time.
 package sale
 
 import (
@@ -36,6 +37,7 @@ type Service struct {
 	pool       *pgxpool.Pool
 	store      store
 	categories Categories
+	caching    bool
 
 	mu      sync.Mutex
 	loaded  bool
@@ -44,8 +46,9 @@ type Service struct {
 	version uint64         // bumped each time the cache is dropped
 }
 
-// NewService makes the sale service. Until NameCategoriesFrom is called, sales carry no
-// category names and sales cannot be written (the worker only prices with them).
+// NewService makes the sale service. It reads the running sales from the database each time
+// until CacheRunning is called. Until NameCategoriesFrom is called, sales carry no category
+// names and sales cannot be written (the worker only prices with them).
 func NewService(pool *pgxpool.Pool) *Service {
 	return &Service{pool: pool, store: store{q: saledb.New(pool)}}
 }
@@ -54,48 +57,62 @@ func NewService(pool *pgxpool.Pool) *Service {
 // ones a sale is given, with c. Call it once, before the service is used.
 func (s *Service) NameCategoriesFrom(c Categories) { s.categories = c }
 
+// CacheRunning keeps the running sales in memory until they change: for a process that calls
+// Expire on every sale.changed (the server, server/caches.go). Call it once, before the
+// service is used.
+func (s *Service) CacheRunning() { s.caching = true }
+
 // errNoCategories: a sale is written through a service that cannot check categories.
 var errNoCategories = errors.New("sale: no categories to check a sale against (NameCategoriesFrom)")
 
-// load returns the running sales from memory, reading them first when they are not there.
-// Call with mu held: a change waits for a read in progress, so it never leaves it behind.
-func (s *Service) load(ctx context.Context) error {
-	if s.loaded {
-		return nil
+// running is the running sales, without names, and as package pricing needs them: from
+// memory when the service caches them (reading them first when they are not there), else from
+// the database. Both are shared: do not modify them.
+func (s *Service) running(ctx context.Context) ([]Sale, []pricing.Sale, error) {
+	if !s.caching {
+		sales, err := s.store.running(ctx)
+		if err != nil {
+			return nil, nil, postgres.Translate(err)
+		}
+		return sales, pricingOf(sales), nil
 	}
-	sales, err := s.store.running(ctx)
-	if err != nil {
-		return postgres.Translate(err)
+	// The lock is held while reading: a change waits for a read in progress, so it never
+	// leaves that read's older answer behind.
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.loaded {
+		sales, err := s.store.running(ctx)
+		if err != nil {
+			return nil, nil, postgres.Translate(err)
+		}
+		s.cached, s.pricing, s.loaded = sales, pricingOf(sales), true
 	}
-	s.cached, s.pricing, s.loaded = sales, make([]pricing.Sale, len(sales)), true
+	return s.cached, s.pricing, nil
+}
+
+func pricingOf(sales []Sale) []pricing.Sale {
+	out := make([]pricing.Sale, len(sales))
 	for i, sl := range sales {
-		s.pricing[i] = sl.Pricing()
+		out[i] = sl.Pricing()
 	}
-	return nil
+	return out
 }
 
 // Running lists the sales that are on, first first (the storefront banner uses the first),
 // with the names of their categories. Errors: Unavailable when the database is.
 func (s *Service) Running(ctx context.Context) ([]Sale, error) {
-	s.mu.Lock()
-	err := s.load(ctx)
-	cached := s.cached
-	s.mu.Unlock()
+	sales, _, err := s.running(ctx)
 	if err != nil {
 		return nil, err
 	}
-	return s.named(ctx, cached)
+	return s.named(ctx, sales)
 }
 
 // PricingSales is the running sales as package pricing needs them, first first. The slice is
-// shared until the sales change: do not modify it.
+// shared: do not modify it.
 func (s *Service) PricingSales(ctx context.Context) ([]pricing.Sale, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if err := s.load(ctx); err != nil {
-		return nil, err
-	}
-	return s.pricing, nil
+	_, out, err := s.running(ctx)
+	return out, err
 }
 
 // PricingVersion changes whenever the running sales may have changed since it was read: what

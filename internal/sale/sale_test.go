@@ -34,6 +34,7 @@ func newTestService(t *testing.T) (*Service, func() int) {
 		return n
 	}
 	s := NewService(pool)
+	s.CacheRunning()
 	s.NameCategoriesFrom(catalog.NewService(pool, s))
 	return s, events
 }
