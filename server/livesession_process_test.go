@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"drape/internal/outbox"
+	"drape/internal/shop/event"
 	"drape/realtime"
 )
 
@@ -116,7 +117,7 @@ func expectRevoked(t *testing.T, who string, c *liveClient, since time.Time) {
 }
 
 // publish writes an event to the outbox in a committed transaction, as a domain use case does.
-func (s *liveShop) publish(t *testing.T, typ, topic string, data any) {
+func (s *liveShop) publish(t *testing.T, typ event.Name, topic string, data any) {
 	t.Helper()
 	ctx := context.Background()
 	conn, err := pgx.Connect(ctx, s.dbURL)

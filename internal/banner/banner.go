@@ -23,12 +23,9 @@ import (
 	"drape/internal/outbox"
 	"drape/internal/platform/postgres"
 	"drape/internal/shop"
+	"drape/internal/shop/event"
 	"drape/realtime"
 )
-
-// ChangedEvent is the event a banner change writes: storefronts treat banners as part of the
-// catalog's presentation and refetch what they show, as for any catalog change.
-const ChangedEvent = "catalog.changed"
 
 // Bounds of a banner's fields.
 const (
@@ -220,7 +217,7 @@ func fileName(p shop.Problems, field, value string) string {
 
 // publish announces a change of b to open storefronts, in the transaction that makes it.
 func publish(ctx context.Context, tx pgx.Tx, b Banner) error {
-	return outbox.Publish(ctx, tx, ChangedEvent, realtime.TopicCatalog, map[string]string{"bannerId": b.ID, "place": b.Place})
+	return outbox.Publish(ctx, tx, event.CatalogChanged, realtime.TopicCatalog, event.CatalogChange{BannerID: b.ID, Place: b.Place})
 }
 
 func setIf[T any](dst *T, v *T) {

@@ -20,11 +20,9 @@ import (
 	"drape/internal/platform/postgres"
 	"drape/internal/pricing"
 	"drape/internal/shop"
+	"drape/internal/shop/event"
 	"drape/realtime"
 )
-
-// ChangedEvent tells a shopper's other tabs that their cart changed.
-const ChangedEvent = "cart.changed"
 
 const msgLineNotFound = "Cart item not found"
 
@@ -346,5 +344,5 @@ func (s *Service) price(ctx context.Context, rows []cartdb.CartItem) (Cart, erro
 }
 
 func announce(ctx context.Context, db postgres.DB, userID string) error {
-	return outbox.Publish(ctx, db, ChangedEvent, realtime.UserTopic(userID), struct{}{})
+	return outbox.Publish(ctx, db, event.CartChanged, realtime.UserTopic(userID), event.CartChange{})
 }

@@ -20,11 +20,9 @@ import (
 	"drape/internal/outbox"
 	"drape/internal/platform/postgres"
 	"drape/internal/shop"
+	"drape/internal/shop/event"
 	"drape/realtime"
 )
-
-// CatalogChangedEvent tells storefronts that products or categories changed: they refetch.
-const CatalogChangedEvent = "catalog.changed"
 
 // Upload folders of catalog images (SPEC §7 names them, subCatrgory sic).
 const (
@@ -189,7 +187,7 @@ func (s *Service) UpdateProduct(ctx context.Context, id string, ch ProductChange
 				return err
 			}
 		}
-		return publishCatalog(ctx, tx, map[string]string{"productId": id})
+		return publishCatalog(ctx, tx, event.CatalogChange{ProductID: id})
 	})
 	if err != nil {
 		return AdminProduct{}, err
@@ -279,7 +277,7 @@ func writeSizes(ctx context.Context, tx pgx.Tx, productID string, levels []Stock
 		}
 	}
 	if layout {
-		if err := publishCatalog(ctx, tx, map[string]string{"productId": productID}); err != nil {
+		if err := publishCatalog(ctx, tx, event.CatalogChange{ProductID: productID}); err != nil {
 			return err
 		}
 	}
@@ -328,7 +326,7 @@ func (s *Service) SetProductsStatus(ctx context.Context, ids []string, status st
 		if err != nil {
 			return err
 		}
-		return publishCatalog(ctx, tx, map[string]any{"productIds": unique})
+		return publishCatalog(ctx, tx, event.CatalogChange{ProductIDs: unique})
 	})
 	if err != nil {
 		return 0, err
@@ -434,12 +432,7 @@ func (s *Service) UpdateCategory(ctx context.Context, id string, ch CategoryChan
 		} else if err != nil {
 			return err
 		}
-		if name != c.Name {
-			if err := publishSalesIfCovered(ctx, tx, q.SalesCoveringCategory, id); err != nil {
-				return err
-			}
-		}
-		return publishCatalog(ctx, tx, map[string]string{"categoryId": id})
+		return publishCatalog(ctx, tx, event.CatalogChange{CategoryID: id})
 	})
 	if err != nil {
 		return Category{}, err
@@ -470,7 +463,11 @@ func (s *Service) DeleteCategory(ctx context.Context, id string) error {
 		if n > 0 {
 			return shop.E(shop.Conflict, "%s still has %s (hidden ones count too): move them to another category before deleting it", c.Name, plural(n, "product"))
 		}
-		sales, err := q.SalesCoveringCategory(ctx, id)
+		subs, err := q.SubCategoriesOf(ctx, id)
+		if err != nil {
+			return err
+		}
+		sales, err := s.sales.Covering(ctx, id, subs)
 		if err != nil {
 			return err
 		}
@@ -483,7 +480,7 @@ func (s *Service) DeleteCategory(ctx context.Context, id string) error {
 		if err := q.DeleteCategory(ctx, id); err != nil {
 			return stillUsed(err, c.Name)
 		}
-		return publishCatalog(ctx, tx, map[string]string{"categoryId": id})
+		return publishCatalog(ctx, tx, event.CatalogChange{CategoryID: id})
 	})
 	if err != nil {
 		return err
@@ -545,12 +542,7 @@ func (s *Service) UpdateSubCategory(ctx context.Context, id string, ch SubCatego
 				return err
 			}
 		}
-		if name != sc.CategoryType || categoryID != sc.CategoryID {
-			if err := publishSalesIfCovered(ctx, tx, q.SalesCoveringSubCategory, id); err != nil {
-				return err
-			}
-		}
-		return publishCatalog(ctx, tx, map[string]string{"subCategoryId": id})
+		return publishCatalog(ctx, tx, event.CatalogChange{SubCategoryID: id})
 	})
 	if err != nil {
 		return SubCategory{}, err
@@ -581,7 +573,7 @@ func (s *Service) DeleteSubCategory(ctx context.Context, id string) error {
 		if n > 0 {
 			return shop.E(shop.Conflict, "%s still has %s (hidden ones count too): move them to another sub-category before deleting it", sc.CategoryType, plural(n, "product"))
 		}
-		sales, err := q.SalesCoveringSubCategory(ctx, id)
+		sales, err := s.sales.Covering(ctx, "", []string{id})
 		if err != nil {
 			return err
 		}
@@ -591,7 +583,7 @@ func (s *Service) DeleteSubCategory(ctx context.Context, id string) error {
 		if err := q.DeleteSubCategory(ctx, id); err != nil {
 			return stillUsed(err, sc.CategoryType)
 		}
-		return publishCatalog(ctx, tx, map[string]string{"subCategoryId": id})
+		return publishCatalog(ctx, tx, event.CatalogChange{SubCategoryID: id})
 	})
 	if err != nil {
 		return err
@@ -819,19 +811,10 @@ func subCategoryFor(ctx context.Context, q *catalogdb.Queries, id string) (catal
 	return sub, err
 }
 
-// publishCatalog writes catalog.changed to the outbox in tx.
-func publishCatalog(ctx context.Context, tx pgx.Tx, data any) error {
-	return outbox.Publish(ctx, tx, CatalogChangedEvent, realtime.TopicCatalog, data)
-}
-
-// publishSalesIfCovered tells storefronts' sale banners to reload when a sale names the
-// renamed or moved category or sub-category.
-func publishSalesIfCovered(ctx context.Context, tx pgx.Tx, covering func(context.Context, string) ([]string, error), id string) error {
-	sales, err := covering(ctx, id)
-	if err != nil || len(sales) == 0 {
-		return err
-	}
-	return outbox.Publish(ctx, tx, "sale.changed", realtime.TopicSales, map[string]any{"sales": sales})
+// publishCatalog writes catalog.changed to the outbox in tx. Sale banners name categories
+// through the catalog's service, so a rename reaches them through this event too.
+func publishCatalog(ctx context.Context, tx pgx.Tx, change event.CatalogChange) error {
+	return outbox.Publish(ctx, tx, event.CatalogChanged, realtime.TopicCatalog, change)
 }
 
 // stillUsed words a foreign-key refusal (something began to use the row meanwhile).

@@ -8,6 +8,7 @@ package catalog
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -19,25 +20,35 @@ import (
 	"drape/internal/platform/postgres"
 	"drape/internal/pricing"
 	"drape/internal/shop"
+	"drape/internal/shop/event"
 )
 
-// Sales tells the catalog which sales are running, in the order the shop lists them.
+// Sales is the sale package's service as the catalog uses it: the catalog reads no sale
+// table.
 type Sales interface {
+	// PricingSales is the running sales, in the order the shop applies them.
 	PricingSales(ctx context.Context) ([]pricing.Sale, error)
+	// PricingVersion changes whenever the running sales may have: listing pages priced before
+	// it changed are not served again.
+	PricingVersion() uint64
+	// Covering names the sales covering the category or one of the sub-categories.
+	Covering(ctx context.Context, categoryID string, subCategoryIDs []string) ([]string, error)
 }
 
 // Service is the catalog's use cases.
 type Service struct {
-	pool     *pgxpool.Pool
-	store    store
-	sales    Sales
-	listings *listingCache
+	pool       *pgxpool.Pool
+	store      store
+	sales      Sales
+	listings   *listingCache
+	categories categoryCache
 }
 
 // Listing pages are served from memory: fresh for ListingFresh, then (stale) while they reload
 // in the background, for up to ListingUsable. Changes made through this server clear them at
 // once; changes announced by other servers (Expire) make them reload on their next request.
-// Stock is checked again when an order is placed.
+// A page priced before the running sales changed is never served (Sales.PricingVersion is
+// part of its key). Stock is checked again when an order is placed.
 const (
 	ListingFresh  = 5 * time.Second
 	ListingUsable = time.Minute
@@ -59,8 +70,24 @@ func NewServiceFresh(pool *pgxpool.Pool, sales Sales, fresh time.Duration) *Serv
 	return &Service{pool: pool, store: store{q: catalogdb.New(pool)}, sales: sales, listings: newListingCache(fresh, usable, 10_000)}
 }
 
-// Categories lists every category with its sub-categories, in display order.
+// Categories lists every category with its sub-categories, in display order, from memory
+// until the catalog changes (as listings are). The list is shared: do not modify it. Errors:
+// Unavailable when the database is.
 func (s *Service) Categories(ctx context.Context) ([]Category, error) {
+	generation := s.listings.currentGeneration()
+	if cats, ok := s.categories.get(generation); ok {
+		return cats, nil
+	}
+	cats, err := s.readCategories(ctx)
+	if err != nil {
+		return nil, err
+	}
+	s.categories.put(generation, cats)
+	return cats, nil
+}
+
+// readCategories reads every category with its sub-categories, in display order.
+func (s *Service) readCategories(ctx context.Context) ([]Category, error) {
 	cats, err := s.store.q.ListCategories(ctx)
 	if err != nil {
 		return nil, postgres.Translate(err)
@@ -93,18 +120,16 @@ func (s *Service) SubCategoryByType(ctx context.Context, categoryType string) (S
 	return SubCategory{ID: sc.ID, CategoryID: sc.CategoryID, CategoryType: sc.CategoryType, Image: uploadPath("subCatrgory", sc.Image)}, nil
 }
 
-// Expire makes cached listings reload: another server changed the catalog, a sale or stock.
+// Expire makes cached listings and categories reload: another server changed the catalog or
+// stock (server/caches.go calls it when the event says so).
 func (s *Service) Expire() { s.listings.expire() }
-
-// ClearListings drops cached listings at once: this server changed something that prices
-// them (a sale), so the next request reads them again.
-func (s *Service) ClearListings() { s.listings.clear() }
 
 // Products lists one page of a listing, newest first, from the listing cache. An
 // unknown sub-category is an empty listing. The page is shared: do not modify it. Errors:
 // Unavailable when the database is.
 func (s *Service) Products(ctx context.Context, l Listing, page shop.Page) (ProductPage, error) {
-	return s.listings.get(l.key(page.Number, page.Size), func() (ProductPage, error) { return s.products(context.WithoutCancel(ctx), l, page) })
+	key := l.key(page.Number, page.Size) + "@" + strconv.FormatUint(s.sales.PricingVersion(), 10)
+	return s.listings.get(key, func() (ProductPage, error) { return s.products(context.WithoutCancel(ctx), l, page) })
 }
 
 func (s *Service) products(ctx context.Context, l Listing, page shop.Page) (ProductPage, error) {
@@ -338,7 +363,7 @@ func (s *Service) CreateCategory(ctx context.Context, in NewCategory) (Category,
 		} else if err != nil {
 			return err
 		}
-		return publishCatalog(ctx, tx, map[string]string{"categoryId": c.ID})
+		return publishCatalog(ctx, tx, event.CatalogChange{CategoryID: c.ID})
 	})
 	if err != nil {
 		return Category{}, err
@@ -373,7 +398,7 @@ func (s *Service) CreateSubCategory(ctx context.Context, in NewSubCategory) (Sub
 		} else if err != nil {
 			return err
 		}
-		return publishCatalog(ctx, tx, map[string]string{"subCategoryId": sc.ID})
+		return publishCatalog(ctx, tx, event.CatalogChange{SubCategoryID: sc.ID})
 	})
 	if err != nil {
 		return SubCategory{}, err
@@ -445,7 +470,7 @@ func (s *Service) createProduct(ctx context.Context, in NewProduct) (string, err
 				return err
 			}
 		}
-		return publishCatalog(ctx, tx, map[string]string{"productId": id})
+		return publishCatalog(ctx, tx, event.CatalogChange{ProductID: id})
 	})
 	if err != nil {
 		return "", err

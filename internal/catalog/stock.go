@@ -13,6 +13,7 @@ import (
 	"drape/internal/outbox"
 	"drape/internal/platform/postgres"
 	"drape/internal/shop"
+	"drape/internal/shop/event"
 	"drape/realtime"
 )
 
@@ -23,9 +24,6 @@ type StockChange struct {
 	Size      string
 	Quantity  int
 }
-
-// StockChangedEvent is the realtime event that tells storefronts a product's stock moved.
-const StockChangedEvent = "stock.changed"
 
 // LowStock is the count at and below which a size's stock is news: a cart can hold that many
 // of a size, so shoppers start to see "Only 3 left" and sold-out sizes. Above it, an order
@@ -110,7 +108,7 @@ func record(left map[string]map[string]int, productID, size string, stock int) {
 
 func publishStock(ctx context.Context, tx pgx.Tx, left map[string]map[string]int) error {
 	for _, id := range slices.Sorted(maps.Keys(left)) {
-		err := outbox.Publish(ctx, tx, StockChangedEvent, realtime.TopicCatalog, map[string]any{"productId": id, "sizes": left[id]})
+		err := outbox.Publish(ctx, tx, event.StockChanged, realtime.TopicCatalog, event.StockChange{ProductID: id, Sizes: left[id]})
 		if err != nil {
 			return err
 		}

@@ -14,6 +14,7 @@ import (
 	"drape/internal/outbox"
 	"drape/internal/platform/postgres"
 	"drape/internal/shop"
+	"drape/internal/shop/event"
 	"drape/jobs"
 )
 
@@ -29,8 +30,8 @@ func Staff(userID string) string { return "staff:" + userID }
 
 // Realtime event types about orders, besides CreatedEvent and UpdatedEvent.
 const (
-	ShipmentEvent = "shipment.updated"
-	PaymentEvent  = "payment.updated"
+	ShipmentEvent = event.ShipmentUpdated
+	PaymentEvent  = event.PaymentUpdated
 )
 
 // CourierReport is one status update from the courier: our order number, the courier's status

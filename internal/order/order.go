@@ -43,14 +43,15 @@ import (
 	"drape/internal/platform/postgres"
 	"drape/internal/pricing"
 	"drape/internal/shop"
+	"drape/internal/shop/event"
 	"drape/jobs"
 	"drape/realtime"
 )
 
-// Realtime event types of orders.
+// Realtime event types of orders (named in the catalogue, package event).
 const (
-	CreatedEvent = "order.created"
-	UpdatedEvent = "order.updated"
+	CreatedEvent = event.OrderCreated
+	UpdatedEvent = event.OrderUpdated
 )
 
 // errCartChanged: the cart changed between pricing it and locking it (another tab).
@@ -426,7 +427,7 @@ func (s *Service) insert(ctx context.Context, w *postgres.Writes, id string, p P
 
 // confirm queues what follows order id becoming real (paid, or placed cash on delivery): the
 // confirmation mail, the shipment push and the realtime event.
-func (s *Service) confirm(ctx context.Context, tx pgx.Tx, id, event string) error {
+func (s *Service) confirm(ctx context.Context, tx pgx.Tx, id string, event event.Name) error {
 	o, err := s.get(ctx, s.store.q.WithTx(tx), orderdb.Order{ID: id})
 	if err != nil {
 		return err
@@ -435,7 +436,7 @@ func (s *Service) confirm(ctx context.Context, tx pgx.Tx, id, event string) erro
 }
 
 // queueConfirmation writes confirm's side effects for o in tx.
-func (s *Service) queueConfirmation(ctx context.Context, db postgres.DB, o Order, event string) error {
+func (s *Service) queueConfirmation(ctx context.Context, db postgres.DB, o Order, event event.Name) error {
 	if err := mailqueue.Queue(ctx, db, confirmationMail(o, s.cfg.PublicURL)); err != nil {
 		return err
 	}
@@ -943,7 +944,7 @@ func (s *Service) firstOrder(ctx context.Context, q *orderdb.Queries, userID str
 }
 
 // announce publishes event about order id as it now is in tx.
-func (s *Service) announce(ctx context.Context, tx pgx.Tx, event, id string) error {
+func (s *Service) announce(ctx context.Context, tx pgx.Tx, event event.Name, id string) error {
 	row, err := s.store.q.WithTx(tx).OrderByID(ctx, id)
 	if err != nil {
 		return err
@@ -952,21 +953,21 @@ func (s *Service) announce(ctx context.Context, tx pgx.Tx, event, id string) err
 }
 
 // publishRow writes event about the order in row.
-func publishRow(ctx context.Context, db postgres.DB, event string, row orderdb.Order) error {
+func publishRow(ctx context.Context, db postgres.DB, event event.Name, row orderdb.Order) error {
 	return publishOrder(ctx, db, event, row.UserID, orderEventData(row.OrderNumber, row.ID, row.OrderStatus, row.PaymentStatus,
 		row.PaymentMode, shop.Money(row.Total), row.PushFailed, row.Awb))
 }
 
 // publishOrder writes event with data to the shopper's own topic and the admin order boards.
-func publishOrder(ctx context.Context, db postgres.DB, event, userID string, data map[string]any) error {
+func publishOrder(ctx context.Context, db postgres.DB, event event.Name, userID string, data event.OrderChange) error {
 	return outbox.PublishMany(ctx, db, event, []string{realtime.UserTopic(userID), realtime.TopicAdminOrders, realtime.TopicAdminDashboard}, data)
 }
 
 // orderEventData is what an order event tells its listeners: enough for an order list to
 // patch its row (status, payment, whether the courier has it) without asking again.
-func orderEventData(number, id, status, payment, mode string, amount shop.Money, notAdded bool, awb string) map[string]any {
-	return map[string]any{"orderId": number, "_id": id, "orderStatus": status, "paymentStatus": payment, "paymentMode": mode,
-		"amount": amount, "notaddorder": notAdded, "awb": awb}
+func orderEventData(number, id, status, payment, mode string, amount shop.Money, notAdded bool, awb string) event.OrderChange {
+	return event.OrderChange{OrderNumber: number, ID: id, OrderStatus: status, PaymentStatus: payment, PaymentMode: mode,
+		Amount: amount, NotAdded: notAdded, AWB: awb}
 }
 
 // blocked is the first line of c stock cannot cover, as the shopper's Conflict.
