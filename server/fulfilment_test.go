@@ -186,47 +186,6 @@ func TestStaffMovesAnOrderToDelivery(t *testing.T) {
 	}
 }
 
-// TestStockComesBackOnce: cancelling gives the stock back once; a shipment that comes back
-// (RTO) or a return gives it back once too, and never again.
-func TestStockComesBackOnce(t *testing.T) {
-	t.Parallel()
-	s := newFulfilmentShop(t)
-	shirt := s.f.newestShirt.ID
-	start := stockOf(t, s.d, shirt, "M")
-
-	cancelled, _ := s.place(t, 2)
-	status, body := s.move(t, s.staff, cancelled, order.Canceled)
-	expect(t, "cancel", status, body, 200, map[string]any{"data.orderStatus": "CANCELED"})
-	if got := stockOf(t, s.d, shirt, "M"); got != start {
-		t.Fatalf("stock after the cancel: %d, want %d", got, start)
-	}
-
-	rto, _ := s.place(t, 1)
-	for _, to := range []order.Status{order.Shipped, order.RTOInitiated, order.RTODelivered} {
-		status, body = s.move(t, s.staff, rto, to)
-		expect(t, "rto "+string(to), status, body, 200, nil)
-	}
-	if got := stockOf(t, s.d, shirt, "M"); got != start {
-		t.Fatalf("stock after the shipment came back: %d, want %d", got, start)
-	}
-
-	returned, _ := s.place(t, 3)
-	for _, to := range []order.Status{order.Shipped, order.Delivered, order.ReturnRequested, order.Returned} {
-		status, body = s.move(t, s.staff, returned, to)
-		expect(t, "return "+string(to), status, body, 200, nil)
-	}
-	if got := stockOf(t, s.d, shirt, "M"); got != start {
-		t.Fatalf("stock after the return: %d, want %d", got, start)
-	}
-	status, body = s.move(t, s.staff, returned, order.Delivered)
-	expect(t, "a returned order is final", status, body, 409, map[string]any{"data.allowed.#": 0})
-	if got := stockOf(t, s.d, shirt, "M"); got != start {
-		t.Fatalf("stock moved after a refused move: %d, want %d", got, start)
-	}
-	status, body = send(t, s.app, "POST", "/api/orders/"+jsonValue(t, mustGet(t, s, returned), "data.orderId").(string)+"/cancel", s.shopper, nil)
-	expect(t, "the shopper cannot cancel a returned order", status, body, 409, nil)
-}
-
 func mustGet(t testing.TB, s *fulfilmentShop, id string) []byte {
 	t.Helper()
 	var number string
