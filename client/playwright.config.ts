@@ -18,6 +18,9 @@ const sharedState = [
   'admin-sales.spec.ts',
   'checkout.spec.ts',
 ];
+// E2E_WORKERS=2 runs two browsers at once, with the shared-state specs one at a time after the
+// rest; with one worker (the default) the projects are as they always were.
+const workers = Number(process.env.E2E_WORKERS ?? 1);
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
 const mobile = {
   ...devices['Desktop Chrome'],
@@ -31,8 +34,7 @@ export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results/artifacts',
   fullyParallel: false,
-  // E2E_WORKERS=2 runs two browsers at once (the shared-state specs still run one at a time).
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  workers,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
@@ -54,13 +56,19 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: 'desktop', use: desktop, testIgnore: sharedState },
-    { name: 'mobile', use: mobile, testIgnore: sharedState },
-    // One at a time, after the others: a failure above skips these (the run fails either way).
-    { name: 'desktop-shared', use: desktop, testMatch: sharedState, workers: 1, dependencies: ['desktop', 'mobile'] },
-    { name: 'mobile-shared', use: mobile, testMatch: sharedState, workers: 1, dependencies: ['desktop-shared'] },
-  ],
+  projects:
+    workers > 1
+      ? [
+          { name: 'desktop', use: desktop, testIgnore: sharedState },
+          { name: 'mobile', use: mobile, testIgnore: sharedState },
+          // One at a time, after the others: a failure above skips these (the run fails either way).
+          { name: 'desktop-shared', use: desktop, testMatch: sharedState, workers: 1, dependencies: ['desktop', 'mobile'] },
+          { name: 'mobile-shared', use: mobile, testMatch: sharedState, workers: 1, dependencies: ['desktop-shared'] },
+        ]
+      : [
+          { name: 'desktop', use: desktop },
+          { name: 'mobile', use: mobile },
+        ],
   webServer:
     process.env.E2E_START === '1'
       ? {
