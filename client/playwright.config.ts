@@ -6,8 +6,9 @@ const port = new URL(baseURL).port || '80';
 // Specs that change what every other spec sees (the demo sale, the company's words, a policy
 // page, the home hero, which products are listed, the coupons on offer while they edit one),
 // that count every order in the shop, or that empty a size's stock and switch sim's Razorpay
-// into failing: they run one at a time, after the rest, in the '-shared' projects below. Every other spec makes its own shoppers and
-// orders and runs on two workers at once, each viewport's run of a file beside other files.
+// into failing: they run one at a time, after the rest, in the '-shared' projects below. Every
+// other spec makes its own shoppers and orders and runs on two workers at once, each
+// viewport's run of a file beside other files.
 const sharedState = [
   'admin-audit.spec.ts',
   'admin-catalog.spec.ts',
