@@ -8,10 +8,12 @@ cd "$root"
 
 step() { printf '\n==> %s\n' "$*"; }
 failed=()
+timings=()
 run_step() {
-  local name=$1; shift
+  local name=$1 started=$SECONDS; shift
   step "$name"
   if "$@"; then echo "ok: $name"; else echo "FAILED: $name"; failed+=("$name"); fi
+  timings+=("$(printf '%5ss  %s' $((SECONDS - started)) "$name")")
 }
 
 step "services"
@@ -58,6 +60,8 @@ run_step "browser tests" browser_tests
 run_step "page accessibility and layout shift (Lighthouse)" env RUNS=1 BUDGETS=accessibility,cls LIGHTHOUSE_OUT=/dev/null bash scripts/lighthouse.sh
 
 echo
+printf '%s\n' "${timings[@]}"
+echo "make test took $((SECONDS / 60)) min $((SECONDS % 60)) s"
 if [ ${#failed[@]} -gt 0 ]; then
   echo "make test: ${#failed[@]} step(s) failed: ${failed[*]}"
   exit 1

@@ -145,6 +145,7 @@ func expectEvent(t *testing.T, who string, c *liveClient, typ string) {
 // server A; the staff member's socket on server B closes with 4401 within 2 s, and an
 // admin:orders event written afterwards reaches the admin's socket but not the staff member's.
 func TestDeactivatedStaffSocketOnAnotherServerCloses(t *testing.T) {
+	t.Parallel()
 	s := newLiveShop(t)
 	s.createStaffVia(t, "packer@drape.test", "staff")
 	staff := s.backOfficeLogin(t, "packer@drape.test", liveStaffPassword)
@@ -165,6 +166,7 @@ func TestDeactivatedStaffSocketOnAnotherServerCloses(t *testing.T) {
 // close, within 2 s, the user's sockets on the other server, while a token issued by the change
 // itself (this device's new token) stays connected and other users are untouched.
 func TestEndedSessionsCloseSocketsOnEveryServer(t *testing.T) {
+	t.Parallel()
 	s := newLiveShop(t)
 	bystanderToken, bystander := s.shopper(t, "bystander@example.in")
 	bystanderTab := dialAs(t, s.b, bystanderToken, realtime.UserTopic(bystander))
