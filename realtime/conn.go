@@ -82,7 +82,7 @@ func (h *Hub) Attach(ctx context.Context, conn net.Conn, leftover []byte, a *Adm
 		return
 	}
 	nbc, err := nbio.NBConn(conn) // a copy of the socket in non-blocking mode; conn is closed
-	if err != nil {                // not a socket: a TLS or in-memory connection
+	if err != nil {               // not a socket: a TLS or in-memory connection
 		_ = conn.Close()
 		s.finish(fmt.Errorf("realtime: the engine cannot watch this connection: %w", err))
 		return
