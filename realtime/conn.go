@@ -67,7 +67,11 @@ type (
 // see engine.go) waits for every idle connection on one goroutine, and a connection's
 // messages are handled on a goroutine only while it has some.
 func (h *Hub) Attach(ctx context.Context, conn net.Conn, leftover []byte, a *Admission, auth Authenticator) {
-	s := &session{hub: h, auth: auth, ctx: ctx, admission: a}
+	// Field by field, not a composite literal, which writes the whole struct: the engine hands
+	// the session to its goroutine through epoll, which the race detector cannot see, and its
+	// first touch (locking s.reading) must not meet a plain write.
+	s := new(session)
+	s.hub, s.auth, s.ctx, s.admission = h, auth, ctx, a
 	s.heard.Store(time.Now().UnixNano())
 	if !h.add(s) {
 		a.Release()
