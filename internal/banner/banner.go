@@ -50,7 +50,7 @@ type Service struct {
 
 // NewService makes the banner service.
 func NewService(pool *pgxpool.Pool) *Service {
-	return &Service{pool: pool, q: bannerdb.New(pool)}
+	return &Service{pool: pool, q: bannerdb.New(postgres.Translating(pool))}
 }
 
 // Shown lists the banners shoppers see, place by place in order: a page shows the first of its
@@ -58,7 +58,7 @@ func NewService(pool *pgxpool.Pool) *Service {
 func (s *Service) Shown(ctx context.Context) ([]Banner, error) {
 	rows, err := s.q.ActiveBanners(ctx)
 	if err != nil {
-		return nil, postgres.Translate(err)
+		return nil, err
 	}
 	return fromRows(rows), nil
 }
@@ -67,7 +67,7 @@ func (s *Service) Shown(ctx context.Context) ([]Banner, error) {
 func (s *Service) List(ctx context.Context) ([]Banner, error) {
 	rows, err := s.q.ListBanners(ctx)
 	if err != nil {
-		return nil, postgres.Translate(err)
+		return nil, err
 	}
 	return fromRows(rows), nil
 }
@@ -91,7 +91,7 @@ func (s *Service) Create(ctx context.Context, nb NewBanner) (Banner, error) {
 		return publish(ctx, tx, out)
 	})
 	if err != nil {
-		return Banner{}, postgres.Translate(err)
+		return Banner{}, err
 	}
 	return out, nil
 }
@@ -107,7 +107,7 @@ func (s *Service) Update(ctx context.Context, id string, ch Changes) (Banner, er
 	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		q := bannerdb.New(tx)
 		r, err := q.LockBanner(ctx, id)
-		if shop.Is(postgres.Translate(err), shop.NotFound) {
+		if shop.Is(err, shop.NotFound) {
 			return notFound()
 		} else if err != nil {
 			return err
@@ -140,7 +140,7 @@ func (s *Service) Update(ctx context.Context, id string, ch Changes) (Banner, er
 		return publish(ctx, tx, out)
 	})
 	if err != nil {
-		return Banner{}, postgres.Translate(err)
+		return Banner{}, err
 	}
 	return out, nil
 }
@@ -153,7 +153,7 @@ func (s *Service) Delete(ctx context.Context, id string) error {
 	id = strings.ToLower(id)
 	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		r, err := bannerdb.New(tx).LockBanner(ctx, id)
-		if shop.Is(postgres.Translate(err), shop.NotFound) {
+		if shop.Is(err, shop.NotFound) {
 			return notFound()
 		} else if err != nil {
 			return err
@@ -163,7 +163,7 @@ func (s *Service) Delete(ctx context.Context, id string) error {
 		}
 		return publish(ctx, tx, fromRow(r))
 	})
-	return postgres.Translate(err)
+	return err
 }
 
 // checked is nb trimmed, its images as stored file names, or an Invalid error naming every

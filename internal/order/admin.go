@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"drape/internal/order/orderdb"
-	"drape/internal/platform/postgres"
 )
 
 // cartItem is an order line as orderObj.cartData shows it.
@@ -39,7 +38,7 @@ func (s *Service) withCustomers(ctx context.Context, orders []Order) error {
 	}
 	rows, err := s.store.q.CustomersOf(ctx, ids)
 	if err != nil {
-		return postgres.Translate(err)
+		return err
 	}
 	byID := make(map[string]orderdb.CustomersOfRow, len(rows))
 	for _, r := range rows {

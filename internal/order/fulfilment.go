@@ -371,7 +371,7 @@ func (s *Service) RetryPush(ctx context.Context, ref, actor string) (Order, erro
 // tracking sweep.
 func (s *Service) StaleShipments(ctx context.Context, age time.Duration, limit int) ([]string, error) {
 	ids, err := s.store.q.InShipment(ctx, orderdb.InShipmentParams{Before: time.Now().Add(-age), MaxOrders: int32(limit)})
-	return ids, postgres.Translate(err)
+	return ids, err
 }
 
 // RequestRefund is an admin refunding order ref's online payment in full, or confirming the
@@ -505,11 +505,11 @@ func (s *Service) AdminList(ctx context.Context, f AdminFilter, page shop.Page) 
 		rows, total, err = s.adminPage(ctx, f, ref, page)
 	}
 	if err != nil {
-		return Page{}, postgres.Translate(err)
+		return Page{}, err
 	}
 	items, err := s.store.load(ctx, s.store.q, rows)
 	if err != nil {
-		return Page{}, postgres.Translate(err)
+		return Page{}, err
 	}
 	if err := s.withCustomers(ctx, items); err != nil {
 		return Page{}, err
@@ -619,13 +619,13 @@ func (s *Service) AdminDetail(ctx context.Context, ref string) (Detail, error) {
 		d.Refund = &RefundRecord{Status: refund.Status, Amount: shop.Money(refund.Amount), Attempt: int(refund.Attempt),
 			GatewayRefundID: refund.GatewayRefundID, Reason: refund.Reason, RequestedBy: refund.RequestedBy, ApprovedBy: refund.ApprovedBy, Failure: refund.Failure,
 			CreatedAt: refund.CreatedAt, UpdatedAt: refund.UpdatedAt}
-	case !shop.Is(postgres.Translate(err), shop.NotFound):
-		return Detail{}, postgres.Translate(err)
+	case !shop.Is(err, shop.NotFound):
+		return Detail{}, err
 	}
 	var events []orderdb.PaymentEvent
 	if o.GatewayOrderID != "" {
 		if events, err = s.store.q.PaymentEventsOf(ctx, o.GatewayOrderID); err != nil {
-			return Detail{}, postgres.Translate(err)
+			return Detail{}, err
 		}
 	}
 	for _, e := range events {
@@ -633,7 +633,7 @@ func (s *Service) AdminDetail(ctx context.Context, ref string) (Detail, error) {
 	}
 	reports, err := s.store.q.CourierReportsOf(ctx, o.ID)
 	if err != nil {
-		return Detail{}, postgres.Translate(err)
+		return Detail{}, err
 	}
 	for _, r := range reports {
 		d.CourierReports = append(d.CourierReports, CourierRecord{Status: r.Status, ReportedAt: r.ReportedAt, ReceivedAt: r.ReceivedAt, Applied: r.Applied})
@@ -649,5 +649,5 @@ var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 // job lost with Redis's data; a queued one is not duplicated, as it keeps its id).
 func (s *Service) UnpushedSince(ctx context.Context, age time.Duration, limit int) ([]string, error) {
 	ids, err := s.store.q.UnpushedSince(ctx, orderdb.UnpushedSinceParams{Before: time.Now().Add(-age), MaxOrders: int32(limit)})
-	return ids, postgres.Translate(err)
+	return ids, err
 }

@@ -124,7 +124,7 @@ func NewService(pool *pgxpool.Pool, cfg Config, products *catalog.Service, carts
 	if cfg.UnpaidOrdersPerDay <= 0 {
 		cfg.UnpaidOrdersPerDay = DefaultUnpaidOrdersPerDay
 	}
-	return &Service{pool: pool, store: store{q: orderdb.New(pool)}, catalog: products, carts: carts, coupons: coupons,
+	return &Service{pool: pool, store: store{q: orderdb.New(postgres.Translating(pool))}, catalog: products, carts: carts, coupons: coupons,
 		addresses: addresses, company: companies, cfg: cfg}
 }
 
@@ -296,7 +296,7 @@ func (s *Service) Place(ctx context.Context, p Placement) (o Order, replayed boo
 		if errors.Is(err, errPlacedMeanwhile) {
 			existing, keyErr := s.store.q.OrderByKey(ctx, orderdb.OrderByKeyParams{UserID: p.UserID, IdempotencyKey: p.IdempotencyKey})
 			if keyErr != nil {
-				return Order{}, false, postgres.Translate(keyErr)
+				return Order{}, false, keyErr
 			}
 			id, replayed, made, err = existing.ID, true, nil, nil
 		}
@@ -449,7 +449,7 @@ func (s *Service) queueConfirmation(ctx context.Context, db postgres.DB, o Order
 // AttachGatewayOrder records the payment gateway's order for an online order (once).
 func (s *Service) AttachGatewayOrder(ctx context.Context, id, gatewayOrderID string) error {
 	_, err := s.store.q.SetGatewayOrder(ctx, orderdb.SetGatewayOrderParams{ID: id, GatewayOrderID: pgText(gatewayOrderID)})
-	return postgres.Translate(err)
+	return err
 }
 
 // Payment is a payment the gateway reports for one of our orders.
@@ -725,7 +725,7 @@ func (s *Service) ExpireUnpaid(ctx context.Context, limit int) (int, error) {
 // age, oldest first, for reconciliation with the gateway.
 func (s *Service) AwaitingPayment(ctx context.Context, age time.Duration, limit int) ([]string, error) {
 	ids, err := s.store.q.AwaitingOlderThan(ctx, orderdb.AwaitingOlderThanParams{Before: time.Now().Add(-age), MaxOrders: int32(limit)})
-	return ids, postgres.Translate(err)
+	return ids, err
 }
 
 // cancel moves a locked order to CANCELED with payment status payment: its held stock goes
@@ -814,7 +814,7 @@ func (s *Service) startRefund(ctx context.Context, tx pgx.Tx, id, reason, actor 
 	attempt := int32(1)
 	if added == 0 {
 		attempt, err = q.ConfirmRefund(ctx, orderdb.ConfirmRefundParams{OrderID: id, ApprovedBy: actor})
-		if errors.Is(err, pgx.ErrNoRows) {
+		if shop.Is(err, shop.NotFound) {
 			attempt, err = q.RetryRefund(ctx, orderdb.RetryRefundParams{OrderID: id, RequestedBy: actor})
 		}
 		if err != nil {
@@ -873,15 +873,15 @@ func (s *Service) List(ctx context.Context, userID string, f Filter, page shop.P
 		PageSize: int32(page.Size), PageOffset: int32(page.Offset())}
 	rows, err := s.store.q.OrdersOfUser(ctx, params)
 	if err != nil {
-		return Page{}, postgres.Translate(err)
+		return Page{}, err
 	}
 	total, err := s.store.q.CountOrdersOfUser(ctx, orderdb.CountOrdersOfUserParams{UserID: userID, Status: params.Status, PaymentMode: params.PaymentMode})
 	if err != nil {
-		return Page{}, postgres.Translate(err)
+		return Page{}, err
 	}
 	items, err := s.store.load(ctx, s.store.q, rows)
 	if err != nil {
-		return Page{}, postgres.Translate(err)
+		return Page{}, err
 	}
 	return Page{Items: items, Page: page.Number, TotalPages: shop.TotalPages(total, page.Size), Total: total}, nil
 }
@@ -932,14 +932,14 @@ func (s *Service) get(ctx context.Context, q *orderdb.Queries, row orderdb.Order
 	}
 	orders, err := s.store.load(ctx, q, []orderdb.Order{row})
 	if err != nil {
-		return Order{}, postgres.Translate(err)
+		return Order{}, err
 	}
 	return orders[0], nil
 }
 
 func (s *Service) firstOrder(ctx context.Context, q *orderdb.Queries, userID string) (bool, error) {
 	placed, err := q.HasPlacedOrder(ctx, userID)
-	return !placed, postgres.Translate(err)
+	return !placed, err
 }
 
 // announce publishes event about order id as it now is in tx.
@@ -1029,7 +1029,7 @@ func itemWants(items []Item) []cart.Want {
 func pgText(s string) pgtype.Text { return pgtype.Text{String: s, Valid: s != ""} }
 
 func notFound(err error) error {
-	if err = postgres.Translate(err); shop.Is(err, shop.NotFound) {
+	if shop.Is(err, shop.NotFound) {
 		return shop.E(shop.NotFound, msgNotFound)
 	}
 	return err

@@ -8,7 +8,6 @@ import (
 
 	"drape/internal/cart"
 	"drape/internal/order/orderdb"
-	"drape/internal/platform/postgres"
 	"drape/internal/shop"
 )
 
@@ -95,7 +94,7 @@ func (s *Service) tracking(ctx context.Context, o Order) (Tracking, error) {
 		Amount: o.Amount, PlacedAt: o.CreatedAt, Items: o.Items, Timeline: o.Timeline,
 		CourierName: o.Courier.Name, AWB: o.Courier.AWB, TrackURL: o.Courier.TrackURL}
 	scan, err := s.store.q.LatestScan(ctx, o.ID)
-	switch err = postgres.Translate(err); {
+	switch {
 	case err == nil:
 		t.LatestScan = &Scan{At: scan.ScannedAt, Activity: scan.Activity, Location: scan.Location}
 	case !shop.Is(err, shop.NotFound):
