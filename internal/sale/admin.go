@@ -45,19 +45,19 @@ var Genders = []string{pricing.All, "Men", "Women", "Unisex"}
 func (s *Service) List(ctx context.Context, page shop.Page) (SalePage, error) {
 	total, err := s.store.q.CountSales(ctx)
 	if err != nil {
-		return SalePage{}, postgres.Translate(err)
+		return SalePage{}, err
 	}
 	out := SalePage{Items: []Sale{}, Total: total, Page: page.Number, Limit: page.Size, TotalPages: shop.TotalPages(total, page.Size)}
 	rows, err := s.store.q.ListSales(ctx, saledb.ListSalesParams{PageSize: int32(page.Size), PageOffset: int32(page.Offset())})
 	if err != nil {
-		return SalePage{}, postgres.Translate(err)
+		return SalePage{}, err
 	}
 	converted := make([]saleRow, len(rows))
 	for i, r := range rows {
 		converted[i] = saleRow(r)
 	}
 	if out.Items, err = s.store.fill(ctx, converted); err != nil {
-		return SalePage{}, postgres.Translate(err)
+		return SalePage{}, err
 	}
 	return out, nil
 }
@@ -68,14 +68,14 @@ func (s *Service) Sale(ctx context.Context, id string) (Sale, error) {
 		return Sale{}, saleNotFound()
 	}
 	r, err := s.store.q.SaleByID(ctx, strings.ToLower(id))
-	if shop.Is(postgres.Translate(err), shop.NotFound) {
+	if shop.Is(err, shop.NotFound) {
 		return Sale{}, saleNotFound()
 	} else if err != nil {
-		return Sale{}, postgres.Translate(err)
+		return Sale{}, err
 	}
 	sales, err := s.store.fill(ctx, []saleRow{saleRow(r)})
 	if err != nil {
-		return Sale{}, postgres.Translate(err)
+		return Sale{}, err
 	}
 	return sales[0], nil
 }
@@ -129,7 +129,7 @@ func (s *Service) Update(ctx context.Context, id string, ch SaleChanges) (Sale, 
 	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		q := saledb.New(tx)
 		r, err := q.LockSale(ctx, id)
-		if shop.Is(postgres.Translate(err), shop.NotFound) {
+		if shop.Is(err, shop.NotFound) {
 			return saleNotFound()
 		} else if err != nil {
 			return err
@@ -192,7 +192,7 @@ func (s *Service) Delete(ctx context.Context, id string) error {
 	id = strings.ToLower(id)
 	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		q := saledb.New(tx)
-		if _, err := q.LockSale(ctx, id); shop.Is(postgres.Translate(err), shop.NotFound) {
+		if _, err := q.LockSale(ctx, id); shop.Is(err, shop.NotFound) {
 			return saleNotFound()
 		} else if err != nil {
 			return err
@@ -267,7 +267,7 @@ func (f *fields) resolve(ctx context.Context, q *saledb.Queries) error {
 	f.categoryID = pgtype.Text{}
 	if f.category != "" {
 		id, err := q.CategoryByRef(ctx, f.category)
-		if shop.Is(postgres.Translate(err), shop.NotFound) {
+		if shop.Is(err, shop.NotFound) {
 			return fieldError("category", "No such category: "+f.category)
 		} else if err != nil {
 			return err

@@ -35,7 +35,7 @@ type Service struct {
 
 // NewService makes the sale service.
 func NewService(pool *pgxpool.Pool) *Service {
-	return &Service{pool: pool, store: store{q: saledb.New(pool)}}
+	return &Service{pool: pool, store: store{q: saledb.New(postgres.Translating(pool))}}
 }
 
 // Running lists the sales that are on, first first (the storefront banner uses the first).
@@ -47,7 +47,7 @@ func (s *Service) Running(ctx context.Context) ([]Sale, error) {
 	}
 	sales, err := s.store.running(ctx)
 	if err != nil {
-		return nil, postgres.Translate(err)
+		return nil, err
 	}
 	s.cached, s.expires = sales, time.Now().Add(cacheTTL)
 	return sales, nil
