@@ -25,7 +25,9 @@ import (
 type Service struct{ store store }
 
 // NewService makes the audit service.
-func NewService(pool *pgxpool.Pool) *Service { return &Service{store: store{q: auditdb.New(postgres.Translating(pool))}} }
+func NewService(pool *pgxpool.Pool) *Service {
+	return &Service{store: store{q: auditdb.New(postgres.Translating(pool))}}
+}
 
 // Mask replaces a secret's value in the log.
 const Mask = "••••"

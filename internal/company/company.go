@@ -36,7 +36,9 @@ type Service struct {
 const Fresh = 30 * time.Second
 
 // NewService makes the company service.
-func NewService(pool *pgxpool.Pool) *Service { return &Service{store: store{q: companydb.New(postgres.Translating(pool))}} }
+func NewService(pool *pgxpool.Pool) *Service {
+	return &Service{store: store{q: companydb.New(postgres.Translating(pool))}}
+}
 
 // Get is the company. Errors: NotFound (NotSetUp) before the details are saved.
 func (s *Service) Get(ctx context.Context) (Company, error) {

@@ -17,7 +17,9 @@ import (
 type Service struct{ store store }
 
 // NewService makes the wishlist service.
-func NewService(pool *pgxpool.Pool) *Service { return &Service{store: store{q: wishlistdb.New(postgres.Translating(pool))}} }
+func NewService(pool *pgxpool.Pool) *Service {
+	return &Service{store: store{q: wishlistdb.New(postgres.Translating(pool))}}
+}
 
 // ProductIDs is the user's saved products, newest first.
 func (s *Service) ProductIDs(ctx context.Context, userID string) ([]string, error) {
