@@ -13,6 +13,7 @@ import (
 	"drape/internal/order/orderdb"
 	"drape/internal/outbox"
 	"drape/internal/platform/postgres"
+	"drape/internal/shipping/shipment"
 	"drape/internal/shop"
 	"drape/jobs"
 )
@@ -50,9 +51,9 @@ type Shipment struct {
 	ID      string
 	Number  string
 	Status  Status
-	Body    map[string]any // the adhoc order as the courier takes it (SPEC §3 Order sent at checkout)
-	Pushed  bool           // the courier has it already
-	Attempt int            // this push's number, from 1: a later one first asks whether an earlier one got through
+	Body    shipment.Snapshot // the order as the courier takes it, snapshotted when it was placed
+	Pushed  bool              // the courier has it already
+	Attempt int               // this push's number, from 1: a later one first asks whether an earlier one got through
 }
 
 // Refunds says what a move that gives a paid order's money back does: only an admin's

@@ -361,7 +361,7 @@ func (s *Service) insert(ctx context.Context, w *postgres.Writes, id string, p P
 	if err != nil {
 		return nil, err
 	}
-	shipmentJSON, err := json.Marshal(shipment(number, p.Mode, now, snapshot, c.Lines, quote.Total, s.cfg.PickupLocation, firm.Name))
+	shipmentJSON, err := json.Marshal(courierShipment(number, p.Mode, now, snapshot, c.Lines, quote.Total, s.cfg.PickupLocation, firm.Name))
 	if err != nil {
 		return nil, err
 	}

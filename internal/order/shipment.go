@@ -8,62 +8,37 @@ import (
 
 	"drape/internal/cart"
 	"drape/internal/order/orderdb"
+	"drape/internal/shipping/shipment"
 	"drape/internal/shop"
 )
 
-// Parcel defaults (SPEC §9) for products without dimensions: centimetres and grams.
-const (
-	defaultLength = 100
-	defaultWidth  = 100
-	defaultHeight = 2
-	defaultWeight = 300
-)
-
-// shipment is the order as the courier aggregator takes it (SPEC §3 "Order sent at checkout",
-// Shiprocket's adhoc order): billing from the shipping address, one entry per line with the
-// unit selling price, the parcel's dimensions as the largest of its items' and its weight in
-// kilograms. The weight is the items' weights added up (300 g each when unknown): a courier
-// charges for what the parcel weighs, which is more than its heaviest item.
-func shipment(number string, mode Mode, at time.Time, addr Address, lines []cart.Line, total shop.Money, pickup, reseller string) map[string]any {
-	length, width, height, grams := 0.0, 0.0, 0.0, 0
-	items := make([]map[string]any, len(lines))
+// courierShipment is the order as the courier aggregator takes it (see package shipment):
+// billing from the shipping address, one entry per line with the unit selling price, and the
+// parcel packed from the lines' products.
+func courierShipment(number string, mode Mode, at time.Time, addr Address, lines []cart.Line, total shop.Money, pickup, reseller string) shipment.Snapshot {
+	items := make([]shipment.Item, len(lines))
+	pieces := make([]shipment.Piece, len(lines))
 	for i, l := range lines {
 		p := l.Product
-		length = max(length, orDefault(p.Length, defaultLength))
-		width = max(width, orDefault(p.Width, defaultWidth))
-		height = max(height, orDefault(p.Height, defaultHeight))
-		weight := p.Weight
-		if weight <= 0 {
-			weight = defaultWeight
-		}
-		grams += weight * l.Quantity
-		items[i] = map[string]any{
-			"name": l.ProductName, "sku": p.Code + "-" + l.Size, "units": l.Quantity,
-			"selling_price": l.DiscountedPrice, "discount": l.Price - l.DiscountedPrice, "tax": 0,
-			"size": l.Size, "images": p.Thumbnail,
-		}
+		pieces[i] = shipment.Piece{Length: p.Length, Width: p.Width, Height: p.Height, Grams: p.Weight, Units: l.Quantity}
+		items[i] = shipment.Item{Name: l.ProductName, SKU: p.Code + "-" + l.Size, Units: l.Quantity,
+			SellingPrice: l.DiscountedPrice, Discount: l.Price - l.DiscountedPrice, Size: l.Size, Images: p.Thumbnail}
 	}
-	method := "Prepaid"
+	method := shipment.Prepaid
 	if mode == COD {
-		method = "COD"
+		method = shipment.COD
 	}
-	return map[string]any{
-		"order_id": number, "order_date": at.In(india).Format("2006-01-02 15:04"), "order_type": "ESSENTIALS",
-		"pickup_location": pickup, "comment": "Reseller: " + reseller, "reseller_name": reseller,
-		"billing_customer_name": addr.FirstName, "billing_last_name": addr.LastName,
-		"billing_address": addr.Address1, "billing_address_2": joinAddress(addr.Address2, addr.Landmark),
-		"billing_city": addr.City, "billing_pincode": number64(addr.Pincode), "billing_state": addr.State,
-		"billing_country": addr.Country, "billing_email": addr.Email, "billing_phone": number64(addr.Phone),
-		"shipping_is_billing": true, "order_items": items, "payment_method": method, "sub_total": total,
-		"length": length, "breadth": width, "height": height, "weight": float64(grams) / 1000,
+	sh := shipment.Snapshot{
+		OrderID: number, OrderDate: at.In(india).Format("2006-01-02 15:04"), OrderType: shipment.OrderType,
+		PickupLocation: pickup, Comment: "Reseller: " + reseller, ResellerName: reseller,
+		BillingCustomerName: addr.FirstName, BillingLastName: addr.LastName,
+		BillingAddress: addr.Address1, BillingAddress2: joinAddress(addr.Address2, addr.Landmark),
+		BillingCity: addr.City, BillingPincode: number64(addr.Pincode), BillingState: addr.State,
+		BillingCountry: addr.Country, BillingEmail: addr.Email, BillingPhone: number64(addr.Phone),
+		ShippingIsBilling: true, OrderItems: items, PaymentMethod: method, SubTotal: total,
 	}
-}
-
-func orDefault(v, fallback float64) float64 {
-	if v <= 0 {
-		return fallback
-	}
-	return v
+	sh.Pack(pieces)
+	return sh
 }
 
 func joinAddress(a, landmark string) string {
