@@ -17,6 +17,12 @@
 //     a shipment back at the shop), starts a refund: staff's moves only request one;
 //   - its mails, shipment push and realtime events are written to the outbox in the same
 //     transaction as the change that causes them.
+//
+// The files follow the use cases: order.go places, pays, cancels and lists; fulfilment.go
+// moves an order through the state machine; courier.go is the courier's side (the shipment
+// snapshot, typed by package shipping/shipment, its push, the courier's reports and
+// tracking); refund.go gives money back; admin.go is the back office's views; store.go reads
+// rows into orders.
 package order
 
 import (
@@ -28,7 +34,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -59,13 +64,6 @@ var errCartChanged = errors.New("order: the cart changed while placing")
 // errPlacedMeanwhile: a concurrent request with the same idempotency key placed the order
 // first (the key's unique index refused the second).
 var errPlacedMeanwhile = errors.New("order: placed meanwhile under the same key")
-
-// isDuplicateKey reports whether err is the unique index on (user, idempotency key) refusing
-// a second order.
-func isDuplicateKey(err error) bool {
-	var pgErr *pgconn.PgError
-	return errors.As(err, &pgErr) && pgErr.Code == "23505" && pgErr.ConstraintName == "orders_user_id_idempotency_key_key"
-}
 
 // cmpErr is err when there is one, else otherwise.
 func cmpErr(err, otherwise error) error {
@@ -778,95 +776,6 @@ func (s *Service) cancel(ctx context.Context, tx pgx.Tx, row orderdb.Order, paym
 	return s.announce(ctx, tx, UpdatedEvent, row.ID)
 }
 
-// refund starts the refund of paid order id, or, for refunds RequestRefunds, records it as
-// requested for an admin to confirm: the money stays paid, the timeline says so, and nothing
-// is asked of the gateway.
-func (s *Service) refund(ctx context.Context, tx pgx.Tx, id, reason, actor string, refunds Refunds) error {
-	if refunds == StartRefunds {
-		return s.startRefund(ctx, tx, id, reason, actor)
-	}
-	q := s.store.q.WithTx(tx)
-	row, err := q.LockOrder(ctx, id)
-	if err != nil {
-		return err
-	}
-	added, err := q.InsertRefundRequest(ctx, orderdb.InsertRefundRequestParams{OrderID: id, Amount: row.Total, Reason: truncate(reason, 300), RequestedBy: actor})
-	if err != nil || added == 0 {
-		return err
-	}
-	return q.InsertMove(ctx, orderdb.InsertMoveParams{OrderID: id, Status: "REFUND_REQUESTED", Note: reason,
-		FromStatus: row.OrderStatus, Actor: actor})
-}
-
-// startRefund marks a paid order's money as being refunded, records the refund and queues
-// the job that asks the gateway for it. A refund staff requested is confirmed (actor is the
-// admin); one that failed before is tried again.
-func (s *Service) startRefund(ctx context.Context, tx pgx.Tx, id, reason, actor string) error {
-	q := s.store.q.WithTx(tx)
-	row, err := q.LockOrder(ctx, id)
-	if err != nil {
-		return err
-	}
-	added, err := q.InsertRefund(ctx, orderdb.InsertRefundParams{OrderID: id, Amount: row.Total, Reason: truncate(reason, 300), RequestedBy: actor})
-	if err != nil {
-		return err
-	}
-	attempt := int32(1)
-	if added == 0 {
-		attempt, err = q.ConfirmRefund(ctx, orderdb.ConfirmRefundParams{OrderID: id, ApprovedBy: actor})
-		if shop.Is(err, shop.NotFound) {
-			attempt, err = q.RetryRefund(ctx, orderdb.RetryRefundParams{OrderID: id, RequestedBy: actor})
-		}
-		if err != nil {
-			return notFound(err)
-		}
-	}
-	if err := q.SetStatus(ctx, orderdb.SetStatusParams{ID: id, OrderStatus: row.OrderStatus, PaymentStatus: string(RefundPending),
-		StockHeld: row.StockHeld, CancelReason: row.CancelReason, PaymentError: row.PaymentError, ExpiresAt: row.ExpiresAt}); err != nil {
-		return err
-	}
-	if err := q.InsertMove(ctx, orderdb.InsertMoveParams{OrderID: id, Status: "REFUND_PENDING", Note: reason,
-		FromStatus: row.OrderStatus, Actor: actor}); err != nil {
-		return err
-	}
-	return outbox.Enqueue(ctx, tx, jobs.RefundPayment(id, int(attempt)))
-}
-
-// MarkRefunded records that the refund of order id was processed (refunded stays refunded).
-// Errors: NotFound.
-func (s *Service) MarkRefunded(ctx context.Context, id, refundID string) error {
-	return postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
-		q := s.store.q.WithTx(tx)
-		row, err := q.LockOrder(ctx, id)
-		if err != nil {
-			return err
-		}
-		if row.PaymentStatus == string(Refunded) {
-			return nil
-		}
-		if err := q.SetRefundProcessed(ctx, orderdb.SetRefundProcessedParams{OrderID: id, GatewayRefundID: refundID}); err != nil {
-			return err
-		}
-		if err := q.SetStatus(ctx, orderdb.SetStatusParams{ID: id, OrderStatus: row.OrderStatus, PaymentStatus: string(Refunded),
-			StockHeld: row.StockHeld, CancelReason: row.CancelReason, PaymentError: row.PaymentError, ExpiresAt: row.ExpiresAt}); err != nil {
-			return err
-		}
-		if err := q.InsertMove(ctx, orderdb.InsertMoveParams{OrderID: id, Status: "REFUNDED", Note: refundID,
-			FromStatus: row.OrderStatus, Actor: ActorSystem}); err != nil {
-			return err
-		}
-		o, err := s.get(ctx, q, row)
-		if err != nil {
-			return err
-		}
-		o.PaymentStatus = Refunded
-		if err := mailqueue.Queue(ctx, tx, refundMail(o)); err != nil {
-			return err
-		}
-		return s.announce(ctx, tx, PaymentEvent, id)
-	})
-}
-
 // List is one page of the user's orders, newest first.
 func (s *Service) List(ctx context.Context, userID string, f Filter, page shop.Page) (Page, error) {
 	params := orderdb.OrdersOfUserParams{UserID: userID, Status: string(f.Status), PaymentMode: string(f.Mode),
@@ -898,25 +807,6 @@ func (s *Service) Get(ctx context.Context, userID, number string) (Order, error)
 
 // ByID is order id, for the worker. Errors: NotFound.
 func (s *Service) ByID(ctx context.Context, id string) (Order, error) { return s.byID(ctx, id) }
-
-// Track is the tracking view of order number (with its courier, airway bill, tracking link and
-// latest scan) for its owner (userID) or for whoever knows the e-mail it ships to. Errors: NotFound 'Order not found' when neither matches.
-func (s *Service) Track(ctx context.Context, number, userID, email string) (Tracking, error) {
-	row, err := s.store.q.OrderByNumber(ctx, strings.TrimSpace(number))
-	if err != nil {
-		return Tracking{}, notFound(err)
-	}
-	o, err := s.get(ctx, s.store.q, row)
-	if err != nil {
-		return Tracking{}, err
-	}
-	owner := userID != "" && o.UserID == userID
-	knows := email != "" && strings.EqualFold(strings.TrimSpace(email), o.Address.Email)
-	if !owner && !knows {
-		return Tracking{}, shop.E(shop.NotFound, msgNotFound)
-	}
-	return s.tracking(ctx, o)
-}
 
 func (s *Service) byID(ctx context.Context, id string) (Order, error) {
 	return s.get(ctx, s.store.q, orderdb.Order{ID: id})
@@ -1048,14 +938,4 @@ func truncate(s string, n int) string {
 		return s
 	}
 	return string(r[:n])
-}
-
-// MarkRefundedByPayment is MarkRefunded for the order paid by gateway payment paymentID.
-// Errors: NotFound when no order has that payment.
-func (s *Service) MarkRefundedByPayment(ctx context.Context, paymentID, refundID string) error {
-	id, err := s.store.q.OrderIDByPayment(ctx, paymentID)
-	if err != nil {
-		return notFound(err)
-	}
-	return s.MarkRefunded(ctx, id, refundID)
 }

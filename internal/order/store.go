@@ -4,9 +4,12 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"drape/internal/order/orderdb"
 	"drape/internal/shop"
@@ -152,4 +155,11 @@ func fromRow(r orderdb.Order, lines []orderdb.OrderLine, steps []orderdb.OrderEv
 	}
 	o.StatusDetails = statusDetails(o)
 	return o, nil
+}
+
+// isDuplicateKey reports whether err is the unique index on (user, idempotency key) refusing
+// a second order.
+func isDuplicateKey(err error) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && pgErr.Code == "23505" && pgErr.ConstraintName == "orders_user_id_idempotency_key_key"
 }
