@@ -4,14 +4,12 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgconn"
-
 	"drape/internal/order/orderdb"
+	"drape/internal/platform/postgres"
 	"drape/internal/shop"
 )
 
@@ -160,6 +158,5 @@ func fromRow(r orderdb.Order, lines []orderdb.OrderLine, steps []orderdb.OrderEv
 // isDuplicateKey reports whether err is the unique index on (user, idempotency key) refusing
 // a second order.
 func isDuplicateKey(err error) bool {
-	var pgErr *pgconn.PgError
-	return errors.As(err, &pgErr) && pgErr.Code == "23505" && pgErr.ConstraintName == "orders_user_id_idempotency_key_key"
+	return shop.Is(err, shop.Conflict) && postgres.Constraint(err) == "orders_user_id_idempotency_key_key"
 }

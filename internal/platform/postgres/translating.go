@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"errors"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -77,3 +78,13 @@ type translatingRows struct{ pgx.Rows }
 func (r translatingRows) Err() error { return Translate(r.Rows.Err()) }
 
 func (r translatingRows) Scan(dest ...any) error { return Translate(r.Rows.Scan(dest...)) }
+
+// Constraint is the name of the constraint whose violation caused err ("" when none did), for
+// a use case that answers one unique index's Conflict differently from others.
+func Constraint(err error) string {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		return pgErr.ConstraintName
+	}
+	return ""
+}

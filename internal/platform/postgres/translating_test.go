@@ -36,7 +36,7 @@ func TestDriverErrorsArriveAsShopKinds(t *testing.T) {
 		}
 		_, err = db.Exec(ctx, `INSERT INTO sizes VALUES ('M', 'Medium again')`)
 		var pgErr *pgconn.PgError
-		if !shop.Is(err, shop.Conflict) || !errors.As(err, &pgErr) || pgErr.ConstraintName != "sizes_pkey" {
+		if !shop.Is(err, shop.Conflict) || !errors.As(err, &pgErr) || postgres.Constraint(err) != "sizes_pkey" {
 			t.Errorf("taken key on Exec: got %v (kind %v), want Conflict caused by the sizes_pkey violation", err, shop.KindOf(err))
 		}
 		err = db.QueryRow(ctx, `INSERT INTO sizes VALUES ('M', 'Medium') RETURNING code`).Scan(&label)
@@ -73,6 +73,21 @@ func TestDriverErrorsArriveAsShopKinds(t *testing.T) {
 			_, err = tx.Exec(ctx, `INSERT INTO sizes VALUES ('M', 'Medium again')`)
 			if !shop.Is(err, shop.Conflict) {
 				t.Errorf("taken key in a transaction: got %v (kind %v), want Conflict", err, shop.KindOf(err))
+			}
+			return err
+		})
+		if !shop.Is(err, shop.Conflict) {
+			t.Errorf("InTx: got %v (kind %v), want Conflict", err, shop.KindOf(err))
+		}
+	})
+	t.Run("writes", func(t *testing.T) {
+		err := postgres.InTx(ctx, pool, func(tx pgx.Tx) error {
+			var w postgres.Writes
+			w.Exec(ctx, `INSERT INTO sizes VALUES ('L', 'Large')`)
+			w.Exec(ctx, `INSERT INTO sizes VALUES ('M', 'Medium again')`)
+			err := w.Send(ctx, tx)
+			if !shop.Is(err, shop.Conflict) || postgres.Constraint(err) != "sizes_pkey" {
+				t.Errorf("taken key in a batch: got %v (kind %v), want Conflict on sizes_pkey", err, shop.KindOf(err))
 			}
 			return err
 		})
