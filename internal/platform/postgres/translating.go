@@ -50,16 +50,15 @@ func (t translatingTx) Begin(ctx context.Context) (pgx.Tx, error) {
 }
 
 func (t translatingTx) Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
-	tag, err := t.Tx.Exec(ctx, sql, args...)
-	return tag, Translate(err)
+	return translatingDB{db: t.Tx}.Exec(ctx, sql, args...)
 }
 
 func (t translatingTx) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
-	return translateRows(t.Tx.Query(ctx, sql, args...))
+	return translatingDB{db: t.Tx}.Query(ctx, sql, args...)
 }
 
 func (t translatingTx) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
-	return translatingRow{row: t.Tx.QueryRow(ctx, sql, args...)}
+	return translatingDB{db: t.Tx}.QueryRow(ctx, sql, args...)
 }
 
 func translateRows(rows pgx.Rows, err error) (pgx.Rows, error) {
