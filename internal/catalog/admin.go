@@ -81,7 +81,7 @@ func (s *Service) AdminProducts(ctx context.Context, f AdminFilter, page shop.Pa
 	filter := catalogdb.CountAdminProductsParams{Pattern: likePattern(f.Search), SubCategoryID: strings.ToLower(subID), Status: f.Status, Stock: f.Stock, LowAt: LowStockAt}
 	total, err := s.store.q.CountAdminProducts(ctx, filter)
 	if err != nil {
-		return AdminProductPage{}, postgres.Translate(err)
+		return AdminProductPage{}, err
 	}
 	empty.Total, empty.TotalPages = total, shop.TotalPages(total, page.Size)
 	if int64(page.Offset()) >= total {
@@ -91,7 +91,7 @@ func (s *Service) AdminProducts(ctx context.Context, f AdminFilter, page shop.Pa
 		Pattern: filter.Pattern, SubCategoryID: filter.SubCategoryID, Status: filter.Status, Stock: filter.Stock, LowAt: filter.LowAt,
 		Sort: f.Sort, PageSize: int32(page.Size), PageOffset: int32(page.Offset())})
 	if err != nil {
-		return AdminProductPage{}, postgres.Translate(err)
+		return AdminProductPage{}, err
 	}
 	items, err := s.adminProducts(ctx, convertAdmin(rows))
 	if err != nil {
@@ -107,10 +107,10 @@ func (s *Service) AdminProduct(ctx context.Context, id string) (AdminProduct, er
 		return AdminProduct{}, productNotFound()
 	}
 	r, err := s.store.q.AdminProductByID(ctx, strings.ToLower(id))
-	if shop.Is(postgres.Translate(err), shop.NotFound) {
+	if shop.Is(err, shop.NotFound) {
 		return AdminProduct{}, productNotFound()
 	} else if err != nil {
-		return AdminProduct{}, postgres.Translate(err)
+		return AdminProduct{}, err
 	}
 	items, err := s.adminProducts(ctx, []adminRow{r})
 	if err != nil {
@@ -145,7 +145,7 @@ func (s *Service) UpdateProduct(ctx context.Context, id string, ch ProductChange
 	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		q := catalogdb.New(tx)
 		row, err := q.LockProduct(ctx, id)
-		if shop.Is(postgres.Translate(err), shop.NotFound) {
+		if shop.Is(err, shop.NotFound) {
 			return productNotFound()
 		} else if err != nil {
 			return err
@@ -177,7 +177,7 @@ func (s *Service) UpdateProduct(ctx context.Context, id string, ch ProductChange
 			WeightGrams: int32(next.WeightGrams), Active: active, SubCategoryName: sub.CategoryType,
 			SearchText: searchText(next.Name, sub.CategoryType, next.Colour),
 		})
-		if shop.Is(postgres.Translate(err), shop.Conflict) {
+		if shop.Is(err, shop.Conflict) {
 			return duplicateCode(next.Code)
 		} else if err != nil {
 			return err
@@ -215,7 +215,7 @@ func (s *Service) SetStock(ctx context.Context, id string, levels []StockLevel) 
 	}
 	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		q := catalogdb.New(tx)
-		if _, err := q.LockProduct(ctx, id); shop.Is(postgres.Translate(err), shop.NotFound) {
+		if _, err := q.LockProduct(ctx, id); shop.Is(err, shop.NotFound) {
 			return productNotFound()
 		} else if err != nil {
 			return err
@@ -356,15 +356,15 @@ func (s *Service) AdminCategories(ctx context.Context) ([]AdminCategory, error) 
 	q := s.store.q
 	cats, err := q.ListCategories(ctx)
 	if err != nil {
-		return nil, postgres.Translate(err)
+		return nil, err
 	}
 	subs, err := q.ListSubCategories(ctx)
 	if err != nil {
-		return nil, postgres.Translate(err)
+		return nil, err
 	}
 	counts, err := q.CategoryCounts(ctx)
 	if err != nil {
-		return nil, postgres.Translate(err)
+		return nil, err
 	}
 	bySub := make(map[string]catalogdb.CategoryCountsRow, len(counts))
 	for _, c := range counts {
@@ -404,7 +404,7 @@ func (s *Service) UpdateCategory(ctx context.Context, id string, ch CategoryChan
 	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		q := catalogdb.New(tx)
 		c, err := q.LockCategory(ctx, id)
-		if shop.Is(postgres.Translate(err), shop.NotFound) {
+		if shop.Is(err, shop.NotFound) {
 			return categoryNotFound()
 		} else if err != nil {
 			return err
@@ -427,7 +427,7 @@ func (s *Service) UpdateCategory(ctx context.Context, id string, ch CategoryChan
 			return nil
 		}
 		err = q.UpdateCategory(ctx, catalogdb.UpdateCategoryParams{ID: id, Name: name, Gender: gender, Image: image, Position: int32(position)})
-		if shop.Is(postgres.Translate(err), shop.Conflict) {
+		if shop.Is(err, shop.Conflict) {
 			return duplicateCategory(name)
 		} else if err != nil {
 			return err
@@ -451,7 +451,7 @@ func (s *Service) DeleteCategory(ctx context.Context, id string) error {
 	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		q := catalogdb.New(tx)
 		c, err := q.LockCategory(ctx, id)
-		if shop.Is(postgres.Translate(err), shop.NotFound) {
+		if shop.Is(err, shop.NotFound) {
 			return categoryNotFound()
 		} else if err != nil {
 			return err
@@ -502,7 +502,7 @@ func (s *Service) UpdateSubCategory(ctx context.Context, id string, ch SubCatego
 	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		q := catalogdb.New(tx)
 		sc, err := q.LockSubCategory(ctx, id)
-		if shop.Is(postgres.Translate(err), shop.NotFound) {
+		if shop.Is(err, shop.NotFound) {
 			return subCategoryNotFound()
 		} else if err != nil {
 			return err
@@ -525,14 +525,14 @@ func (s *Service) UpdateSubCategory(ctx context.Context, id string, ch SubCatego
 			return nil
 		}
 		if categoryID != sc.CategoryID {
-			if _, err := q.LockCategory(ctx, categoryID); shop.Is(postgres.Translate(err), shop.NotFound) {
+			if _, err := q.LockCategory(ctx, categoryID); shop.Is(err, shop.NotFound) {
 				return fieldError("categoryId", "No such category")
 			} else if err != nil {
 				return err
 			}
 		}
 		err = q.UpdateSubCategory(ctx, catalogdb.UpdateSubCategoryParams{ID: id, CategoryID: categoryID, CategoryType: name, Image: image, Position: int32(position)})
-		if shop.Is(postgres.Translate(err), shop.Conflict) {
+		if shop.Is(err, shop.Conflict) {
 			return duplicateSubCategory(name)
 		} else if err != nil {
 			return err
@@ -561,7 +561,7 @@ func (s *Service) DeleteSubCategory(ctx context.Context, id string) error {
 	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		q := catalogdb.New(tx)
 		sc, err := q.LockSubCategory(ctx, id)
-		if shop.Is(postgres.Translate(err), shop.NotFound) {
+		if shop.Is(err, shop.NotFound) {
 			return subCategoryNotFound()
 		} else if err != nil {
 			return err
@@ -805,7 +805,7 @@ func searchText(name, subCategory, colour string) string {
 // subcategoryId when there is none.
 func subCategoryFor(ctx context.Context, q *catalogdb.Queries, id string) (catalogdb.SubCategoryByIDRow, error) {
 	sub, err := q.SubCategoryByID(ctx, id)
-	if shop.Is(postgres.Translate(err), shop.NotFound) {
+	if shop.Is(err, shop.NotFound) {
 		return sub, fieldError("subcategoryId", "No such sub-category")
 	}
 	return sub, err
@@ -819,7 +819,7 @@ func publishCatalog(ctx context.Context, tx pgx.Tx, change event.CatalogChange) 
 
 // stillUsed words a foreign-key refusal (something began to use the row meanwhile).
 func stillUsed(err error, name string) error {
-	if shop.Is(postgres.Translate(err), shop.Invalid) {
+	if shop.Is(err, shop.Invalid) {
 		return shop.Wrap(shop.Conflict, err, name+" is still in use: reload and try again")
 	}
 	return err

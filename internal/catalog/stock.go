@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"context"
-	"errors"
 	"maps"
 	"slices"
 	"strings"
@@ -11,7 +10,6 @@ import (
 
 	"drape/internal/catalog/catalogdb"
 	"drape/internal/outbox"
-	"drape/internal/platform/postgres"
 	"drape/internal/shop"
 	"drape/internal/shop/event"
 	"drape/realtime"
@@ -42,18 +40,18 @@ func (s *Service) TakeStock(ctx context.Context, tx pgx.Tx, changes []StockChang
 	left := map[string]map[string]int{}
 	for _, c := range sortedChanges(changes) {
 		stock, err := q.TakeStock(ctx, catalogdb.TakeStockParams{ProductID: c.ProductID, Size: c.Size, Quantity: int32(c.Quantity)})
-		if errors.Is(err, pgx.ErrNoRows) {
+		if shop.Is(err, shop.NotFound) {
 			have, err := q.StockOf(ctx, catalogdb.StockOfParams{ProductID: c.ProductID, Size: c.Size})
-			if errors.Is(err, pgx.ErrNoRows) {
+			if shop.Is(err, shop.NotFound) {
 				return shop.E(shop.Conflict, "Size %s of %s is no longer available", c.Size, c.Name)
 			}
 			if err != nil {
-				return postgres.Translate(err)
+				return err
 			}
 			return ShortMessage(c.Name, c.Size, int(have))
 		}
 		if err != nil {
-			return postgres.Translate(err)
+			return err
 		}
 		if stock <= LowStock {
 			record(left, c.ProductID, c.Size, int(stock))
@@ -69,11 +67,11 @@ func (s *Service) ReturnStock(ctx context.Context, tx pgx.Tx, changes []StockCha
 	left := map[string]map[string]int{}
 	for _, c := range sortedChanges(changes) {
 		stock, err := q.ReturnStock(ctx, catalogdb.ReturnStockParams{ProductID: c.ProductID, Size: c.Size, Quantity: int32(c.Quantity)})
-		if errors.Is(err, pgx.ErrNoRows) {
+		if shop.Is(err, shop.NotFound) {
 			continue
 		}
 		if err != nil {
-			return postgres.Translate(err)
+			return err
 		}
 		record(left, c.ProductID, c.Size, int(stock))
 	}

@@ -44,12 +44,12 @@ var Genders = []string{pricing.All, "Men", "Women", "Unisex"}
 func (s *Service) List(ctx context.Context, page shop.Page) (SalePage, error) {
 	total, err := s.store.q.CountSales(ctx)
 	if err != nil {
-		return SalePage{}, postgres.Translate(err)
+		return SalePage{}, err
 	}
 	out := SalePage{Items: []Sale{}, Total: total, Page: page.Number, Limit: page.Size, TotalPages: shop.TotalPages(total, page.Size)}
 	rows, err := s.store.q.ListSales(ctx, saledb.ListSalesParams{PageSize: int32(page.Size), PageOffset: int32(page.Offset())})
 	if err != nil {
-		return SalePage{}, postgres.Translate(err)
+		return SalePage{}, err
 	}
 	converted := make([]saleRow, len(rows))
 	for i, r := range rows {
@@ -57,7 +57,7 @@ func (s *Service) List(ctx context.Context, page shop.Page) (SalePage, error) {
 	}
 	sales, err := s.store.fill(ctx, converted)
 	if err != nil {
-		return SalePage{}, postgres.Translate(err)
+		return SalePage{}, err
 	}
 	if out.Items, err = s.named(ctx, sales); err != nil {
 		return SalePage{}, err
@@ -71,14 +71,14 @@ func (s *Service) Sale(ctx context.Context, id string) (Sale, error) {
 		return Sale{}, saleNotFound()
 	}
 	r, err := s.store.q.SaleByID(ctx, strings.ToLower(id))
-	if shop.Is(postgres.Translate(err), shop.NotFound) {
+	if shop.Is(err, shop.NotFound) {
 		return Sale{}, saleNotFound()
 	} else if err != nil {
-		return Sale{}, postgres.Translate(err)
+		return Sale{}, err
 	}
 	sales, err := s.store.fill(ctx, []saleRow{saleRow(r)})
 	if err != nil {
-		return Sale{}, postgres.Translate(err)
+		return Sale{}, err
 	}
 	if sales, err = s.named(ctx, sales); err != nil {
 		return Sale{}, err
@@ -143,7 +143,7 @@ func (s *Service) Update(ctx context.Context, id string, ch SaleChanges) (Sale, 
 	err = postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		q := saledb.New(tx)
 		r, err := q.LockSale(ctx, id)
-		if shop.Is(postgres.Translate(err), shop.NotFound) {
+		if shop.Is(err, shop.NotFound) {
 			return saleNotFound()
 		} else if err != nil {
 			return err
@@ -206,7 +206,7 @@ func (s *Service) Delete(ctx context.Context, id string) error {
 	id = strings.ToLower(id)
 	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		q := saledb.New(tx)
-		if _, err := q.LockSale(ctx, id); shop.Is(postgres.Translate(err), shop.NotFound) {
+		if _, err := q.LockSale(ctx, id); shop.Is(err, shop.NotFound) {
 			return saleNotFound()
 		} else if err != nil {
 			return err
@@ -331,7 +331,7 @@ func (f *fields) resolve(cats []catalog.Category) error {
 func insertSubCategories(ctx context.Context, q *saledb.Queries, saleID string, ids []string) error {
 	for _, sc := range ids {
 		err := q.InsertSaleSubCategory(ctx, saledb.InsertSaleSubCategoryParams{SaleID: saleID, SubCategoryID: sc})
-		if shop.Is(postgres.Translate(err), shop.Invalid) {
+		if shop.Is(err, shop.Invalid) {
 			return fieldError("subCategories", "No such sub-category")
 		} else if err != nil {
 			return err

@@ -50,7 +50,7 @@ type Service struct {
 // until CacheRunning is called. Until NameCategoriesFrom is called, sales carry no category
 // names and sales cannot be written (the worker only prices with them).
 func NewService(pool *pgxpool.Pool) *Service {
-	return &Service{pool: pool, store: store{q: saledb.New(pool)}}
+	return &Service{pool: pool, store: store{q: saledb.New(postgres.Translating(pool))}}
 }
 
 // NameCategoriesFrom makes the service name categories and sub-categories, and check the
@@ -72,7 +72,7 @@ func (s *Service) running(ctx context.Context) ([]Sale, []pricing.Sale, error) {
 	if !s.caching {
 		sales, err := s.store.running(ctx)
 		if err != nil {
-			return nil, nil, postgres.Translate(err)
+			return nil, nil, err
 		}
 		return sales, pricingOf(sales), nil
 	}
@@ -83,7 +83,7 @@ func (s *Service) running(ctx context.Context) ([]Sale, []pricing.Sale, error) {
 	if !s.loaded {
 		sales, err := s.store.running(ctx)
 		if err != nil {
-			return nil, nil, postgres.Translate(err)
+			return nil, nil, err
 		}
 		s.cached, s.pricing, s.loaded = sales, pricingOf(sales), true
 	}
@@ -127,7 +127,7 @@ func (s *Service) PricingVersion() uint64 {
 // subCategoryIDs, in the shop's order (the catalog refuses to delete what a sale covers).
 func (s *Service) Covering(ctx context.Context, categoryID string, subCategoryIDs []string) ([]string, error) {
 	names, err := s.store.q.SalesCovering(ctx, saledb.SalesCoveringParams{CategoryID: categoryID, SubCategoryIds: subCategoryIDs})
-	return names, postgres.Translate(err)
+	return names, err
 }
 
 // RunningSale is one running sale. Errors: NotFound when it does not exist or is off.
