@@ -240,7 +240,7 @@ func number(body map[string]any, key string) float64 {
 		return v
 	case string:
 		var f float64
-		fmt.Sscan(v, &f)
+		_, _ = fmt.Sscan(v, &f) // not a number: 0
 		return f
 	}
 	return 0
