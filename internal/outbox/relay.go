@@ -124,7 +124,7 @@ func (r *Relay) loop(ctx context.Context, conn *pgxpool.Conn, backoff *backoff, 
 	}()
 	defer func() {
 		stopListening()
-		_ = <-listenErr
+		<-listenErr //nolint:errcheck // only waits for the listener to end: stopListening ended it
 		_, _ = conn.Exec(context.WithoutCancel(ctx), "UNLISTEN outbox")
 	}()
 
