@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # test.sh — everything `make test` runs, on project-local services (.data/test, fsync off):
-# formatting, go vet, generated-code freshness, every Go test, the client's type check and
-# unit tests, and the browser tests against the whole stack started by scripts/run.sh.
+# formatting, go vet, the linters (scripts/lint.sh), generated-code freshness, every Go test,
+# the client's type check, unit tests and ESLint, and the browser tests against the whole
+# stack started by scripts/run.sh.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -30,6 +31,7 @@ gofmt_clean() {
 }
 run_step "gofmt" gofmt_clean
 run_step "go vet" go vet ./...
+run_step "golangci-lint (.golangci.yml)" bash scripts/lint.sh go
 run_step "sqlc generated code is fresh" env CGO_ENABLED=0 go run github.com/sqlc-dev/sqlc/cmd/sqlc@v1.31.1 diff
 # Browser-driven Go tests (sim's Google flow) use Debian's Chromium and the client's
 # playwright-core, so both are in place before the Go tests run.
@@ -41,6 +43,7 @@ client_unit() {
   (cd client && npm run --silent typecheck && npm test --silent && npm run --silent size)
 }
 run_step "client type check and unit tests" client_unit
+run_step "ESLint (client/eslint.config.js)" bash scripts/lint.sh client
 
 browser_tests() {
   # A fresh database for the stack the browser tests drive; Redis database 0 of the test Redis.

@@ -48,7 +48,7 @@ func (c *listingCache) get(key string, load func() (ProductPage, error)) (Produc
 	if ok && now.Before(e.usableTill) {
 		if !e.refreshing {
 			e.refreshing = true
-			go c.load(key, load)
+			go func() { _, _ = c.load(key, load) }() // a failed refresh keeps serving the page it has
 		}
 		c.mu.Unlock()
 		return e.page, nil

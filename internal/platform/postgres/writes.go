@@ -61,4 +61,5 @@ func (w *Writes) Send(ctx context.Context, tx pgx.Tx) error {
 
 type refusedRow struct{}
 
+// Scan returns ErrNotDeferrable.
 func (refusedRow) Scan(...any) error { return ErrNotDeferrable }
