@@ -71,22 +71,12 @@ export interface Quote {
   blocked: boolean;
 }
 
-/** A saved delivery address (SPEC §3 Address). */
-export interface CheckoutAddress {
+/** A saved delivery address (SPEC §3 Address): the form's fields, as the server keeps them. */
+export interface CheckoutAddress extends Omit<AddressInput, 'landmark' | 'type'> {
   _id: string;
-  firstName: string;
-  lastName: string;
-  address1: string;
-  address2: string;
-  city: string;
-  state: string;
-  pincode: string;
-  email: string;
-  phone: string;
   landmark?: string;
   type: string;
   country?: string;
-  isDefault: boolean;
 }
 
 /** What the new-address form sends to POST /api/addAddress. */
