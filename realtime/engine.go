@@ -44,7 +44,14 @@ func engine() (*nbhttp.Engine, error) {
 // it could not take), the rest at debug level.
 type engineLog struct{}
 
+// Debug logs at debug level.
 func (engineLog) Debug(format string, v ...any) { slog.Debug("nbio: " + fmt.Sprintf(format, v...)) }
-func (engineLog) Info(format string, v ...any)  { slog.Debug("nbio: " + fmt.Sprintf(format, v...)) }
-func (engineLog) Warn(format string, v ...any)  { slog.Warn("nbio: " + fmt.Sprintf(format, v...)) }
+
+// Info logs at debug level: nbio's start and stop are not news in our logs.
+func (engineLog) Info(format string, v ...any) { slog.Debug("nbio: " + fmt.Sprintf(format, v...)) }
+
+// Warn logs a warning.
+func (engineLog) Warn(format string, v ...any) { slog.Warn("nbio: " + fmt.Sprintf(format, v...)) }
+
+// Error logs a warning: a connection nbio could not take, which the shop survives.
 func (engineLog) Error(format string, v ...any) { slog.Warn("nbio: " + fmt.Sprintf(format, v...)) }

@@ -23,15 +23,18 @@ func Translating(db DB) DB {
 
 type translatingDB struct{ db DB }
 
+// Exec runs sql, answering with a shop error.
 func (t translatingDB) Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
 	tag, err := t.db.Exec(ctx, sql, args...)
 	return tag, Translate(err)
 }
 
+// Query runs sql, answering (and scanning) with shop errors.
 func (t translatingDB) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
 	return translateRows(t.db.Query(ctx, sql, args...))
 }
 
+// QueryRow runs sql; its row scans with shop errors.
 func (t translatingDB) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
 	return translatingRow{row: t.db.QueryRow(ctx, sql, args...)}
 }
@@ -41,6 +44,7 @@ func (t translatingDB) QueryRow(ctx context.Context, sql string, args ...any) pg
 // translates what its function returns.
 type translatingTx struct{ pgx.Tx }
 
+// Begin starts a savepoint that translates as its transaction does.
 func (t translatingTx) Begin(ctx context.Context) (pgx.Tx, error) {
 	tx, err := t.Tx.Begin(ctx)
 	if err != nil {
@@ -49,14 +53,17 @@ func (t translatingTx) Begin(ctx context.Context) (pgx.Tx, error) {
 	return translatingTx{Tx: tx}, nil
 }
 
+// Exec runs sql in the transaction, answering with a shop error.
 func (t translatingTx) Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
 	return translatingDB{db: t.Tx}.Exec(ctx, sql, args...)
 }
 
+// Query runs sql in the transaction, answering (and scanning) with shop errors.
 func (t translatingTx) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
 	return translatingDB{db: t.Tx}.Query(ctx, sql, args...)
 }
 
+// QueryRow runs sql in the transaction; its row scans with shop errors.
 func (t translatingTx) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
 	return translatingDB{db: t.Tx}.QueryRow(ctx, sql, args...)
 }
@@ -70,12 +77,15 @@ func translateRows(rows pgx.Rows, err error) (pgx.Rows, error) {
 
 type translatingRow struct{ row pgx.Row }
 
+// Scan reads the row, answering with a shop error (NotFound when there is none).
 func (r translatingRow) Scan(dest ...any) error { return Translate(r.row.Scan(dest...)) }
 
 type translatingRows struct{ pgx.Rows }
 
+// Err is the error that ended the rows, as a shop error.
 func (r translatingRows) Err() error { return Translate(r.Rows.Err()) }
 
+// Scan reads the current row, answering with a shop error.
 func (r translatingRows) Scan(dest ...any) error { return Translate(r.Rows.Scan(dest...)) }
 
 // Constraint is the name of the constraint whose violation caused err ("" when none did), for
