@@ -21,9 +21,9 @@ const sharedState = [
   'admin-sales.spec.ts',
   'checkout.spec.ts',
 ];
-// E2E_WORKERS=2 runs two browsers at once, with the shared-state specs one at a time after the
-// rest; with one worker (the default) the projects are as they always were.
-const workers = Number(process.env.E2E_WORKERS ?? 1);
+// Two browsers at once (the default; E2E_WORKERS sets another number), with the shared-state
+// specs one at a time after the rest; with E2E_WORKERS=1 the suite runs as two projects.
+const workers = Number(process.env.E2E_WORKERS ?? 2);
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
 const mobile = {
   ...devices['Desktop Chrome'],
