@@ -99,6 +99,37 @@ func TestLatePaymentSingleUseCoupon(t *testing.T) {
 	}
 }
 
+// TestLatePaymentCallbackSaysTheOrderIsCancelled: when the shopper's own checkout brings the
+// late payment of an order that cannot come back (its single-use coupon was used meanwhile),
+// the answer is not 'Thank you for purchasing.' but a 409 saying the order is cancelled and the
+// payment is being refunded in full, and a retry of the callback says the same; the order is
+// refunded as when the webhook brings the money.
+func TestLatePaymentCallbackSaysTheOrderIsCancelled(t *testing.T) {
+	t.Parallel()
+	s := newOnlineShop(t)
+	one := 1
+	createCoupon(t, s.d, "HALFCALL", 50, &one)
+	first, firstGateway := s.startWith(t, "call-1", "HALFCALL")
+	status, body := send(t, s.app, "POST", "/api/payments/razorpay/failed", s.token, map[string]any{"orderId": first})
+	expect(t, "abandon", status, body, 200, map[string]any{"data.orderStatus": "CANCELED"})
+	_, secondGateway := s.startWith(t, "call-2", "HALFCALL")
+	s.payLate(t, secondGateway, "evt_call_2")
+
+	response := s.pay(t, firstGateway, "success")
+	for _, try := range []string{"the callback", "its retry"} {
+		status, body = s.confirm(t, first, response)
+		expect(t, try+" for the lapsed order", status, body, 409, nil)
+		want := "Order " + first + " is cancelled, so it will not be sent; your payment of "
+		if msg, _ := jsonValue(t, body, "message").(string); !strings.HasPrefix(msg, want) || !strings.HasSuffix(msg, " is being refunded in full.") {
+			t.Fatalf("%s: message %q, want it to say the order is cancelled and the payment refunded in full", try, msg)
+		}
+	}
+	s.expectRefusedLatePayment(t, first, "HALFCALL")
+	if n := s.couponUses(t, "HALFCALL"); n != 1 {
+		t.Fatalf("coupon uses: %d, want 1", n)
+	}
+}
+
 // TestFirstOrderCouponTwice: a new shopper starts paying with WELCOME15, then starts again
 // (the newer order replaces the first, and may take WELCOME15: the order it replaces does not
 // count against it). The first order's money then arrives while the second still waits for

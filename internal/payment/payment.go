@@ -98,7 +98,9 @@ func (s *Service) Start(ctx context.Context, p order.Placement) (Checkout, error
 // Confirm checks the checkout's callback for the user's order number — the signature must be
 // HMAC-SHA256(key secret, stored gateway order id | paymentID) — and marks the order paid.
 // Errors: NotFound 'Order not found'; Invalid 'Payment could not be verified' for a forged or
-// mismatched signature (nothing changes).
+// mismatched signature (nothing changes); Conflict when the order is cancelled, which a
+// payment arriving after it lapsed may leave it (see order.Service.MarkPaid): the message says
+// what happens to the money, never 'Thank you for purchasing.'.
 func (s *Service) Confirm(ctx context.Context, userID, number, paymentID, signature string) (order.Order, error) {
 	o, err := s.orders.Get(ctx, userID, number)
 	if err != nil {
@@ -108,7 +110,16 @@ func (s *Service) Confirm(ctx context.Context, userID, number, paymentID, signat
 		return order.Order{}, shop.E(shop.Invalid, msgUnverified)
 	}
 	paid, _, err := s.orders.MarkPaid(ctx, order.Payment{GatewayOrderID: o.GatewayOrderID, PaymentID: paymentID, Signature: signature})
-	return paid, err
+	if err != nil || paid.Status != order.Canceled {
+		return paid, err
+	}
+	switch paid.PaymentStatus {
+	case order.RefundPending:
+		return order.Order{}, shop.E(shop.Conflict, "Order %s is cancelled, so it will not be sent; your payment of %s is being refunded in full.", paid.Number, paid.Amount)
+	case order.Refunded:
+		return order.Order{}, shop.E(shop.Conflict, "Order %s is cancelled, so it will not be sent; your payment of %s has been refunded.", paid.Number, paid.Amount)
+	}
+	return order.Order{}, shop.E(shop.Conflict, "Order %s is cancelled, so it will not be sent. Please contact us about your payment of %s.", paid.Number, paid.Amount)
 }
 
 // Abandon cancels the user's order number that is still waiting for payment, after the

@@ -502,6 +502,19 @@ describe('checkout: pay now (Razorpay)', () => {
     expect(toasts(store)).toContain('Thank you for purchasing.');
   });
 
+  it("shows the server's words, and no thank-you, when the payment came after its order lapsed", async () => {
+    const lapsed = 'Order DRP1732251234567AB12CD34EF is cancelled, so it will not be sent; your payment of ₹2,878 is being refunded in full.';
+    const { calls } = openShop({ createOrder: [refusal(409, lapsed)] });
+    const { location, store } = renderCheckout();
+    const checkout = await payNow();
+    act(() => checkout.options.handler({ razorpay_payment_id: 'pay_1', razorpay_order_id: 'order_Sim123', razorpay_signature: 'sig' }));
+    await waitFor(() => expect(notice()).toContain(lapsed));
+    expect(location.current?.pathname).toBe('/checkout');
+    expect(toasts(store)).not.toContain('Thank you for purchasing.');
+    expect(callsTo(calls, 'createOrder')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Confirm payment' })).toBeNull();
+  });
+
   it('confirms again with the same key when the confirmation was lost', async () => {
     const { calls } = openShop({ createOrder: ['network-error'] });
     const { location } = renderCheckout();
