@@ -115,7 +115,7 @@ func TestFirstScreen(t *testing.T) {
 		`<h1 class="ListingPage_title">Formal Shirts</h1>`,
 		`<p class="ListingPage_count" aria-live="polite">31 products</p>`,
 		`<p class="ListingPage_eyebrow">Men</p>`,
-		`<p class="SaleBanner_text">drape&#x27;s Festive Formals sale is live — flat 20% off on Formal Shirts in the Men collection</p>`,
+		`<p class="SaleBanner_text">drape's Festive Formals sale is live — flat 20% off on Formal Shirts in the Men collection</p>`,
 		`<link rel="stylesheet" crossorigin href="/assets/listing1.css">`,
 		`<link rel="stylesheet" crossorigin href="/assets/catalog1.css">`,
 		`<script src="/first-screen.js" data-app="/assets/entry1.js" data-preload="/assets/entry1.js /assets/vendor1.js /assets/listing1.js /assets/catalog1.js" defer></script>`,

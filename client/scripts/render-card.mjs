@@ -8,5 +8,8 @@ import { firstScreenMarkup, ssr, withoutBelow } from './first-screen-templates.m
 let input = '';
 for await (const chunk of process.stdin) input += chunk;
 const { product, eager, served } = JSON.parse(input);
-const app = `<li>${firstScreenMarkup(withoutBelow(await ssr.renderProductCard(product, eager), []))}</li>`;
+// React hoists a preload of the card's picture (the server writes its own in <head>), and
+// html/template drops the comments React puts between adjacent texts.
+const drawn = (await ssr.renderProductCard(product, eager)).replace(/^(<link [^>]*>)+/, '').replace(/<!--[^>]*-->/g, '');
+const app = `<li>${firstScreenMarkup(withoutBelow(drawn, []))}</li>`;
 process.stdout.write(JSON.stringify({ app: withoutBelow(app, []), served: withoutBelow(served, []) }));
