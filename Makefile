@@ -1,5 +1,5 @@
 # drape — the two commands first: `make run` and `make test`.
-.PHONY: run test bench chaos lighthouse sqlc sqlc-check build clean
+.PHONY: run test lint bench chaos lighthouse sqlc sqlc-check build clean
 
 SQLC = CGO_ENABLED=0 go run github.com/sqlc-dev/sqlc/cmd/sqlc@v1.31.1
 
@@ -11,7 +11,11 @@ run:
 test:
 	@bash scripts/test.sh
 
-## bench: benchmarks against references in the same run; tables and PNG charts in bench/results/
+## lint: golangci-lint (pinned, .golangci.yml) on the Go code and ESLint (client/eslint.config.js) on the client
+lint:
+	@bash scripts/lint.sh
+
+## bench: benchmarks against references in the same run; tables in bench/results/
 bench:
 	@bash scripts/bench.sh
 

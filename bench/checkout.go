@@ -31,6 +31,7 @@ import (
 	"drape/internal/platform/postgres"
 	"drape/internal/sale"
 	"drape/internal/shop"
+	"drape/internal/shop/event"
 	"drape/jobs"
 	"drape/migrations"
 )
@@ -253,7 +254,9 @@ type checkoutServices struct {
 
 // newCheckoutServices wires the services Place needs as server/app.go's newServices does.
 func newCheckoutServices(pool *pgxpool.Pool) checkoutServices {
-	products := catalog.NewService(pool, sale.NewService(pool))
+	sales := sale.NewService(pool)
+	sales.CacheRunning()
+	products := catalog.NewService(pool, sales)
 	carts := cart.NewService(pool, products)
 	return checkoutServices{orders: order.NewService(pool, order.Config{PublicURL: "http://127.0.0.1:8080", PickupLocation: "Primary"},
 		products, carts, coupon.NewService(pool), address.NewService(pool), company.NewService(pool))}
@@ -434,13 +437,14 @@ func (b *checkoutBench) reference(pool *pgxpool.Pool) func(ctx context.Context, 
 			return failed, err
 		}
 		mail, ship := jobs.SendMail("order_confirmation", id), jobs.PushShipment(id)
-		event := `{"type":"order.created"}`
+		created := `{"type":"` + string(event.OrderCreated) + `"}`
 		if _, err := tx.Exec(ctx, `INSERT INTO outbox (kind, name, topic, queue, dedupe_key, payload) VALUES
 			('task', $1, '', $2, $3, $4), ('task', $5, '', $6, $7, $8),
-			('event', 'order.created', $9, '', $10, $11), ('event', 'order.created', 'admin:orders', '', $12, $11),
-			('event', 'cart.changed', $9, '', $13, '{}'), ('event', 'stock.changed', 'catalog', '', $14, '{}')`,
+			('event', $15, $9, '', $10, $11), ('event', $15, 'admin:orders', '', $12, $11),
+			('event', $16, $9, '', $13, '{}'), ('event', $17, 'catalog', '', $14, '{}')`,
 			mail.Type, mail.Queue, mail.ID, mail.Payload, ship.Type, ship.Queue, ship.ID, ship.Payload,
-			"user:"+user, shop.NewID(), event, shop.NewID(), shop.NewID(), shop.NewID()); err != nil {
+			"user:"+user, shop.NewID(), created, shop.NewID(), shop.NewID(), shop.NewID(),
+			string(event.OrderCreated), string(event.CartChanged), string(event.StockChanged)); err != nil {
 			return failed, err
 		}
 		if _, err := tx.Exec(ctx, `DELETE FROM cart_items WHERE user_id = $1`, user); err != nil {

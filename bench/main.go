@@ -7,8 +7,7 @@
 //	go run ./bench checkout  order.Service.Place vs a hand-written pgx transaction: orders/s, p99, oversell
 //	go run ./bench realtime  idle websocket memory and outbox → socket delivery vs a bare websocket server
 //	go run ./bench jobs      jobs/s through the outbox and relay into asynq vs enqueuing on asynq directly
-//	go run ./bench summary   one table of every benchmark's latest results (latest.md), and its charts
-//	go run ./bench charts    the charts of latest.md again (PNG, beside it), running no benchmark
+//	go run ./bench summary   one table of every benchmark's latest results (latest.md)
 //
 // It expects DATABASE_URL and REDIS_URL (scripts/bench.sh provides them) and the server binary
 // path in SERVER_BIN.
@@ -26,7 +25,7 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: bench listing | login | checkout | realtime | jobs | adminlists | summary | charts | bare-listing | bare-websocket")
+		fmt.Fprintln(os.Stderr, "usage: bench listing | login | checkout | realtime | jobs | adminlists | summary | bare-listing | bare-websocket")
 		os.Exit(2)
 	}
 	var err error
@@ -45,8 +44,6 @@ func main() {
 		err = runAdminLists(ctx, os.Args[2:])
 	case "summary":
 		err = runSummary()
-	case "charts":
-		err = runCharts(os.Args[2:])
 	case "bare-listing":
 		err = serveBareListing(ctx)
 	case "bare-websocket":

@@ -136,10 +136,7 @@ func (r *socketReaders) drain(i int) bool {
 
 // frames handles the whole server frames at the start of data and returns the rest.
 func (r *socketReaders) frames(i int, data []byte) []byte {
-	for {
-		if len(data) < 2 {
-			break
-		}
+	for len(data) >= 2 {
 		op, length, head := data[0]&0x0F, int(data[1]&0x7F), 2
 		switch length {
 		case 126:

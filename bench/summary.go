@@ -24,8 +24,8 @@ var summaryParts = []struct{ name, label string }{
 
 // runSummary gathers the main table of every benchmark's latest results into one
 // (bench/results/latest.md): figure, ours, reference, ratio, goal, result, then
-// "N passed, N failed"; then draws its charts beside it (writeCharts). A benchmark that has
-// no results yet is listed as missing and counts as failed.
+// "N passed, N failed". A benchmark that has no results yet is listed as missing and counts as
+// failed.
 func runSummary() error {
 	var b strings.Builder
 	host, _ := os.Hostname()
@@ -57,11 +57,7 @@ func runSummary() error {
 	fmt.Fprintf(&b, "\nEach row comes from its benchmark's own table, where its method is described: %s.\n", strings.Join(sources, ", "))
 	fmt.Fprintf(&b, "\n%d passed, %d failed\n", passed, failed)
 	fmt.Print("\n" + b.String())
-	latest := filepath.Join("bench", "results", "latest.md")
-	if err := os.WriteFile(latest, []byte(b.String()), 0o644); err != nil {
-		return err
-	}
-	return writeCharts(latest, filepath.Join("bench", "results"))
+	return os.WriteFile(filepath.Join("bench", "results", "latest.md"), []byte(b.String()), 0o644)
 }
 
 // mainTable reads the first figure table of a results file: its rows' six cells, and the

@@ -3,11 +3,41 @@ import { defineConfig, devices } from '@playwright/test';
 const baseURL = process.env.BASE_URL ?? 'http://127.0.0.1:8090';
 const port = new URL(baseURL).port || '80';
 
+// Specs that change what every other spec sees (the demo sale, the company's words, a policy
+// page, the home hero, which products are listed, the coupons on offer while they edit one),
+// that count every order in the shop, or that empty a size's stock and switch sim's Razorpay
+// into failing: they run one at a time, after the rest, in the '-shared' projects below. Every
+// other spec makes its own shoppers and orders and runs on two workers at once, each
+// viewport's run of a file beside other files.
+const sharedState = [
+  'admin-audit.spec.ts',
+  'admin-catalog.spec.ts',
+  'admin-company.spec.ts',
+  'admin-content.spec.ts',
+  'admin-coupons.spec.ts',
+  'admin-dashboard.spec.ts',
+  'admin-product-editor.spec.ts',
+  'admin-products.spec.ts',
+  'admin-sales.spec.ts',
+  'checkout.spec.ts',
+];
+// Two browsers at once (the default; E2E_WORKERS sets another number), with the shared-state
+// specs one at a time after the rest; with E2E_WORKERS=1 the suite runs as two projects.
+const workers = Number(process.env.E2E_WORKERS ?? 2);
+const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
+const mobile = {
+  ...devices['Desktop Chrome'],
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+};
+
 export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results/artifacts',
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
@@ -29,19 +59,19 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
-    {
-      name: 'mobile',
-      use: {
-        ...devices['Desktop Chrome'],
-        viewport: { width: 390, height: 844 },
-        deviceScaleFactor: 2,
-        isMobile: true,
-        hasTouch: true,
-      },
-    },
-  ],
+  projects:
+    workers > 1
+      ? [
+          { name: 'desktop', use: desktop, testIgnore: sharedState },
+          { name: 'mobile', use: mobile, testIgnore: sharedState },
+          // One at a time, after the others: a failure above skips these (the run fails either way).
+          { name: 'desktop-shared', use: desktop, testMatch: sharedState, workers: 1, dependencies: ['desktop', 'mobile'] },
+          { name: 'mobile-shared', use: mobile, testMatch: sharedState, workers: 1, dependencies: ['desktop-shared'] },
+        ]
+      : [
+          { name: 'desktop', use: desktop },
+          { name: 'mobile', use: mobile },
+        ],
   webServer:
     process.env.E2E_START === '1'
       ? {

@@ -3,8 +3,10 @@ package realtime
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -162,4 +164,9 @@ func (b *Bridge) logger() *slog.Logger {
 		return b.Logger
 	}
 	return slog.Default()
+}
+
+func isTimeout(err error) bool {
+	var netErr net.Error
+	return errors.As(err, &netErr) && netErr.Timeout()
 }

@@ -9,6 +9,9 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/lesismal/nbio"
+	"github.com/lesismal/nbio/nbhttp/websocket"
 )
 
 // Authenticator turns the token of a hello into the connection's user. An error means the
@@ -18,6 +21,13 @@ type Authenticator func(ctx context.Context, token string) (*User, error)
 // CloseUnauthorized is the close code of a connection whose hello was missing, late, not a
 // hello, or carried a bad token.
 const CloseUnauthorized = 4401
+
+// Close codes (RFC 6455 §7.4.1) the hub sends.
+const (
+	closeNormal          = 1000
+	closeGoingAway       = 1001
+	closePolicyViolation = 1008
+)
 
 // The messages of the protocol; DESIGN.md "Realtime" is the contract.
 type (
@@ -45,32 +55,62 @@ type (
 	}
 )
 
-// Attach takes over conn, a websocket connection whose opening handshake has been answered
-// (Upgrade does both), and runs it in the background until it closes: it waits for the hello,
-// authenticates it with auth, answers subscriptions, and writes the events of the granted
-// topics. leftover is what the client sent after its handshake that the HTTP server had
-// already read. When ctx ends, or the hub shuts down, the connection is closed with 1001
-// (going away). The connection holds a's place in the hub (see Admit) until it closes; a nil a
-// holds none.
+// Attach takes over conn, a TCP or Unix socket whose websocket opening handshake has been
+// answered (Upgrade does both), and runs it in the background until it closes: it waits for
+// the hello, authenticates it with auth, answers subscriptions, and writes the events of the
+// granted topics. leftover is what the client sent after its handshake that the HTTP server
+// had already read. When ctx ends, or the hub shuts down, the connection is closed with 1001
+// (going away). The connection holds a's place in the hub (see Admit) until it closes; a nil
+// a holds none.
 //
-// An idle connection holds no goroutine and no buffer: on Linux one goroutine per hub waits
-// (epoll) for every idle connection, and a connection gets a goroutine only while it has
-// something to read or to write.
+// An idle connection holds no goroutine and no buffer: the process's websocket engine (nbio,
+// see engine.go) waits for every idle connection on one goroutine, and a connection's
+// messages are handled on a goroutine only while it has some.
 func (h *Hub) Attach(ctx context.Context, conn net.Conn, leftover []byte, a *Admission, auth Authenticator) {
-	s := &session{hub: h, conn: conn, auth: auth, ctx: ctx, admission: a}
-	s.in.limit = int(h.opts.MaxMessageSize)
+	// Field by field, not a composite literal, which writes the whole struct: the engine hands
+	// the session to its goroutine through epoll, which the race detector cannot see, and its
+	// first touch (locking s.reading) must not meet a plain write.
+	s := new(session)
+	s.hub, s.auth, s.ctx, s.admission = h, auth, ctx, a
 	s.heard.Store(time.Now().UnixNano())
 	if !h.add(s) {
 		a.Release()
-		_ = conn.SetWriteDeadline(time.Now().Add(time.Second))
-		payload := closePayload(closeGoingAway, "server shutting down")
-		_ = writeFrames(conn, net.Buffers{frameHeader(nil, opClose, len(payload)), payload})
-		_ = conn.Close()
+		refuseShuttingDown(conn)
 		return
 	}
 	a.keep()
+	eng, err := engine()
+	if err != nil {
+		_ = conn.Close()
+		s.finish(err)
+		return
+	}
+	nbc, err := nbio.NBConn(conn) // a copy of the socket in non-blocking mode; conn is closed
+	if err != nil {               // not a socket: a TLS or in-memory connection
+		_ = conn.Close()
+		s.finish(fmt.Errorf("realtime: the engine cannot watch this connection: %w", err))
+		return
+	}
+	ws := websocket.NewServerConn(h.upgrader, countingConn{Conn: nbc, s: s}, "", false, false)
+	ws.Engine = eng
+	ws.Execute = nbc.Execute
+	ws.SetSession(s)
+	nbc.SetSession(ws)
+	nbc.OnData(s.read)
+
+	// What the engine reads waits until the leftover went first.
+	s.reading.Lock()
+	defer s.reading.Unlock()
+	if err := eng.AddTransferredConn(nbc); err != nil {
+		s.finish(err)
+		return
+	}
 	s.mu.Lock()
-	if !s.closing {
+	s.ws = ws
+	if s.closing { // closed (by Shutdown or a revocation) before it was attached
+		s.advanceLocked()
+		s.drainedLocked()
+	} else {
 		s.pinger = time.AfterFunc(h.opts.PingInterval, s.pingDue)
 		s.helloTimer = time.AfterFunc(h.opts.HelloTimeout, s.helloDue)
 	}
@@ -84,152 +124,134 @@ func (h *Hub) Attach(ctx context.Context, conn net.Conn, leftover []byte, a *Adm
 		stop()
 		return
 	}
-
-	if len(leftover) > 0 && !s.receive(leftover) {
-		return
-	}
-	w := h.poll().add(conn, s.readable)
-	s.mu.Lock()
-	s.watch = w
-	finished = s.finished
-	s.mu.Unlock()
-	switch {
-	case w == nil:
-		go s.readLoop()
-	case finished: // closed meanwhile, before finish could see the watch
-		h.poll().remove(w)
+	if len(leftover) > 0 {
+		s.parse(nbc, leftover)
 	}
 }
 
-// session is one connection held by a hub. Reading happens on a goroutine that runs only
-// while the client has sent something (or, where there is no poller, for the connection's
-// life); at most one runs at a time. Everything the session sends goes through its bounded
-// queue to a writer goroutine that runs only while there is something to write (messages, a
-// ping or pong, the close).
+// refuseShuttingDown closes conn, just upgraded, with 1001 (going away).
+func refuseShuttingDown(conn net.Conn) {
+	ws := websocket.NewServerConn(websocket.NewUpgrader(), conn, "", false, false)
+	_ = conn.SetWriteDeadline(time.Now().Add(time.Second))
+	_ = ws.WriteClose(closeGoingAway, "server shutting down")
+	_ = conn.Close()
+}
+
+// countingConn is the socket as the codec sees it: it counts the bytes handed to the engine
+// to write, which the engine reports back as written (session.wrote).
+type countingConn struct {
+	*nbio.Conn
+	s *session
+}
+
+// Write hands b to the engine, which writes it now or as soon as the socket takes it.
+func (c countingConn) Write(b []byte) (int, error) {
+	c.s.handed.Add(int64(len(b)))
+	return c.Conn.Write(b)
+}
+
+// sessionOf is the session of a connection the engine watches, or nil.
+func sessionOf(c *nbio.Conn) *session {
+	ws, ok := c.Session().(*websocket.Conn)
+	if !ok {
+		return nil
+	}
+	s, _ := ws.Session().(*session)
+	return s
+}
+
+// newUpgrader is the websocket codec's setup for h's connections: its callbacks find the
+// session in the connection.
+func newUpgrader(h *Hub) *websocket.Upgrader {
+	u := websocket.NewUpgrader()
+	u.KeepaliveTime = 0 // the hub pings and times out silent connections itself
+	u.MessageLengthLimit = int(h.opts.MaxMessageSize)
+	on := func(c *websocket.Conn) *session { s, _ := c.Session().(*session); return s }
+	u.OnMessage(func(c *websocket.Conn, kind websocket.MessageType, data []byte) {
+		if s := on(c); s != nil {
+			s.deliver(kind, data)
+		}
+	})
+	u.SetPingHandler(func(c *websocket.Conn, data string) {
+		if s := on(c); s != nil {
+			s.pong(data)
+		}
+	})
+	u.SetPongHandler(func(*websocket.Conn, string) {})
+	u.SetCloseHandler(func(c *websocket.Conn, code int, _ string) {
+		if s := on(c); s != nil {
+			s.close(echoedCloseCode(code), "", false)
+		}
+	})
+	u.OnClose(func(c *websocket.Conn, err error) {
+		if s := on(c); s != nil {
+			s.finish(err)
+		}
+	})
+	return u
+}
+
+// session is one connection held by a hub. The engine reads it and hands its messages, one
+// at a time, to a goroutine. Everything the session sends is handed to the engine, which
+// writes it at once or, when the socket's buffer is full, as soon as the client reads; while
+// it holds such a backlog, what else is due waits in the session's bounded queue.
 type session struct {
 	hub       *Hub
-	conn      net.Conn
 	auth      Authenticator
 	ctx       context.Context
 	admission *Admission // the connection's place in the hub
-	watch     *watch     // nil when the connection reads on a goroutine of its own; guarded by mu
 	user      *User      // who said hello, nil for a guest; set once (under hub.mu), before any request is handled
 	token     string     // the hello's token, to check again (Hub.Recheck); set with user
 	topics    []string   // the granted topics; guarded by hub.mu
+	removed   bool       // out of the hub: it takes no topic any more; guarded by hub.mu
 
-	in        inbound     // the reader's partial frames
-	greeted   atomic.Bool // the first message arrived
-	heard     atomic.Int64
-	stopCtx   func() bool // guarded by mu
-	readBlock []byte      // the fallback reader's buffer
+	greeted atomic.Bool // the first message arrived
+	heard   atomic.Int64
+	handed  atomic.Int64 // bytes handed to the engine to write
+	written atomic.Int64 // bytes the engine wrote to the socket
+	backlog atomic.Bool  // some handed bytes were not written at once: the write deadline runs
+	reading sync.Mutex   // held while the client's bytes are parsed
 
 	mu         sync.Mutex
-	queue      [][]byte
-	unsent     []byte      // the rest of a frame push began to write; it goes before anything else
-	ping       bool        // a ping is due
-	pong       []byte      // a pong is due, with this payload (non-nil)
-	pinger     *time.Timer // sets ping every PingInterval
+	ws         *websocket.Conn // nil until the engine watches the connection
+	stopCtx    func() bool
+	queue      [][]byte    // messages waiting for the backlog to be written
+	pinger     *time.Timer // pings every PingInterval
 	helloTimer *time.Timer // refuses a client that has not said hello in time
-	writing    bool        // a writer runs; it stays set after the writer finished the connection
-	closing    bool        // nothing more is queued; the writer sends the close frame and finishes
+	closing    bool        // nothing more is queued; the close frame follows what must go first
 	closeCode  int         // 0: close without a close frame (the client has gone)
 	closeText  string
 	flush      bool // write the queued messages before the close frame
+	closeSent  bool // the close frame was handed to the engine
 	finished   bool // the connection is closed and out of the hub
 }
 
-// readChunk is how much a reader takes from the connection at a time, and maxChunksPerWake
-// how many chunks it reads before letting others run (it is woken again at once if more waits).
-const (
-	readChunk        = 4096
-	maxChunksPerWake = 16
-)
-
-var readBuffers = sync.Pool{New: func() any { b := make([]byte, readChunk); return &b }}
-
-// readable runs on a goroutine of its own when the poller reports that the client sent
-// something or hung up: it reads and handles what has arrived, then waits for more.
-func (s *session) readable(w *watch) {
-	buf := readBuffers.Get().(*[]byte)
-	defer readBuffers.Put(buf)
-	for range maxChunksPerWake {
-		n, err := w.read(*buf)
-		if err != nil {
-			s.gone()
-			return
-		}
-		if n == 0 {
-			break
-		}
-		if !s.receive((*buf)[:n]) {
-			return
-		}
-	}
-	if s.hub.poll().rearm(w) != nil {
-		s.gone()
-	}
+// read runs on the engine's goroutine with what the client sent.
+func (s *session) read(c *nbio.Conn, data []byte) {
+	s.reading.Lock()
+	defer s.reading.Unlock()
+	s.parse(c, data)
 }
 
-// readLoop reads the connection for its whole life, where no poller watches it.
-func (s *session) readLoop() {
-	s.readBlock = make([]byte, readChunk)
-	for {
-		n, err := s.conn.Read(s.readBlock)
-		if n > 0 && !s.receive(s.readBlock[:n]) {
-			return
-		}
-		if err != nil {
-			s.gone()
-			return
-		}
-	}
-}
-
-// errStopReading ends a feed whose session is closing.
-var errStopReading = errors.New("realtime: stop reading")
-
-// receive handles bytes from the client and reports whether to go on reading.
-func (s *session) receive(data []byte) bool {
+func (s *session) parse(c *nbio.Conn, data []byte) {
 	s.heard.Store(time.Now().UnixNano())
-	err := s.in.feed(data, s.deliver)
-	var bad *frameError
-	switch {
-	case errors.As(err, &bad):
-		s.close(bad.code, bad.reason, false)
-		return false
-	case err != nil:
-		return false
+	if err := s.ws.Parse(data); err != nil {
+		// A protocol error: the codec has sent the close frame it calls for, if any.
+		_ = c.CloseWithError(err)
 	}
-	return !s.isClosing()
 }
 
-// deliver handles one message or control frame from the client.
-func (s *session) deliver(op byte, payload []byte) error {
-	switch op {
-	case opPing:
-		s.mu.Lock()
-		s.pong = append(make([]byte, 0, len(payload)), payload...)
-		s.startWriterLocked()
-		s.mu.Unlock()
-		return nil
-	case opPong:
-		return nil
-	case opClose:
-		s.close(echoedCloseCode(closeCode(payload)), "", false)
-		return errStopReading
+// deliver handles one message from the client.
+func (s *session) deliver(kind websocket.MessageType, payload []byte) {
+	if s.isClosing() {
+		return
 	}
 	if !s.greeted.Load() {
 		s.greeted.Store(true)
-		if !s.hello(op, payload) {
-			return errStopReading
-		}
-		return nil
+		s.hello(kind, payload)
+		return
 	}
-	s.handle(op, payload)
-	if s.isClosing() {
-		return errStopReading
-	}
-	return nil
+	s.handle(kind, payload)
 }
 
 // echoedCloseCode is the code a close frame answers the client's with: its own, unless that
@@ -241,10 +263,6 @@ func echoedCloseCode(code int) int {
 	}
 	return code
 }
-
-// gone ends a session whose client has hung up or whose connection failed: nothing more can
-// be sent, so no close frame is.
-func (s *session) gone() { s.close(0, "", false) }
 
 func (s *session) isClosing() bool {
 	s.mu.Lock()
@@ -259,44 +277,90 @@ func (s *session) helloDue() {
 	}
 }
 
-// push queues msg for the writer without blocking. When the queue is full the session is
-// closed (the client is too slow), counted as dropped, and push reports true.
+// push sends msg without blocking: it hands it to the engine, or queues it behind the
+// engine's backlog. When the queue is full the session is closed (the client is too slow),
+// counted as dropped, and push reports true.
 func (s *session) push(msg []byte) (dropped bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.closing {
+	switch {
+	case s.closing || s.ws == nil:
 		return false
-	}
-	if len(s.queue) >= s.hub.opts.QueueSize {
+	case !s.backlog.Load():
+		s.sendLocked(websocket.TextMessage, msg)
+	case len(s.queue) >= s.hub.opts.QueueSize:
 		s.closeLocked(closePolicyViolation, "too slow", false)
 		s.hub.dropped.Add(1)
 		return true
+	default:
+		s.queue = append(s.queue, msg)
 	}
-	if !s.writing && s.watch != nil && s.unsent == nil {
-		// Nothing is being written: try the frame now, without waiting, and hand the writer
-		// only what the socket's buffer did not take. Most events reach most sockets this way,
-		// with no goroutine started.
-		var head [10]byte
-		frame := frameHeader(head[:0], opText, len(msg))
-		n, err := s.watch.write(frame, msg)
-		switch {
-		case err != nil:
-			s.closeLocked(0, "", false)
-			return false
-		case n == len(frame)+len(msg):
-			return false
-		}
-		s.unsent = append(append(make([]byte, 0, len(frame)+len(msg)), frame...), msg...)[n:]
-		s.startWriterLocked()
-		return false
-	}
-	s.queue = append(s.queue, msg)
-	s.startWriterLocked()
+	s.drainedLocked()
 	return false
 }
 
-// close has the writer send a close frame with code and text (none when code is 0) and close
-// the connection, after the queued messages when flush is set. Only the first call counts: it
+// sendLocked hands one frame to the codec. When the engine could not write all of it at
+// once, the backlog starts, and with it the write deadline.
+func (s *session) sendLocked(kind websocket.MessageType, payload []byte) {
+	if s.ws.WriteMessage(kind, payload) != nil {
+		return // the connection is closing: the engine's close callback finishes the session
+	}
+	if !s.backlog.Load() && s.written.Load() != s.handed.Load() {
+		s.backlog.Store(true)
+		_ = s.ws.SetWriteDeadline(time.Now().Add(s.hub.opts.WriteTimeout))
+	}
+}
+
+// wrote runs on the engine's goroutine, which holds the connection's lock, when it wrote n
+// bytes; the session's own work waits for a goroutine of its own.
+func (s *session) wrote(n int) {
+	if s.written.Add(int64(n)) == s.handed.Load() && s.backlog.Load() {
+		go s.drained()
+	}
+}
+
+func (s *session) drained() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.drainedLocked()
+}
+
+// drainedLocked ends the backlog once the engine has written all of it: the write deadline
+// stops, and what waited for it is handed over.
+func (s *session) drainedLocked() {
+	for s.backlog.Load() && s.written.Load() == s.handed.Load() && !s.finished {
+		s.backlog.Store(false)
+		_ = s.ws.SetWriteDeadline(time.Time{})
+		s.advanceLocked()
+	}
+}
+
+// advanceLocked hands the engine the queued messages and, when the session is closing, the
+// close frame after them; once that is written it closes the connection.
+func (s *session) advanceLocked() {
+	queue := s.queue
+	s.queue = nil
+	if !s.closing || s.flush {
+		for _, msg := range queue {
+			s.sendLocked(websocket.TextMessage, msg)
+		}
+	}
+	if !s.closing || s.backlog.Load() {
+		return
+	}
+	if !s.closeSent && s.closeCode != 0 {
+		s.closeSent = true
+		if s.ws.WriteClose(s.closeCode, s.closeText) == nil && s.written.Load() != s.handed.Load() {
+			s.backlog.Store(true)
+			_ = s.ws.SetWriteDeadline(time.Now().Add(s.hub.opts.WriteTimeout))
+			return
+		}
+	}
+	_ = s.ws.Close() // the engine's close callback finishes the session
+}
+
+// close sends a close frame with code and text (none when code is 0) and closes the
+// connection, after the queued messages when flush is set. Only the first call counts: it
 // reports whether this was it.
 func (s *session) close(code int, text string, flush bool) bool {
 	s.mu.Lock()
@@ -310,12 +374,19 @@ func (s *session) closeLocked(code int, text string, flush bool) bool {
 	}
 	s.closing, s.closeCode, s.closeText, s.flush = true, code, text, flush
 	s.stopTimersLocked()
-	s.startWriterLocked()
+	switch {
+	case s.ws == nil: // Attach goes on once the engine watches the connection
+	case code == 0:
+		_ = s.ws.Close()
+	case !s.backlog.Load():
+		s.advanceLocked()
+		s.drainedLocked()
+	}
 	return true
 }
 
 // pingDue runs on the pinger's timer: a client silent for longer than PongWait is cut off;
-// otherwise the writer sends a ping and the timer is rearmed.
+// otherwise it is pinged and the timer is rearmed.
 func (s *session) pingDue() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -326,9 +397,19 @@ func (s *session) pingDue() {
 		s.closeLocked(0, "", false)
 		return
 	}
-	s.ping = true
-	s.startWriterLocked()
+	s.sendLocked(websocket.PingMessage, nil)
+	s.drainedLocked()
 	s.pinger.Reset(s.hub.opts.PingInterval)
+}
+
+// pong answers a client's ping with its payload.
+func (s *session) pong(data string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.closing {
+		s.sendLocked(websocket.PongMessage, []byte(data))
+		s.drainedLocked()
+	}
 }
 
 // stopTimersLocked stops the pinger and the hello timer, which a session closed before it was
@@ -337,13 +418,6 @@ func (s *session) stopTimersLocked() {
 	if s.pinger != nil {
 		s.pinger.Stop()
 		s.helloTimer.Stop()
-	}
-}
-
-func (s *session) startWriterLocked() {
-	if !s.writing {
-		s.writing = true
-		go s.writeLoop()
 	}
 }
 
@@ -359,92 +433,29 @@ func (s *session) reply(v any) {
 	}
 }
 
-// writeLoop is the only goroutine writing to s.conn. It writes what is due, in one system
-// call per round, until nothing is, then ends; when the session is closing it sends the close
-// frame and finishes the connection.
-func (s *session) writeLoop() {
-	var batch [][]byte
-	for {
-		s.mu.Lock()
-		if len(s.queue) == 0 && s.unsent == nil && !s.ping && s.pong == nil && !s.closing {
-			s.writing = false
-			s.queue = nil
-			s.mu.Unlock()
-			return
-		}
-		batch, s.queue = s.queue, batch[:0]
-		unsent, ping, pong := s.unsent, s.ping, s.pong
-		s.unsent, s.ping, s.pong = nil, false, nil
-		closing, code, text, flush := s.closing, s.closeCode, s.closeText, s.flush
-		s.mu.Unlock()
-
-		if closing && code == 0 {
-			s.finish(nil)
-			return
-		}
-		frames := make(net.Buffers, 0, 2*len(batch)+4)
-		heads := make([]byte, 0, 10*len(batch)+8)
-		add := func(op byte, payload []byte) {
-			at := len(heads)
-			heads = frameHeader(heads, op, len(payload))
-			frames = append(frames, heads[at:len(heads):len(heads)])
-			if len(payload) > 0 {
-				frames = append(frames, payload)
-			}
-		}
-		if unsent != nil {
-			frames = append(frames, unsent) // a frame is never cut, not even by a close
-		}
-		if !closing {
-			if pong != nil {
-				add(opPong, pong)
-			}
-			if ping {
-				add(opPing, nil)
-			}
-		}
-		if !closing || flush {
-			for _, msg := range batch {
-				add(opText, msg)
-			}
-		}
-		if closing {
-			add(opClose, closePayload(code, text))
-		}
-		_ = s.conn.SetWriteDeadline(time.Now().Add(s.hub.opts.WriteTimeout))
-		err := writeFrames(s.conn, frames)
-		clear(batch)
-		if err != nil || closing {
-			s.finish(err)
-			return
-		}
-	}
-}
-
-// finish closes the network connection and takes the session out of the hub. err is the
-// write error that ended it, if any: a timed-out write on a connection not already closing
-// means the client is too slow, and counts as a drop. Only the writer calls it, once.
+// finish takes the closed connection's session out of the hub. err is why the engine closed
+// it, if it knows: a write that timed out on a connection not already closing means the
+// client is too slow, and counts as a drop. Only the first call counts.
 func (s *session) finish(err error) {
 	s.mu.Lock()
+	if s.finished {
+		s.mu.Unlock()
+		return
+	}
 	alreadyClosing := s.closing
-	s.closing = true
+	s.closing, s.finished = true, true
 	s.queue = nil
-	s.finished = true
-	w, stop := s.watch, s.stopCtx
+	stop := s.stopCtx
 	s.stopTimersLocked()
 	s.mu.Unlock()
 	switch {
 	case err == nil:
-	case isTimeout(err) && !alreadyClosing:
+	case errors.Is(err, nbio.ErrWriteTimeout) && !alreadyClosing:
 		s.hub.dropped.Add(1)
 		s.hub.opts.Logger.Warn("realtime: dropped slow connection", "reason", "write timeout")
 	default:
-		s.hub.opts.Logger.Debug("realtime: write failed", "err", err)
+		s.hub.opts.Logger.Debug("realtime: connection ended", "err", err)
 	}
-	if w != nil {
-		s.hub.poll().remove(w)
-	}
-	_ = s.conn.Close()
 	if stop != nil {
 		stop()
 	}
@@ -453,19 +464,18 @@ func (s *session) finish(err error) {
 	s.hub.serving.Done()
 }
 
-// hello authenticates the first message and welcomes the client, or refuses it. It reports
-// whether the client was welcomed.
-func (s *session) hello(kind byte, data []byte) bool {
+// hello authenticates the first message and welcomes the client, or refuses it.
+func (s *session) hello(kind websocket.MessageType, data []byte) {
 	var hello clientMessage
-	if kind != opText || json.Unmarshal(data, &hello) != nil || hello.Type != "hello" {
+	if kind != websocket.TextMessage || json.Unmarshal(data, &hello) != nil || hello.Type != "hello" {
 		s.refuse(`the first message must be {"type":"hello","token":"…"}`)
-		return false
+		return
 	}
 	var user *User
 	if hello.Token != "" {
 		if s.auth == nil {
 			s.refuse("invalid or expired token")
-			return false
+			return
 		}
 		authCtx, cancel := context.WithTimeout(s.ctx, s.hub.opts.HelloTimeout)
 		defer cancel()
@@ -473,18 +483,17 @@ func (s *session) hello(kind byte, data []byte) bool {
 		if user, err = s.auth(authCtx, hello.Token); err != nil {
 			s.hub.opts.Logger.Debug("realtime: hello refused", "err", err)
 			s.refuse("invalid or expired token")
-			return false
+			return
 		}
 	}
 	if user != nil {
 		s.token = hello.Token
 		if !s.hub.identify(s, user) {
 			s.refuse("invalid or expired token")
-			return false
+			return
 		}
 	}
 	s.reply(welcomeMessage{Type: "welcome", User: user})
-	return true
 }
 
 // refuse tells the client why, then closes the connection with CloseUnauthorized.
@@ -494,9 +503,9 @@ func (s *session) refuse(reason string) {
 }
 
 // handle answers one client request after the hello.
-func (s *session) handle(kind byte, data []byte) {
+func (s *session) handle(kind websocket.MessageType, data []byte) {
 	var msg clientMessage
-	if kind != opText || json.Unmarshal(data, &msg) != nil {
+	if kind != websocket.TextMessage || json.Unmarshal(data, &msg) != nil {
 		s.reply(errorMessage{Type: "error", Message: "malformed message: expected a JSON object"})
 		return
 	}
@@ -511,9 +520,4 @@ func (s *session) handle(kind byte, data []byte) {
 	default:
 		s.reply(errorMessage{Type: "error", Message: fmt.Sprintf("unknown message type %q", msg.Type)})
 	}
-}
-
-func isTimeout(err error) bool {
-	var netErr net.Error
-	return errors.As(err, &netErr) && netErr.Timeout()
 }

@@ -45,13 +45,13 @@ func newTestHub(opts realtime.Options) *realtime.Hub {
 
 // startServer serves hub at /api/ws from a real Fiber app on a loopback port, the way the
 // server's ws.go does (hub.Upgrade), and returns the websocket URL. Hub and app shut down when the test ends.
-func startServer(t *testing.T, hub *realtime.Hub) string {
+func startServer(t testing.TB, hub *realtime.Hub) string {
 	t.Helper()
 	return startServerWithContext(t, context.Background(), hub)
 }
 
 // startServerWithContext is startServer with ctx handed to every connection.
-func startServerWithContext(t *testing.T, ctx context.Context, hub *realtime.Hub) string {
+func startServerWithContext(t testing.TB, ctx context.Context, hub *realtime.Hub) string {
 	t.Helper()
 	url := serveWebsocket(t, true, func(c fiber.Ctx) error {
 		if err := hub.Upgrade(ctx, c.RequestCtx(), nil, testAuthenticator); err != nil {
@@ -72,7 +72,7 @@ func startServerWithContext(t *testing.T, ctx context.Context, hub *realtime.Hub
 // serveWebsocket runs a Fiber app on a loopback port whose /api/ws is handler, and returns
 // its URL. keepHijacked is the server's KeepHijackedConns, which the hub needs. The app shuts
 // down when the test ends.
-func serveWebsocket(t *testing.T, keepHijacked bool, handler fiber.Handler) string {
+func serveWebsocket(t testing.TB, keepHijacked bool, handler fiber.Handler) string {
 	t.Helper()
 	app := fiber.New()
 	app.Server().KeepHijackedConns = keepHijacked
@@ -111,16 +111,16 @@ type serverMessage struct {
 
 // testClient is a browser tab's socket, played by the fasthttp websocket client.
 type testClient struct {
-	t  *testing.T
+	t  testing.TB
 	ws *fws.Conn
 }
 
-func dial(t *testing.T, url string) *testClient {
+func dial(t testing.TB, url string) *testClient {
 	t.Helper()
 	return dialWith(t, fws.DefaultDialer, url)
 }
 
-func dialWith(t *testing.T, dialer *fws.Dialer, url string) *testClient {
+func dialWith(t testing.TB, dialer *fws.Dialer, url string) *testClient {
 	t.Helper()
 	ws, _, err := dialer.Dial(url, nil)
 	if err != nil {

@@ -9,6 +9,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/lesismal/nbio/nbhttp/websocket"
 )
 
 // Options tune a Hub. A zero field takes its default.
@@ -86,24 +88,24 @@ type Hub struct {
 	perAddress   map[string]int // places held, by client address
 	shuttingDown bool
 
-	serving sync.WaitGroup // one per attached connection, done once it is closed
-	dropped atomic.Uint64
-	revoked atomic.Uint64
-
-	pollerOnce sync.Once
-	poller     *poller // started with the first connection; nil where there is none
-
+	serving  sync.WaitGroup // one per attached connection, done once it is closed
+	dropped  atomic.Uint64
+	revoked  atomic.Uint64
+	upgrader *websocket.Upgrader // the codec's setup for this hub's connections
 }
 
 // NewHub returns an empty hub tuned by opts.
 func NewHub(opts Options) *Hub {
-	return &Hub{
+	h := &Hub{
 		opts:       opts.withDefaults(),
 		sessions:   make(map[*session]struct{}),
 		byTopic:    make(map[string]map[*session]struct{}),
 		byUser:     make(map[string]map[*session]struct{}),
 		perAddress: make(map[string]int),
 	}
+	h.upgrader = newUpgrader(h)
+	_, _ = engine() // started with the first hub, not within the first connection; Attach reports a failure
+	return h
 }
 
 // Publish sends ev to every connection of this process subscribed to ev.Topic. The event is
@@ -195,25 +197,19 @@ func (h *Hub) Shutdown(ctx context.Context) error {
 	}()
 	select {
 	case <-served:
-		h.pollerOnce.Do(func() {}) // no poller starts from now on
-		if h.poller != nil {
-			h.poller.stop()
-		}
 		return nil
 	case <-ctx.Done():
 		h.mu.RLock()
 		for s := range h.sessions {
-			s.conn.Close()
+			s.mu.Lock()
+			if s.ws != nil {
+				_ = s.ws.Close()
+			}
+			s.mu.Unlock()
 		}
 		h.mu.RUnlock()
 		return ctx.Err()
 	}
-}
-
-// poll returns the hub's poller, starting it on first use.
-func (h *Hub) poll() *poller {
-	h.pollerOnce.Do(func() { h.poller = newPoller() })
-	return h.poller
 }
 
 // add registers s, or reports false when the hub is shutting down.
@@ -236,6 +232,7 @@ func (h *Hub) remove(s *session) {
 		h.unindex(s, topic)
 	}
 	s.topics = nil
+	s.removed = true
 	delete(h.sessions, s)
 	if s.user != nil {
 		if mine := h.byUser[s.user.ID]; mine != nil {
@@ -269,6 +266,8 @@ func (h *Hub) subscribe(s *session, topics []string) (granted, denied []string) 
 	defer h.mu.Unlock()
 	for _, topic := range allowed {
 		switch {
+		case s.removed: // closed meanwhile
+			denied = append(denied, topic)
 		case slices.Contains(s.topics, topic):
 			granted = append(granted, topic)
 		case len(s.topics) >= h.opts.MaxTopics:

@@ -2,10 +2,8 @@
 # bench.sh — benchmarks on project-local services (.data/bench): builds the programs, then runs
 # `go run ./bench <name> [flags]` for each benchmark named (default: all of them).
 #
-#   scripts/bench.sh                 every benchmark, then the table of them all (latest.md) and
-#                                    its charts (latest-ratios.png, latest-latency.png)
-#   scripts/bench.sh summary         that table and its charts from the benchmarks' latest results
-#   go run ./bench charts            only the charts, again, from bench/results/latest.md
+#   scripts/bench.sh                 every benchmark, then the table of them all (latest.md)
+#   scripts/bench.sh summary         that table from the benchmarks' latest results
 #   scripts/bench.sh listing -products 5000
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -19,8 +17,7 @@ export SERVER_BIN="$bin/server"
 export JWT_SECRET=${JWT_SECRET:-bench-secret-bench-secret-bench-secret}
 if [ $# -eq 0 ]; then
   # Every benchmark, each against its reference in the same run, then one table of them all
-  # (bench/results/latest.md) and its PNG charts beside it. A benchmark that fails to run is
-  # reported and the rest go on.
+  # (bench/results/latest.md). A benchmark that fails to run is reported and the rest go on.
   status=0
   for name in listing adminlists checkout login realtime jobs; do
     "$bin/bench" "$name" || { echo "bench: $name did not finish" >&2; status=1; }

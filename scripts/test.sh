@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
 # test.sh — everything `make test` runs, on project-local services (.data/test, fsync off):
-# formatting, go vet, generated-code freshness, every Go test, the client's type check and
-# unit tests, and the browser tests against the whole stack started by scripts/run.sh.
+# formatting, go vet, the linters (scripts/lint.sh), generated-code freshness, every Go test,
+# the client's type check, unit tests and ESLint, and the browser tests against the whole
+# stack started by scripts/run.sh.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 
 step() { printf '\n==> %s\n' "$*"; }
 failed=()
+timings=()
 run_step() {
-  local name=$1; shift
+  local name=$1 started=$SECONDS; shift
   step "$name"
   if "$@"; then echo "ok: $name"; else echo "FAILED: $name"; failed+=("$name"); fi
+  timings+=("$(printf '%5ss  %s' $((SECONDS - started)) "$name")")
 }
 
 step "services"
@@ -28,6 +31,7 @@ gofmt_clean() {
 }
 run_step "gofmt" gofmt_clean
 run_step "go vet" go vet ./...
+run_step "golangci-lint (.golangci.yml)" bash scripts/lint.sh go
 run_step "sqlc generated code is fresh" env CGO_ENABLED=0 go run github.com/sqlc-dev/sqlc/cmd/sqlc@v1.31.1 diff
 # Browser-driven Go tests (sim's Google flow) use Debian's Chromium and the client's
 # playwright-core, so both are in place before the Go tests run.
@@ -39,6 +43,7 @@ client_unit() {
   (cd client && npm run --silent typecheck && npm test --silent && npm run --silent size)
 }
 run_step "client type check and unit tests" client_unit
+run_step "ESLint (client/eslint.config.js)" bash scripts/lint.sh client
 
 browser_tests() {
   # A fresh database for the stack the browser tests drive; Redis database 0 of the test Redis.
@@ -58,6 +63,8 @@ run_step "browser tests" browser_tests
 run_step "page accessibility and layout shift (Lighthouse)" env RUNS=1 BUDGETS=accessibility,cls LIGHTHOUSE_OUT=/dev/null bash scripts/lighthouse.sh
 
 echo
+printf '%s\n' "${timings[@]}"
+echo "make test took $((SECONDS / 60)) min $((SECONDS % 60)) s"
 if [ ${#failed[@]} -gt 0 ]; then
   echo "make test: ${#failed[@]} step(s) failed: ${failed[*]}"
   exit 1

@@ -156,6 +156,7 @@ var sampleParams = map[string]string{"kind": "products", "file": "nothing.svg", 
 // audience is wrong); staff get 403 on admin-only routes; the right token gets through; a
 // webhook without its signature or shared token is refused; an open route never asks for one.
 func TestEveryRouteHasItsAccessRule(t *testing.T) {
+	t.Parallel()
 	s := newFulfilmentShop(t)
 	registered := map[string]bool{}
 	for _, r := range s.app.GetRoutes(true) {

@@ -51,6 +51,7 @@ func signUp(t testing.TB, app *fiber.App, name, email string) (string, string) {
 }
 
 func TestRegisterAndLogin(t *testing.T) {
+	t.Parallel()
 	app, d := testApp(t)
 	status, body := send(t, app, "POST", "/api/register", "", map[string]any{
 		"firstName": "Aarav Sharma", "email": "Aarav@Example.in", "password": "tailored-fit-42", "role": "admin"})
@@ -122,6 +123,7 @@ func forge(t testing.TB, method jwt.SigningMethod, key any, claims jwt.MapClaims
 }
 
 func TestTokens(t *testing.T) {
+	t.Parallel()
 	app, _ := testApp(t)
 	token, userID := signUp(t, app, "Meera", "meera@example.in")
 	status, body := send(t, app, "GET", "/api/getProfile", token, nil)
@@ -195,6 +197,7 @@ func TestTokens(t *testing.T) {
 }
 
 func TestProfileChanges(t *testing.T) {
+	t.Parallel()
 	app, _ := testApp(t)
 	token, _ := signUp(t, app, "Kabir", "kabir@example.in")
 	signUp(t, app, "Other", "other@example.in")
@@ -237,6 +240,7 @@ func resetCode(t testing.TB, d deps, email string) string {
 }
 
 func TestPasswordReset(t *testing.T) {
+	t.Parallel()
 	app, d := testApp(t)
 	oldToken, _ := signUp(t, app, "Ira", "ira@example.in")
 	signUp(t, app, "Dev", "dev@example.in")
@@ -322,6 +326,7 @@ func TestPasswordReset(t *testing.T) {
 // cookie (or with a forged one) is refused outright, right or wrong, so guesses cannot be
 // spread over every open code either.
 func TestBareResetCodesCannotBeBruteForced(t *testing.T) {
+	t.Parallel()
 	// Behind a balancer the client address comes from X-Forwarded-For (app.Test connects from
 	// 0.0.0.0, the trusted balancer here), so each guess below is from a different address.
 	app, d := testAppWith(t, map[string]string{"TRUSTED_PROXIES": "0.0.0.0"})
@@ -426,6 +431,7 @@ func atoi(s string) int {
 }
 
 func TestBackOffice(t *testing.T) {
+	t.Parallel()
 	app, d := testApp(t)
 	svc := newServices(d)
 	ctx := context.Background()
@@ -466,6 +472,7 @@ func accountStaff(email, role string) account.NewStaff {
 // (right passwords are not counted), while the eleventh wrong password in ten minutes is
 // refused even when the right one follows.
 func TestOnlyWrongPasswordsUseUpTheLoginLimit(t *testing.T) {
+	t.Parallel()
 	s := newFulfilmentShop(t)
 	login := func(email, password string) (int, []byte) {
 		return send(t, s.app, "POST", "/api/admin/login", "", map[string]any{"email": email, "password": password})

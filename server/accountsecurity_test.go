@@ -24,6 +24,7 @@ func googleApp(t *testing.T, g *fakeGoogle) (*fiber.App, deps) {
 // does not own (email_verified false). Such a token makes no account, signs nobody in (not even
 // through an existing link) and links nothing, so the address's owner can still register.
 func TestUnverifiedGoogleEmailsOpenNothing(t *testing.T) {
+	t.Parallel()
 	g := newFakeGoogle(t)
 	app, d := googleApp(t, g)
 	unverified := func(sub, email string) string {
@@ -55,6 +56,7 @@ func TestUnverifiedGoogleEmailsOpenNothing(t *testing.T) {
 // the owner resets the password; a first password drops the link too, and the owner's own
 // verified Google account links again at its next sign-in.
 func TestResetDropsGoogleLinksTheOwnerNeverMade(t *testing.T) {
+	t.Parallel()
 	g := newFakeGoogle(t)
 	app, d := googleApp(t, g)
 	ctx := context.Background()
@@ -98,6 +100,7 @@ func TestResetDropsGoogleLinksTheOwnerNeverMade(t *testing.T) {
 // same, right password or wrong, and its wrong passwords use up the same per-account budget as
 // the shop's sign-in, so alternating the two gets no more than 10 guesses.
 func TestAdminLoginIsNoPasswordOracle(t *testing.T) {
+	t.Parallel()
 	app, _ := testApp(t)
 	signUp(t, app, "Rohan", "rohan@example.in")
 	right := map[string]any{"email": "rohan@example.in", "password": "tailored-fit-42"}
@@ -127,6 +130,7 @@ func TestAdminLoginIsNoPasswordOracle(t *testing.T) {
 // TestCommonPasswordsAreRefused: every way to set a password refuses one on the common
 // password list (in any case) and one made only of spaces, saying why (ASVS 6.2.4–6.2.5).
 func TestCommonPasswordsAreRefused(t *testing.T) {
+	t.Parallel()
 	app, d := testApp(t)
 	ctx := context.Background()
 	if _, err := newServices(d).accounts.CreateStaff(ctx, accountStaff("owner@drape.in", "admin")); err != nil {
@@ -173,6 +177,7 @@ func TestCommonPasswordsAreRefused(t *testing.T) {
 // until the code mailed to the new address comes back; then the old address is told. Wrong
 // codes count, and five burn the code.
 func TestEmailChangeNeedsTheCodeSentToTheNewAddress(t *testing.T) {
+	t.Parallel()
 	app, d := testApp(t)
 	token, _ := signUp(t, app, "Kabir", "kabir@example.in")
 	signUp(t, app, "Other", "other@example.in")
@@ -244,6 +249,7 @@ func TestEmailChangeNeedsTheCodeSentToTheNewAddress(t *testing.T) {
 // every server: the revocation is in the shared database), while the account's other
 // sessions go on; the same for the back office.
 func TestLogoutRevokesThatToken(t *testing.T) {
+	t.Parallel()
 	app, d := testApp(t)
 	copied, _ := signUp(t, app, "Dia", "dia@example.in")
 	status, body := send(t, app, "POST", "/api/login", "", map[string]any{"email": "dia@example.in", "password": "tailored-fit-42"})

@@ -20,6 +20,7 @@ func with(base map[string]any, k string, v any) map[string]any {
 }
 
 func TestAddresses(t *testing.T) {
+	t.Parallel()
 	app, _ := testApp(t)
 	token, _ := signUp(t, app, "Aarav", "aarav@example.in")
 	other, _ := signUp(t, app, "Meera", "meera@example.in")
@@ -89,6 +90,7 @@ func TestAddresses(t *testing.T) {
 }
 
 func TestWishlist(t *testing.T) {
+	t.Parallel()
 	app, d := testApp(t)
 	f := seedShop(t, d)
 	token, _ := signUp(t, app, "Aarav", "aarav@example.in")

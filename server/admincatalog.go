@@ -434,7 +434,6 @@ func (s *server) adminUpdateCategory(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	s.sales.Expire() // sales show their category's name
 	return ok(c, "Category updated", cat)
 }
 
@@ -478,7 +477,6 @@ func (s *server) adminUpdateSubCategory(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	s.sales.Expire() // sales show their sub-categories' names
 	return ok(c, "Sub-category updated", sc)
 }
 
@@ -533,9 +531,6 @@ func (in saleInput) changes() (sale.SaleChanges, error) {
 	return ch, nil
 }
 
-// Sale changes reprice listings: after each, this server's cached listing pages are dropped
-// so the admin's change shows at once (other servers hear sale.changed through Publish).
-
 // adminListSales answers GET /api/admin/sales: every sale, on or off, in the order the shop
 // applies them, 10 to a page.
 func (s *server) adminListSales(c fiber.Ctx) error {
@@ -585,7 +580,6 @@ func (s *server) adminCreateSale(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	s.catalog.ClearListings()
 	return created(c, "Sale added", sl)
 }
 
@@ -604,7 +598,6 @@ func (s *server) adminUpdateSale(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	s.catalog.ClearListings()
 	return ok(c, "Sale updated", sl)
 }
 
@@ -623,7 +616,6 @@ func (s *server) adminSwitchSale(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	s.catalog.ClearListings()
 	message := "Sale switched off"
 	if sl.Status {
 		message = "Sale switched on"
@@ -636,6 +628,5 @@ func (s *server) adminDeleteSale(c fiber.Ctx) error {
 	if err := s.sales.Delete(c.Context(), c.Params("id")); err != nil {
 		return err
 	}
-	s.catalog.ClearListings()
 	return ok(c, "Sale deleted", nil)
 }

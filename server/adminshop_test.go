@@ -12,6 +12,7 @@ import (
 // them; staff and shoppers cannot; bad input is refused with field messages and changes
 // nothing; a coupon an order used keeps its code and cannot be deleted, only deactivated.
 func TestAdminCoupons(t *testing.T) {
+	t.Parallel()
 	s := newFulfilmentShop(t)
 	coupons := func() int { return countRows(t, s.d, `SELECT count(*) FROM coupons`) }
 	status, body := send(t, s.app, "GET", "/api/admin/coupons", s.shopper, nil)
@@ -121,6 +122,7 @@ func TestAdminCoupons(t *testing.T) {
 // TestAdminCompany: only admins save the company details; bad details are refused field by
 // field and change nothing; provider credentials are never taken or returned.
 func TestAdminCompany(t *testing.T) {
+	t.Parallel()
 	s := newFulfilmentShop(t)
 	firm := map[string]any{"companyName": "  Drape Tailors ", "tagline": "Cut to fit", "addressLine1": "12 MG Road", "city": "Bengaluru",
 		"state": "Karnataka", "zip": "560001", "contact1": "+91 80 4000 1234", "contact2": "9876543210", "email": "care@drape.in",
@@ -162,6 +164,7 @@ func TestAdminCompany(t *testing.T) {
 // TestAdminCMSPages: admins write terms and privacy pages; the HTML is sanitised as it is
 // saved and served as saved; other page types, empty pages and non-admins are refused.
 func TestAdminCMSPages(t *testing.T) {
+	t.Parallel()
 	s := newFulfilmentShop(t)
 	page := map[string]any{"title": "Terms", "description": `<h2>Terms</h2><p onclick="steal()">Be <b>kind</b>.</p><script>alert(1)</script><iframe src="https://evil.example"></iframe>`}
 	for _, bad := range []struct {
@@ -208,6 +211,7 @@ func TestAdminCMSPages(t *testing.T) {
 // deactivating signs the person out everywhere and for good; nobody changes their own
 // account, and staff change shoppers only.
 func TestAdminUsers(t *testing.T) {
+	t.Parallel()
 	s := newFulfilmentShop(t)
 	orderID, _ := s.place(t, 1)
 	var total int64
@@ -300,6 +304,7 @@ func TestAdminUsers(t *testing.T) {
 // colleague a new password (signing them out), never a shopper's or their own that way; the
 // audit log never holds a password.
 func TestTeamPasswords(t *testing.T) {
+	t.Parallel()
 	s := newFulfilmentShop(t)
 	change := func(token string, body any) (int, []byte) {
 		return send(t, s.app, "POST", "/api/admin/password", token, body)

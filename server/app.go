@@ -63,6 +63,7 @@ type services struct {
 // newServices wires the domain services over one pool.
 func newServices(d deps) services {
 	sales := sale.NewService(d.pool)
+	sales.CacheRunning() // caches.go drops them on every sale.changed
 	var google account.GoogleVerifier
 	if g := d.cfg.Google; g.ClientID != "" {
 		google = account.NewGoogleVerifier(context.Background(), g.Issuer, g.CertsURL, g.ClientID)
@@ -74,6 +75,7 @@ func newServices(d deps) services {
 		addresses: address.NewService(d.pool), wishlists: wishlist.NewService(d.pool),
 		coupons: coupon.NewService(d.pool), company: company.NewService(d.pool),
 	}
+	sales.NameCategoriesFrom(svc.catalog)
 	svc.carts = cart.NewService(d.pool, svc.catalog)
 	svc.orders = order.NewService(d.pool, order.Config{PublicURL: d.cfg.PublicURL, PickupLocation: d.cfg.PickupLocation,
 		UnpaidUnitsPerSize: d.cfg.Unpaid.UnitsPerSize, UnpaidOrdersPerDay: d.cfg.Unpaid.OrdersPerDay},
@@ -96,17 +98,6 @@ func newPayments(d deps, orders *order.Service) *payment.Service {
 	}
 	return payment.NewService(d.pool, payment.Config{KeyID: rp.KeyID, KeySecret: rp.KeySecret, WebhookSecret: rp.WebhookSecret},
 		orders, gateway, d.log)
-}
-
-// Publish lets the services hear about changes made through other servers (the realtime
-// bridge delivers every event to every server): cached listings and sales go stale at once
-// instead of at the end of their time to live.
-func (svc services) Publish(ev realtime.Event) {
-	switch ev.Type {
-	case "catalog.changed", catalog.StockChangedEvent, "sale.changed":
-		svc.sales.Expire()
-		svc.catalog.Expire()
-	}
 }
 
 // server holds the dependencies the handlers share.

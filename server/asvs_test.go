@@ -191,6 +191,7 @@ func refusedEverywhere(t testing.TB, app *fiber.App, what, token string) {
 // routes. ASVS 9.1.2: "only algorithms on an allowlist can be used to create and verify
 // self-contained tokens ... must not include the 'None' algorithm".
 func TestASVS_9_1_2_OnlyAllowlistedTokenAlgorithms(t *testing.T) {
+	t.Parallel()
 	s := newFulfilmentShop(t)
 	for name, real := range map[string]string{"shop": s.shopper, "admin": s.admin} {
 		claims := tokenClaims(t, real)
@@ -255,6 +256,7 @@ func must64(t testing.TB, segment string) []byte {
 // validate self-contained tokens is from trusted pre-configured sources ... 'jku', 'x5u', and
 // 'jwk' must be validated against an allowlist".
 func TestASVS_9_1_3_TokensCannotNameTheirOwnKey(t *testing.T) {
+	t.Parallel()
 	app, _ := testApp(t)
 	token, _ := signUp(t, app, "Meera", "meera@example.in")
 	claims := tokenClaims(t, token)
@@ -288,6 +290,7 @@ func TestASVS_9_1_3_TokensCannotNameTheirOwnKey(t *testing.T) {
 // ASVS 9.2.1: "the token and its content are accepted only if the verification time is within
 // this validity time span ... the claims 'nbf' and 'exp' must be verified".
 func TestASVS_9_2_1_TokensOutsideTheirValidityAreRefused(t *testing.T) {
+	t.Parallel()
 	s := newFulfilmentShop(t)
 	now := time.Now()
 	for name, real := range map[string]string{"shop": s.shopper, "admin": s.admin} {
@@ -314,6 +317,7 @@ func TestASVS_9_2_1_TokensOutsideTheirValidityAreRefused(t *testing.T) {
 // token lives longer whatever it is used for. ASVS 7.3.2: "there is an absolute maximum
 // session lifetime such that re-authentication is enforced".
 func TestASVS_7_3_2_TokensHaveAnAbsoluteLifetime(t *testing.T) {
+	t.Parallel()
 	s := newFulfilmentShop(t)
 	for name, c := range map[string]struct {
 		token string
@@ -336,6 +340,7 @@ func TestASVS_7_3_2_TokensHaveAnAbsoluteLifetime(t *testing.T) {
 // or seen. ASVS 7.2.4: "the application generates a new session token on user
 // authentication, including re-authentication".
 func TestASVS_7_2_4_EverySignInIssuesANewToken(t *testing.T) {
+	t.Parallel()
 	app, _ := testApp(t)
 	first, _ := signUp(t, app, "Meera", "meera@example.in")
 	seen := map[string]bool{first: true}
@@ -359,6 +364,7 @@ func TestASVS_7_2_4_EverySignInIssuesANewToken(t *testing.T) {
 // approved, computationally intensive, key derivation function ... with parameter settings
 // configured based on current guidance".
 func TestASVS_11_4_2_PasswordsAreStoredWithArgon2idAboveOWASPMinimums(t *testing.T) {
+	t.Parallel()
 	app, d := testApp(t)
 	signUp(t, app, "Meera", "meera@example.in")
 	signUp(t, app, "Kabir", "kabir@example.in") // the same password: the hashes must differ
@@ -416,6 +422,7 @@ func signInWith(t testing.TB, app *fiber.App, email, password string) int {
 // non-Latin letters and emoji all register and sign in. ASVS 6.2.5: "passwords of any
 // composition can be used, without rules limiting the type of characters permitted".
 func TestASVS_6_2_5_PasswordsOfAnyCompositionAreAccepted(t *testing.T) {
+	t.Parallel()
 	app, _ := testApp(t)
 	for i, password := range []string{"onlylowercase", "8362917450", "four words with spaces", "पासवर्ड सुरक्षित 🔐"} {
 		email := fmt.Sprintf("asha%d@example.in", i)
@@ -433,6 +440,7 @@ func TestASVS_6_2_5_PasswordsOfAnyCompositionAreAccepted(t *testing.T) {
 // password exactly as received ... without any modifications such as truncation or case
 // transformation".
 func TestASVS_6_2_8_PasswordsAreVerifiedExactlyAsTyped(t *testing.T) {
+	t.Parallel()
 	app, _ := testApp(t)
 	padded := "  Tailored Fit 42  "
 	long := strings.Repeat("0123456789", 9) // 90 characters
@@ -460,6 +468,7 @@ func TestASVS_6_2_8_PasswordsAreVerifiedExactlyAsTyped(t *testing.T) {
 // TestASVS_6_2_9_LongPasswordsArePermitted proves that passwords of 64 and of 128 characters
 // register and sign in. ASVS 6.2.9: "passwords of at least 64 characters are permitted".
 func TestASVS_6_2_9_LongPasswordsArePermitted(t *testing.T) {
+	t.Parallel()
 	app, _ := testApp(t)
 	for _, n := range []int{64, 128} {
 		password := strings.Repeat("correct horse battery staple ", 5)[:n]
@@ -485,6 +494,7 @@ func askReset(t testing.TB, app *fiber.App, d deps, email string) string {
 // secrets with less than 112 bits of entropy ... are hashed" (the code is kept as an
 // HMAC-SHA256 keyed with the server secret; see the gaps in the header).
 func TestASVS_6_5_2_ResetCodesAreNotStoredInTheClear(t *testing.T) {
+	t.Parallel()
 	app, d := testApp(t)
 	signUp(t, app, "Ira", "ira@example.in")
 	code := askReset(t, app, d, "ira@example.in")
@@ -504,6 +514,7 @@ func TestASVS_6_5_2_ResetCodesAreNotStoredInTheClear(t *testing.T) {
 // clock, its expiry the server's). ASVS 6.5.5: "out of band
 // requests must have a maximum lifetime of 10 minutes".
 func TestASVS_6_5_5_ResetCodesLiveAtMostTenMinutes(t *testing.T) {
+	t.Parallel()
 	app, d := testApp(t)
 	signUp(t, app, "Ira", "ira@example.in")
 	askReset(t, app, d, "ira@example.in")
@@ -516,6 +527,7 @@ func TestASVS_6_5_5_ResetCodesLiveAtMostTenMinutes(t *testing.T) {
 // reset request's handle) is Secure when shoppers reach the shop over HTTPS. ASVS 3.3.1:
 // "cookies have the 'Secure' attribute set" (the __Secure- prefix is a gap: see the header).
 func TestASVS_3_3_1_ResetCookieIsSecureOverHTTPS(t *testing.T) {
+	t.Parallel()
 	app, _ := testAppWith(t, map[string]string{"PUBLIC_URL": "https://shop.example.in"})
 	resp, body := call(t, app, "POST", "/api/forgotpassword", jsonHeaders, []byte(`{"email":"nobody@example.in"}`))
 	expect(t, "forgotpassword", resp.StatusCode, body, 200, nil)
@@ -538,6 +550,7 @@ func TestASVS_3_3_1_ResetCookieIsSecureOverHTTPS(t *testing.T) {
 // get the server's. ASVS 8.2.3: "field-level access is restricted to consumers with explicit
 // permissions to specific fields to mitigate broken object property level authorization".
 func TestASVS_8_2_3_ClientsCannotSetFieldsTheyDoNotOwn(t *testing.T) {
+	t.Parallel()
 	s := newFulfilmentShop(t)
 	other, otherID := signUp(t, s.app, "Kabir", "kabir@example.in")
 	status, body := send(t, s.app, "GET", "/api/getProfile", s.shopper, nil)
@@ -598,6 +611,7 @@ func TestASVS_8_2_3_ClientsCannotSetFieldsTheyDoNotOwn(t *testing.T) {
 // ASVS 1.2.4: "data selection or database queries ... use parameterized queries ... or are
 // otherwise protected from SQL Injection".
 func TestASVS_1_2_4_SQLMetacharactersInSearchAndFilters(t *testing.T) {
+	t.Parallel()
 	s := newFulfilmentShop(t)
 	s.place(t, 1)
 	products := countRows(t, s.d, `SELECT count(*) FROM products`)
@@ -737,6 +751,7 @@ func cspDirectives(policy string) map[string][]string {
 // Content-Security-Policy header field ... The directives object-src 'none' and base-uri
 // 'none' must be defined".
 func TestASVS_3_4_3_EveryAnswerCarriesTheCSP(t *testing.T) {
+	t.Parallel()
 	for _, a := range answersOfEveryKind(t, nil) {
 		csp := cspDirectives(a.resp.Header.Get("Content-Security-Policy"))
 		for directive, want := range map[string]string{"default-src": "'self'", "object-src": "'none'", "base-uri": "'none'"} {
@@ -766,6 +781,7 @@ func TestASVS_3_4_3_EveryAnswerCarriesTheCSP(t *testing.T) {
 // "uses the frame-ancestors directive of the Content-Security-Policy header field for every
 // HTTP response to ensure that it cannot be embedded by default".
 func TestASVS_3_4_6_NoAnswerMayBeFramed(t *testing.T) {
+	t.Parallel()
 	for _, a := range answersOfEveryKind(t, nil) {
 		if got := strings.Join(cspDirectives(a.resp.Header.Get("Content-Security-Policy"))["frame-ancestors"], " "); got != "'none'" {
 			t.Errorf("%s: frame-ancestors %q, want 'none'", a.what, got)
@@ -780,6 +796,7 @@ func TestASVS_3_4_6_NoAnswerMayBeFramed(t *testing.T) {
 // X-Content-Type-Options: nosniff, so no upload or API answer is sniffed into HTML or script.
 // ASVS 3.4.4: "all responses contain a X-Content-Type-Options: nosniff header field".
 func TestASVS_3_4_4_EveryAnswerSaysNoSniff(t *testing.T) {
+	t.Parallel()
 	for _, a := range answersOfEveryKind(t, nil) {
 		if got := a.resp.Header.Get("X-Content-Type-Options"); got != "nosniff" {
 			t.Errorf("%s: X-Content-Type-Options %q", a.what, got)
@@ -792,6 +809,7 @@ func TestASVS_3_4_4_EveryAnswerSaysNoSniff(t *testing.T) {
 // Referrer-Policy header field is included to prevent sensitive information in the URL from
 // being exposed to untrusted parties".
 func TestASVS_3_4_5_EveryAnswerLimitsTheReferrer(t *testing.T) {
+	t.Parallel()
 	suitable := map[string]bool{"no-referrer": true, "same-origin": true, "strict-origin": true, "strict-origin-when-cross-origin": true}
 	for _, a := range answersOfEveryKind(t, nil) {
 		if got := a.resp.Header.Get("Referrer-Policy"); !suitable[got] {
@@ -806,6 +824,7 @@ func TestASVS_3_4_5_EveryAnswerLimitsTheReferrer(t *testing.T) {
 // header field is included on all responses ... A maximum age of at least 1 year must be
 // defined, and for L2 and up, the policy must apply to all subdomains as well".
 func TestASVS_3_4_1_HTTPSShopsSendHSTS(t *testing.T) {
+	t.Parallel()
 	maxAge := regexp.MustCompile(`(?i)(?:^|;)\s*max-age=(\d+)`)
 	for _, a := range answersOfEveryKind(t, map[string]string{"PUBLIC_URL": "https://shop.example.in"}) {
 		hsts := a.resp.Header.Get("Strict-Transport-Security")
@@ -831,6 +850,7 @@ func TestASVS_3_4_1_HTTPSShopsSendHSTS(t *testing.T) {
 // anti-caching HTTP response header fields (i.e., Cache-Control: no-store) so that sensitive
 // data is not cached in browsers".
 func TestASVS_14_3_2_AnswersAreNotCachedByBrowsers(t *testing.T) {
+	t.Parallel()
 	app, _ := testApp(t)
 	token, _ := signUp(t, app, "Meera", "meera@example.in")
 	login, _ := json.Marshal(map[string]any{"email": "meera@example.in", "password": "tailored-fit-42"})
@@ -865,6 +885,7 @@ func TestASVS_14_3_2_AnswersAreNotCachedByBrowsers(t *testing.T) {
 // ASVS 4.1.1: "every HTTP response with a message body contains a Content-Type header field
 // that matches the actual content of the response, including the charset parameter".
 func TestASVS_4_1_1_AnswersNameTheirTypeAndCharset(t *testing.T) {
+	t.Parallel()
 	for _, a := range answersOfEveryKind(t, nil) {
 		ct := strings.ToLower(a.resp.Header.Get("Content-Type"))
 		switch {
@@ -896,6 +917,7 @@ func TestASVS_4_1_1_AnswersNameTheirTypeAndCharset(t *testing.T) {
 // Access-Control-Allow-Origin header field is a fixed value by the application, or if the
 // Origin HTTP request header field value is used, it is validated against an allowlist".
 func TestASVS_3_4_2_NoForeignOriginIsAllowedByCORS(t *testing.T) {
+	t.Parallel()
 	app, _ := testAppWith(t, map[string]string{"PUBLIC_URL": "https://shop.example.in", "ALLOWED_ORIGINS": "https://admin.shop.example.in"})
 	token, _ := signUp(t, app, "Meera", "meera@example.in")
 	for _, origin := range []string{"https://evil.example", "null", "https://shop.example.in.evil.example", "https://shop.example.in", "https://admin.shop.example.in"} {
@@ -932,6 +954,7 @@ func TestASVS_3_4_2_NoForeignOriginIsAllowedByCORS(t *testing.T) {
 // included, where the only credential is in the body or the SameSite reset cookie. ASVS 3.5.2:
 // "it is not possible to call the functionality with a CORS-safelisted request".
 func TestASVS_3_5_2_CORSSafelistedRequestsReachNoHandler(t *testing.T) {
+	t.Parallel()
 	app, _ := testAppWith(t, map[string]string{"SHIPROCKET_WEBHOOK_TOKEN": courierToken})
 	signUp(t, app, "Meera", "meera@example.in")
 	forms := map[string]string{
@@ -958,6 +981,7 @@ func TestASVS_3_5_2_CORSSafelistedRequestsReachNoHandler(t *testing.T) {
 // each guess claims. ASVS 4.1.3: "any HTTP header field used by the application and set by an
 // intermediary layer ... cannot be overridden by the end-user".
 func TestASVS_4_1_3_ForwardedForIsIgnoredWithoutATrustedProxy(t *testing.T) {
+	t.Parallel()
 	app, _ := testApp(t)
 	for i := 1; i <= 11; i++ {
 		addr := fmt.Sprintf("198.51.100.%d", i)
@@ -999,6 +1023,7 @@ func dialShop(t testing.TB, base, origin string) (*websocket.Conn, int) {
 // origin, look-alikes and "null" included. ASVS 4.4.2: "during the initial HTTP WebSocket
 // handshake, the Origin header field is checked against a list of origins allowed".
 func TestASVS_4_4_2_WebsocketHandshakeChecksTheOrigin(t *testing.T) {
+	t.Parallel()
 	app, _ := testAppWith(t, map[string]string{"PUBLIC_URL": "https://shop.example.in", "ALLOWED_ORIGINS": "https://admin.shop.example.in"})
 	base := listen(t, app)
 	for origin, want := range map[string]int{
@@ -1063,6 +1088,7 @@ func helloAs(t testing.TB, conn *websocket.Conn, token string, topics ...string)
 // 4.4.4: "dedicated WebSocket session management tokens are initially obtained or validated
 // through the previously authenticated HTTPS session" (and 4.4.3, the app's own sessions).
 func TestASVS_4_4_4_WebsocketTopicsFollowTheHTTPSession(t *testing.T) {
+	t.Parallel()
 	s := newFulfilmentShop(t)
 	base := listen(t, s.app)
 	_, body := send(t, s.app, "GET", "/api/getProfile", s.shopper, nil)
@@ -1113,6 +1139,7 @@ var secretsEnv = map[string]string{
 // colleague, or a pending reset code. ASVS 13.3.2: "access to secret assets adheres to the
 // principle of least privilege" (nobody, not even an admin, reads them through the API).
 func TestASVS_13_3_2_NoAnswerCarriesABackendSecret(t *testing.T) {
+	t.Parallel()
 	app, d := testAppWith(t, secretsEnv)
 	f := checkoutFixture(t, d)
 	svc := newServices(d)
@@ -1214,6 +1241,7 @@ func appWithCapturedLog(t testing.TB, env map[string]string) (*fiber.App, deps, 
 // credentials or payment details. Other data, such as session tokens, may only be logged by
 // being hashed or masked".
 func TestASVS_16_2_5_NoCredentialsInTheLog(t *testing.T) {
+	t.Parallel()
 	app, d, log := appWithCapturedLog(t, secretsEnv)
 	token, _ := signUp(t, app, "Ira", "ira@example.in") // password tailored-fit-42
 	status, body := send(t, app, "POST", "/api/login", "", map[string]any{"email": "ira@example.in", "password": "wrong-guess-3f9a"})
@@ -1268,6 +1296,7 @@ func TestASVS_16_2_5_NoCredentialsInTheLog(t *testing.T) {
 // record, and a forged record's message never appears as a record of its own. ASVS 16.4.1:
 // "all logging components appropriately encode data to prevent log injection".
 func TestASVS_16_4_1_LogsCannotBeForged(t *testing.T) {
+	t.Parallel()
 	app, _, log := appWithCapturedLog(t, nil)
 	forged := "\n{\"time\":\"2026-01-01T00:00:00Z\",\"level\":\"ERROR\",\"msg\":\"forged-admin-login\"}\r\n"
 	body, _ := json.Marshal(map[string]any{"message": "boom" + forged, "stack": forged, "url": "/x" + forged})
@@ -1299,6 +1328,7 @@ func TestASVS_16_4_1_LogsCannotBeForged(t *testing.T) {
 // until this change). ASVS 13.4.1: "deployed either without any source control metadata ...
 // or in a way that these folders are inaccessible".
 func TestASVS_13_4_1_NoSourceControlMetadataIsServed(t *testing.T) {
+	t.Parallel()
 	app, d := testApp(t)
 	// Even were the built client a git checkout, its metadata would stay unserved.
 	os.MkdirAll(filepath.Join(d.cfg.ClientDir, ".git"), 0o755)
@@ -1325,6 +1355,7 @@ func TestASVS_13_4_1_NoSourceControlMetadataIsServed(t *testing.T) {
 // list of their files. ASVS 13.4.3: "web servers do not expose directory listings to clients
 // unless explicitly intended".
 func TestASVS_13_4_3_NoDirectoryIsListed(t *testing.T) {
+	t.Parallel()
 	app, _ := testApp(t)
 	for _, path := range []string{"/assets/", "/assets", "/uploads/", "/uploads/products/", "/uploads/products", "/static/", "/api/"} {
 		resp, body := call(t, app, "GET", path, nil, nil)
@@ -1343,6 +1374,7 @@ func TestASVS_13_4_3_NoDirectoryIsListed(t *testing.T) {
 // echoes the request (where a cookie or token would be read back by a script). ASVS 13.4.4:
 // "using the HTTP TRACE method is not supported in production environments".
 func TestASVS_13_4_4_TraceIsNotSupported(t *testing.T) {
+	t.Parallel()
 	app, _ := testApp(t)
 	for _, path := range []string{"/", "/api/getproduct", "/api/login", "/healthz", "/uploads/products/JF-1.svg"} {
 		resp, body := call(t, app, "TRACE", path, map[string]string{"Authorization": "Bearer echo-me-if-you-can", "Cookie": "drape_reset=echo-me-too"}, nil)
@@ -1362,6 +1394,7 @@ func TestASVS_13_4_4_TraceIsNotSupported(t *testing.T) {
 // be displayed as text, rather than rendered as HTML, is handled using safe rendering
 // functions (such as createTextNode or textContent)".
 func TestASVS_3_2_2_TextIsNeverRenderedAsHTML(t *testing.T) {
+	t.Parallel()
 	htmlSinks := regexp.MustCompile(`dangerouslySetInnerHTML|\.innerHTML\s*=|\.outerHTML\s*=|insertAdjacentHTML|document\.write|\beval\(|new Function\(|createContextualFragment`)
 	allowed := map[string]bool{
 		"features/content/components/CmsContent.tsx":          true, // the sanitised CMS page

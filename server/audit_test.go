@@ -9,6 +9,7 @@ import (
 // before and after; refused or failed changes leave none; secrets never reach the log; only
 // admins read it, with filters.
 func TestAuditLog(t *testing.T) {
+	t.Parallel()
 	s := newFulfilmentShop(t)
 	entries := func() int { return countRows(t, s.d, `SELECT count(*) FROM audit_log`) }
 	start := entries()
@@ -65,6 +66,7 @@ func TestAuditLog(t *testing.T) {
 }
 
 func TestAuditEntityFromPath(t *testing.T) {
+	t.Parallel()
 	for path, want := range map[string][2]string{
 		"/api/admin/products/0123456789abcdef01234567/stock": {"product", "0123456789abcdef01234567"},
 		"/api/admin/products/status":                         {"product", ""},

@@ -54,6 +54,7 @@ var hugeBody = `{"message":"` + strings.Repeat("x", 200_000) + `"}`
 // shopper routes, an admin's on back-office ones, so the handler itself reads the body), and
 // requires a JSON envelope with a 4xx status wherever the route does not simply ignore the body.
 func TestBadInputNeverAnswers5xx(t *testing.T) {
+	t.Parallel()
 	// Online payment is on, so its routes answer from their handlers; no bad body may get as
 	// far as the gateway, which fails every call.
 	gateway := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -311,6 +312,7 @@ func wrongJSON(typ ast.Expr, structs map[string]*ast.StructType) (string, bool) 
 }
 
 func TestBadBodiesAreExplained(t *testing.T) {
+	t.Parallel()
 	app, _ := testApp(t)
 	want := map[string]struct {
 		status  int
@@ -350,6 +352,7 @@ func TestBadBodiesAreExplained(t *testing.T) {
 // the limit and waits (Expect: 100-continue), so the answer is read deterministically instead
 // of racing a body write against the server closing the connection.
 func TestHugeBodiesAre413(t *testing.T) {
+	t.Parallel()
 	app, _ := testApp(t)
 	addr := strings.TrimPrefix(listen(t, app), "http://")
 	for _, route := range registeredRoutes(app) {
@@ -394,6 +397,7 @@ func listen(t testing.TB, app *fiber.App) string {
 }
 
 func TestFaultsAnswer500WithoutInternals(t *testing.T) {
+	t.Parallel()
 	app, _ := testApp(t)
 	app.Post("/test/panic", func(c fiber.Ctx) error { panic("database password is hunter2") })
 	app.Post("/test/error", func(c fiber.Ctx) error { return errors.New("pq: relation \"secret_table\" does not exist") })

@@ -10,6 +10,7 @@ import (
 // token (a shopper's is refused with 401, as on every admin route); changing banners is for
 // admins (staff get 403).
 func TestBannerRoles(t *testing.T) {
+	t.Parallel()
 	s := newCatalogAdminShop(t, nil)
 	status, body := send(t, s.app, "GET", "/api/banners", "", nil)
 	expect(t, "public read, none stored", status, body, 200, map[string]any{"data.items.#": 0})
@@ -40,6 +41,7 @@ func TestBannerRoles(t *testing.T) {
 
 // TestBannerValidation: bad input is a 400 naming each field, and nothing is stored.
 func TestBannerValidation(t *testing.T) {
+	t.Parallel()
 	s := newCatalogAdminShop(t, nil)
 	for _, c := range []struct {
 		name  string
@@ -70,6 +72,7 @@ func TestBannerValidation(t *testing.T) {
 // TestBannerHappyPath: an admin uploads a banner image, adds the home hero, shoppers see it,
 // the admin changes and switches it off, and deletes it; every change is announced.
 func TestBannerHappyPath(t *testing.T) {
+	t.Parallel()
 	s := newCatalogAdminShop(t, nil)
 	var pic bytes.Buffer
 	if err := png.Encode(&pic, testPicture(320, 240)); err != nil {

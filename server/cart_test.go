@@ -9,6 +9,7 @@ import (
 // shirts list at ₹1,999 with 10 % off and the running 20 % sale: ₹1,439 each; three in each
 // size but L (sold out).
 func TestCartCalls(t *testing.T) {
+	t.Parallel()
 	app, d := testApp(t)
 	f := seedShop(t, d)
 	riya, _ := signUp(t, app, "Riya", "riya@example.in")
@@ -106,6 +107,7 @@ func TestCartCalls(t *testing.T) {
 // TestCartFlagsLinesStockNoLongerCovers: a line that wanted more than is left after someone
 // else bought is flagged, and checkout refuses it naming the size.
 func TestCartFlagsLinesStockNoLongerCovers(t *testing.T) {
+	t.Parallel()
 	app, d := testApp(t)
 	f := seedShop(t, d)
 	riya, _ := signUp(t, app, "Riya", "riya@example.in")

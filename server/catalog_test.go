@@ -99,6 +99,7 @@ func seedShop(t testing.TB, d deps) shopFixture {
 }
 
 func TestCatalogCalls(t *testing.T) {
+	t.Parallel()
 	app, d := testApp(t)
 	f := seedShop(t, d)
 	type check map[string]any
@@ -205,6 +206,7 @@ func TestCatalogCalls(t *testing.T) {
 // TestSalePageListsOnlyWhatTheSaleDiscounts: a women-only sale on the men's category discounts
 // nothing, so its page lists nothing, and a men's sale lists only men's products.
 func TestSalePageListsOnlyWhatTheSaleDiscounts(t *testing.T) {
+	t.Parallel()
 	app, d := testApp(t)
 	f := seedShop(t, d)
 	svc := newServices(d)

@@ -65,6 +65,7 @@ func countRows(t testing.TB, d deps, query string, args ...any) int {
 // (forged amounts change nothing), takes the stock, empties the cart, queues the mail and the
 // shipment push, and a retried request returns the same order.
 func TestCashOnDelivery(t *testing.T) {
+	t.Parallel()
 	app, d := testApp(t)
 	f := checkoutFixture(t, d)
 	token, addressID := shopper(t, app, "Aarav", "aarav@example.in")
@@ -171,6 +172,7 @@ func TestCashOnDelivery(t *testing.T) {
 
 // TestCheckoutRefusals: each refusal says why and changes nothing.
 func TestCheckoutRefusals(t *testing.T) {
+	t.Parallel()
 	app, d := testApp(t)
 	f := seedShop(t, d)
 	token, addressID := shopper(t, app, "Aarav", "aarav@example.in")
@@ -213,6 +215,7 @@ func TestCheckoutRefusals(t *testing.T) {
 // TestOneKeyOneOrder: the same Idempotency-Key sent 100 times at once makes one order, and
 // every answer names it.
 func TestOneKeyOneOrder(t *testing.T) {
+	t.Parallel()
 	app, d := testApp(t)
 	f := checkoutFixture(t, d)
 	token, addressID := shopper(t, app, "Aarav", "aarav@example.in")

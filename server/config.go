@@ -119,7 +119,7 @@ func loadConfig(getenv func(string) string) (Config, error) {
 		StartsPerAddress: r.Int("PAYMENT_STARTS_PER_ADDRESS", 60, 1, 100000),
 	}
 	level := r.OneOf("LOG_LEVEL", "info", "debug", "info", "warn", "error")
-	c.LogLevel.UnmarshalText([]byte(level))
+	_ = c.LogLevel.UnmarshalText([]byte(level)) // OneOf allowed only names it knows
 	if err := r.Err(); err != nil {
 		return Config{}, err
 	}

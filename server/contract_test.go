@@ -13,6 +13,7 @@ import (
 // the cart as ordered (cartData, each with its productDetails) and the order as sent at
 // checkout (orderData, with its billing fields).
 func TestAdminOrderView(t *testing.T) {
+	t.Parallel()
 	s := newFulfilmentShop(t)
 	id, number := s.place(t, 2)
 	status, body := s.move(t, s.staff, id, order.Shipped)
@@ -49,6 +50,7 @@ func TestAdminOrderView(t *testing.T) {
 // items, totalAmount, paymentId, orderDetails, date), on the list, the order and the answer to
 // placing it; GET /api/company carries the company's id and name.
 func TestClientOrderRecord(t *testing.T) {
+	t.Parallel()
 	s := newFulfilmentShop(t)
 	send(t, s.app, "POST", "/api/addToCart", s.shopper, map[string]any{"productId": s.f.newestShirt.ID, "size": "M", "quantity": 1})
 	status, body := send(t, s.app, "POST", "/api/createOrder", s.shopper, map[string]any{"paymentMode": "cod", "address": s.addressID})
@@ -81,6 +83,7 @@ func TestClientOrderRecord(t *testing.T) {
 // tracking link, as the shipped mail does, and the courier's latest scan (a late, older report
 // does not replace it); before the courier has the parcel they are empty.
 func TestTrackingShowsTheParcel(t *testing.T) {
+	t.Parallel()
 	s := newFulfilmentShop(t)
 	_, number := s.place(t, 1)
 	track := "/api/track?orderId=" + number + "&email=meera@example.in"

@@ -107,6 +107,7 @@ func metaData(t *testing.T, page, name string) any {
 // API answers), the route's stylesheets and chunks, and the app started after the first paint;
 // what shoppers or the back office typed is escaped; pages without a first screen are as built.
 func TestFirstScreen(t *testing.T) {
+	t.Parallel()
 	s, hostile := firstScreenShop(t)
 
 	listing := page(t, s, "/products/Formal%20Shirts", "")
@@ -230,6 +231,7 @@ func TestFirstScreen(t *testing.T) {
 // /api/company answers it (<meta name="drape-company">), for the footer and the contact page;
 // none before the details are set up, and saved details show on the next page at once.
 func TestPagesCarryTheCompany(t *testing.T) {
+	t.Parallel()
 	s := newCatalogAdminShop(t, nil)
 	seeded := func(path string) any {
 		t.Helper()

@@ -487,6 +487,7 @@ func TestRedisStopsDuringCheckouts(t *testing.T) {
 // (pg_terminate_backend); the server finds its feet by itself: readiness and requests work
 // again without a restart.
 func TestDatabaseConnectionsDropped(t *testing.T) {
+	t.Parallel()
 	env, dbURL, _ := shopEnv(t)
 	base, _ := startServer(t, env)
 	apiCall(t, base, "GET", "/api/getcategory", "", nil, 200)

@@ -82,64 +82,14 @@ func (s *fulfilmentShop) status(t testing.TB, id string) (order.Status, string, 
 	return order.Status(status), payment, held
 }
 
-// TestEveryTransition walks every pair of statuses through POST /api/orderStatus: the legal
-// moves answer 200 and the order has the new status; every other answers 409 naming the
-// statuses the order may move to, and changes nothing.
-func TestEveryTransition(t *testing.T) {
+// TestOrderStatusRefusals: POST /api/orderStatus refuses before the state machine: a
+// shopper's token, an unknown status, an unknown order, no status; a status written as people
+// write it is read as the status, and refused (409) where the order may not go. Every move of
+// the state machine itself is internal/order's TestEveryTransition.
+func TestOrderStatusRefusals(t *testing.T) {
+	t.Parallel()
 	s := newFulfilmentShop(t)
 	id, _ := s.place(t, 1)
-	legal := map[order.Status][]order.Status{
-		order.AwaitingPayment: {order.Pending, order.Canceled},
-		order.Pending:         {order.Confirmed, order.New, order.ReadyToShip, order.PickupScheduled, order.Shipped, order.Canceled},
-		order.Confirmed:       {order.New, order.ReadyToShip, order.PickupScheduled, order.Shipped, order.Canceled},
-		order.New:             {order.ReadyToShip, order.PickupScheduled, order.Shipped, order.InTransit, order.OutForDelivery, order.Delivered, order.Canceled},
-		order.ReadyToShip:     {order.PickupScheduled, order.Shipped, order.InTransit, order.OutForDelivery, order.Delivered, order.Canceled},
-		order.PickupScheduled: {order.Shipped, order.InTransit, order.OutForDelivery, order.Delivered, order.Canceled},
-		order.Shipped:         {order.InTransit, order.OutForDelivery, order.Delivered, order.RTOInitiated},
-		order.InTransit:       {order.OutForDelivery, order.Delivered, order.RTOInitiated},
-		order.OutForDelivery:  {order.Delivered, order.RTOInitiated},
-		order.Delivered:       {order.ReturnRequested},
-		order.RTOInitiated:    {order.RTODelivered},
-		order.ReturnRequested: {order.Returned, order.Delivered},
-	}
-	ctx := context.Background()
-	reset := func(from order.Status) {
-		t.Helper()
-		if _, err := s.d.pool.Exec(ctx, `UPDATE orders SET order_status = $2, payment_status = 'unpaid', stock_held = true WHERE id = $1`, id, string(from)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	moves := 0
-	for _, from := range order.Statuses {
-		for _, to := range order.Statuses {
-			if from == to {
-				continue
-			}
-			reset(from)
-			status, body := s.move(t, s.staff, id, to)
-			allowed := false
-			for _, a := range legal[from] {
-				allowed = allowed || a == to
-			}
-			what := fmt.Sprintf("%s → %s", from, to)
-			if allowed {
-				expect(t, what, status, body, 200, map[string]any{"data.orderStatus": string(to)})
-				moves++
-				continue
-			}
-			want := map[string]any{"data.orderStatus": string(from), "data.allowed.#": len(legal[from])}
-			expect(t, what, status, body, 409, want)
-			if now, _, _ := s.status(t, id); now != from {
-				t.Fatalf("%s refused but the order is %s", what, now)
-			}
-		}
-	}
-	if moves != 44 {
-		t.Fatalf("%d legal moves, want 44", moves)
-	}
-
-	// Refusals before the state machine: who may ask, and what.
-	reset(order.Pending)
 	status, body := s.move(t, s.shopper, id, order.Shipped)
 	expect(t, "a shopper's token", status, body, 401, nil)
 	status, body = s.move(t, s.staff, id, "TELEPORTED")
@@ -156,6 +106,7 @@ func TestEveryTransition(t *testing.T) {
 // mails the tracking link once, delivery mails once and marks cash on delivery paid; the
 // shopper's and the admins' topics hear every move.
 func TestStaffMovesAnOrderToDelivery(t *testing.T) {
+	t.Parallel()
 	s := newFulfilmentShop(t)
 	id, number := s.place(t, 1)
 	for _, to := range []order.Status{order.Confirmed, order.ReadyToShip, order.Shipped, order.OutForDelivery, order.Delivered} {
@@ -184,46 +135,6 @@ func TestStaffMovesAnOrderToDelivery(t *testing.T) {
 	}
 }
 
-// TestStockComesBackOnce: cancelling gives the stock back once; a shipment that comes back
-// (RTO) or a return gives it back once too, and never again.
-func TestStockComesBackOnce(t *testing.T) {
-	s := newFulfilmentShop(t)
-	shirt := s.f.newestShirt.ID
-	start := stockOf(t, s.d, shirt, "M")
-
-	cancelled, _ := s.place(t, 2)
-	status, body := s.move(t, s.staff, cancelled, order.Canceled)
-	expect(t, "cancel", status, body, 200, map[string]any{"data.orderStatus": "CANCELED"})
-	if got := stockOf(t, s.d, shirt, "M"); got != start {
-		t.Fatalf("stock after the cancel: %d, want %d", got, start)
-	}
-
-	rto, _ := s.place(t, 1)
-	for _, to := range []order.Status{order.Shipped, order.RTOInitiated, order.RTODelivered} {
-		status, body = s.move(t, s.staff, rto, to)
-		expect(t, "rto "+string(to), status, body, 200, nil)
-	}
-	if got := stockOf(t, s.d, shirt, "M"); got != start {
-		t.Fatalf("stock after the shipment came back: %d, want %d", got, start)
-	}
-
-	returned, _ := s.place(t, 3)
-	for _, to := range []order.Status{order.Shipped, order.Delivered, order.ReturnRequested, order.Returned} {
-		status, body = s.move(t, s.staff, returned, to)
-		expect(t, "return "+string(to), status, body, 200, nil)
-	}
-	if got := stockOf(t, s.d, shirt, "M"); got != start {
-		t.Fatalf("stock after the return: %d, want %d", got, start)
-	}
-	status, body = s.move(t, s.staff, returned, order.Delivered)
-	expect(t, "a returned order is final", status, body, 409, map[string]any{"data.allowed.#": 0})
-	if got := stockOf(t, s.d, shirt, "M"); got != start {
-		t.Fatalf("stock moved after a refused move: %d, want %d", got, start)
-	}
-	status, body = send(t, s.app, "POST", "/api/orders/"+jsonValue(t, mustGet(t, s, returned), "data.orderId").(string)+"/cancel", s.shopper, nil)
-	expect(t, "the shopper cannot cancel a returned order", status, body, 409, nil)
-}
-
 func mustGet(t testing.TB, s *fulfilmentShop, id string) []byte {
 	t.Helper()
 	var number string
@@ -235,10 +146,12 @@ func mustGet(t testing.TB, s *fulfilmentShop, id string) []byte {
 	return body
 }
 
-// TestCourierWebhook: only the shared token is trusted; status names move the order once each,
-// a repeated or older report and a step back change nothing, unknown statuses and orders are
-// answered 200 without effect, and the tracking details are kept.
+// TestCourierWebhook: the courier's status webhook over HTTP: a wrong or missing token is a
+// 401 and a body that is not JSON a 400, neither moving the order; a report, or one about an
+// order that is not ours, is a 200, and the order detail shows the tracking it brought. What
+// the reports do to the order is internal/shipping's TestCourierWebhook.
 func TestCourierWebhook(t *testing.T) {
+	t.Parallel()
 	s := newFulfilmentShop(t)
 	id, number := s.place(t, 1)
 	t0 := time.Now().Add(-time.Hour).Truncate(time.Second)
@@ -253,39 +166,12 @@ func TestCourierWebhook(t *testing.T) {
 		t.Fatalf("refused webhooks moved the order to %s", now)
 	}
 
-	status, body = s.courier(t, courierToken, number, "Pickup Scheduled", t0)
-	expect(t, "pickup scheduled", status, body, 200, nil)
 	status, body = s.courier(t, courierToken, number, "SHIPPED", t0.Add(time.Minute))
 	expect(t, "shipped", status, body, 200, nil)
-	status, body = s.courier(t, courierToken, number, "SHIPPED", t0.Add(time.Minute))
-	expect(t, "the same report again", status, body, 200, nil)
-	status, body = s.courier(t, courierToken, number, "in_transit", t0.Add(2*time.Minute))
-	expect(t, "in transit", status, body, 200, nil)
-	status, body = s.courier(t, courierToken, number, "PICKUP SCHEDULED", t0.Add(90*time.Second))
-	expect(t, "an older report arriving late", status, body, 200, nil)
-	status, body = s.courier(t, courierToken, number, "AWB ASSIGNED", t0.Add(3*time.Minute))
-	expect(t, "a status the order does not follow", status, body, 200, nil)
 	status, body = s.courier(t, courierToken, "DRP0NOTOURS", "DELIVERED", t0)
 	expect(t, "an order that is not ours", status, body, 200, nil)
-
-	got, _, _ := s.status(t, id)
-	if got != order.InTransit {
-		t.Fatalf("order is %s, want IN_TRANSIT", got)
-	}
-	status, body = s.courier(t, courierToken, number, "DELIVERED", t0.Add(4*time.Minute))
-	expect(t, "delivered", status, body, 200, nil)
-	status, body = s.courier(t, courierToken, number, "OUT FOR DELIVERY", t0.Add(5*time.Minute))
-	expect(t, "a step back after delivery", status, body, 200, nil)
-	got, payment, _ := s.status(t, id)
-	if got != order.Delivered || payment != "success" {
-		t.Fatalf("order is %s/%s, want DELIVERED/success", got, payment)
-	}
-	courierSteps := countRows(t, s.d, `SELECT count(*) FROM order_events WHERE order_id = $1 AND actor = 'courier'`, id)
-	if courierSteps != 4 {
-		t.Fatalf("%d courier steps, want 4 (pickup scheduled, shipped, in transit, delivered)", courierSteps)
-	}
-	if n := countRows(t, s.d, `SELECT count(*) FROM mails WHERE kind = 'order_shipped' AND ref = $1`, id); n != 1 {
-		t.Fatalf("shipped mails: %d", n)
+	if got, _, _ := s.status(t, id); got != order.Shipped {
+		t.Fatalf("order is %s, want SHIPPED", got)
 	}
 	body = mustGet(t, s, id)
 	for path, want := range map[string]any{"data.shiprocket.awb": "SIM123", "data.shiprocket.courierName": "Delhivery",
@@ -299,6 +185,7 @@ func TestCourierWebhook(t *testing.T) {
 // TestStaffRefunds: only an admin refunds; a refund is asked for once however often staff
 // press the button; a cash order cannot be refunded through the gateway.
 func TestStaffRefunds(t *testing.T) {
+	t.Parallel()
 	s := newFulfilmentShop(t)
 	id, number := s.place(t, 1)
 	status, body := send(t, s.app, "POST", "/api/refund", s.admin, map[string]any{"id": id})
@@ -326,6 +213,7 @@ func TestStaffRefunds(t *testing.T) {
 // payment, id or number, text about the customer or the products, and dates; orders still
 // waiting for payment stay out unless asked for; bad filters are 400 and shoppers are refused.
 func TestAdminOrderList(t *testing.T) {
+	t.Parallel()
 	s := newFulfilmentShop(t)
 	first, firstNumber := s.place(t, 1)
 	second, _ := s.place(t, 1)
@@ -368,6 +256,7 @@ func TestAdminOrderList(t *testing.T) {
 // order stands and as collected once delivered, online money once paid and not refunded, a
 // cancelled order brings nothing; the analytics range checks its dates and exports CSV.
 func TestAdminDashboard(t *testing.T) {
+	t.Parallel()
 	s := newFulfilmentShop(t)
 	cancelled, _ := s.place(t, 1)
 	status, body := s.move(t, s.staff, cancelled, order.Canceled)
@@ -412,6 +301,7 @@ func TestAdminDashboard(t *testing.T) {
 // courier's reports (applied or not), the refund and the gateway's events; the Shiprocket
 // view finds orders by where they are with the courier; shoppers are refused.
 func TestAdminOrderDetail(t *testing.T) {
+	t.Parallel()
 	s := newFulfilmentShop(t)
 	pushed, number := s.place(t, 1)
 	failed, _ := s.place(t, 1)
@@ -468,6 +358,7 @@ func TestAdminOrderDetail(t *testing.T) {
 
 // TestPaymentSettings: admins see how Razorpay is set up, never its secrets; staff are refused.
 func TestPaymentSettings(t *testing.T) {
+	t.Parallel()
 	app, d := testAppWith(t, map[string]string{"RAZORPAY_KEY_ID": "rzp_test_abc123", "RAZORPAY_KEY_SECRET": "very-secret-key",
 		"RAZORPAY_WEBHOOK_SECRET": "hook-secret", "PUBLIC_URL": "https://shop.example.in"})
 	svc := newServices(d)

@@ -65,6 +65,7 @@ func (g *fakeGoogle) token(t testing.TB, claims jwt.MapClaims) string {
 }
 
 func TestGoogleSignIn(t *testing.T) {
+	t.Parallel()
 	g := newFakeGoogle(t)
 	_, d := testApp(t)
 	d.cfg.Google = GoogleConfig{ClientID: g.clientID, Issuer: g.issuer, CertsURL: g.server.URL, ScriptURL: "https://accounts.google.com/gsi/client"}

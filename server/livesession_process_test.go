@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"drape/internal/outbox"
+	"drape/internal/shop/event"
 	"drape/realtime"
 )
 
@@ -116,7 +117,7 @@ func expectRevoked(t *testing.T, who string, c *liveClient, since time.Time) {
 }
 
 // publish writes an event to the outbox in a committed transaction, as a domain use case does.
-func (s *liveShop) publish(t *testing.T, typ, topic string, data any) {
+func (s *liveShop) publish(t *testing.T, typ event.Name, topic string, data any) {
 	t.Helper()
 	ctx := context.Background()
 	conn, err := pgx.Connect(ctx, s.dbURL)
@@ -144,6 +145,7 @@ func expectEvent(t *testing.T, who string, c *liveClient, typ string) {
 // server A; the staff member's socket on server B closes with 4401 within 2 s, and an
 // admin:orders event written afterwards reaches the admin's socket but not the staff member's.
 func TestDeactivatedStaffSocketOnAnotherServerCloses(t *testing.T) {
+	t.Parallel()
 	s := newLiveShop(t)
 	s.createStaffVia(t, "packer@drape.test", "staff")
 	staff := s.backOfficeLogin(t, "packer@drape.test", liveStaffPassword)
@@ -164,6 +166,7 @@ func TestDeactivatedStaffSocketOnAnotherServerCloses(t *testing.T) {
 // close, within 2 s, the user's sockets on the other server, while a token issued by the change
 // itself (this device's new token) stays connected and other users are untouched.
 func TestEndedSessionsCloseSocketsOnEveryServer(t *testing.T) {
+	t.Parallel()
 	s := newLiveShop(t)
 	bystanderToken, bystander := s.shopper(t, "bystander@example.in")
 	bystanderTab := dialAs(t, s.b, bystanderToken, realtime.UserTopic(bystander))

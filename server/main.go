@@ -111,7 +111,7 @@ func serve(ctx context.Context, cfg Config, log *slog.Logger, stdout io.Writer) 
 	bridgeDone := make(chan struct{})
 	go func() {
 		defer close(bridgeDone)
-		bridge.Run(bridgeCtx, realtime.Receivers{svc, hub})
+		_ = bridge.Run(bridgeCtx, realtime.Receivers{svc, hub}) // it ends when stopBridge cancels bridgeCtx
 	}()
 
 	var draining atomic.Bool
@@ -124,8 +124,12 @@ func serve(ctx context.Context, cfg Config, log *slog.Logger, stdout io.Writer) 
 			return fmt.Errorf("METRICS_ADDR: %w", err)
 		}
 		metricsApp := newMetricsApp(m)
-		go metricsApp.Listener(metricsLn, fiber.ListenConfig{DisableStartupMessage: true})
-		defer metricsApp.Shutdown()
+		go func() {
+			if err := metricsApp.Listener(metricsLn, fiber.ListenConfig{DisableStartupMessage: true}); err != nil {
+				log.Error("metrics server", "err", err)
+			}
+		}()
+		defer func() { _ = metricsApp.Shutdown() }()
 		log.Info("metrics listening", "addr", metricsLn.Addr().String())
 	}
 
@@ -155,7 +159,7 @@ func serve(ctx context.Context, cfg Config, log *slog.Logger, stdout io.Writer) 
 	}
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
 	defer cancel()
-	hub.Shutdown(shutdownCtx)
+	_ = hub.Shutdown(shutdownCtx) // sockets still open at the deadline are dropped with the process
 	if err := app.ShutdownWithContext(shutdownCtx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
 		log.Warn("shutdown", "err", err)
 	}

@@ -73,6 +73,7 @@ func createCoupon(t testing.TB, d deps, code string, percent int, limit *int) {
 // not come back paid with the discount: it stays cancelled, its payment is refunded in full,
 // the shopper is told why, and the coupon is used once.
 func TestLatePaymentSingleUseCoupon(t *testing.T) {
+	t.Parallel()
 	s := newOnlineShop(t)
 	one := 1
 	createCoupon(t, s.d, "HALFONCE", 50, &one)
@@ -104,6 +105,7 @@ func TestLatePaymentSingleUseCoupon(t *testing.T) {
 // its own: the first order may not come back with WELCOME15, as the shopper has another live
 // order.
 func TestFirstOrderCouponTwice(t *testing.T) {
+	t.Parallel()
 	s := newOnlineShop(t)
 	first, firstGateway := s.startWith(t, "welcome-1", "WELCOME15")
 	second, secondGateway := s.startWith(t, "welcome-2", "WELCOME15")
@@ -127,6 +129,7 @@ func TestFirstOrderCouponTwice(t *testing.T) {
 // with it while the coupon still has a use left (and counts it again); when another shopper
 // has taken the last use meanwhile, the payment is refunded instead.
 func TestLatePaymentAfterExpiry(t *testing.T) {
+	t.Parallel()
 	s := newOnlineShop(t)
 	ctx := context.Background()
 	svc := newServices(s.d)
@@ -175,6 +178,7 @@ func TestLatePaymentAfterExpiry(t *testing.T) {
 // one without it; another shopper then uses the coupon up; the replaced order's money
 // arrives: refunded, not reinstated with the discount.
 func TestLatePaymentOfReplacedOrder(t *testing.T) {
+	t.Parallel()
 	s := newOnlineShop(t)
 	one := 1
 	createCoupon(t, s.d, "SOLOTEN", 10, &one)
@@ -199,6 +203,7 @@ func TestLatePaymentOfReplacedOrder(t *testing.T) {
 // TestAbandonPaidOrder: the checkout's failure call for an order that was paid meanwhile (the
 // callback beat it) answers 409 saying so, and the order stays paid with its stock taken.
 func TestAbandonPaidOrder(t *testing.T) {
+	t.Parallel()
 	s := newOnlineShop(t)
 	number, gatewayOrder := s.start(t, "paid-then-failed")
 	response := s.pay(t, gatewayOrder, "success")
@@ -224,6 +229,7 @@ func TestAbandonPaidOrder(t *testing.T) {
 // starts are rate-limited per account and per client address. Each refusal is a clear 4xx
 // and holds nothing.
 func TestUnpaidHoldLimits(t *testing.T) {
+	t.Parallel()
 	env := razorpaySim(t)
 	env["UNPAID_UNITS_PER_SIZE"] = "2"
 	env["UNPAID_ORDERS_PER_DAY"] = "3"
@@ -323,6 +329,7 @@ func (s *onlineShop) paidOrder(t testing.TB, key string) (id, paymentID string) 
 // are in the audit log. An admin's own move starts the refund at once, and so does the
 // shopper's cancel of a paid order that has not shipped.
 func TestStaffRequestsRefunds(t *testing.T) {
+	t.Parallel()
 	s := newOnlineShop(t)
 	ctx := context.Background()
 	admin, staff := s.backOffice(t)
@@ -400,6 +407,7 @@ func TestStaffRequestsRefunds(t *testing.T) {
 // TestUnpaidLimitsConfig: the limits on unpaid online orders are read from the environment,
 // with defaults, and a bad value stops the server naming the key.
 func TestUnpaidLimitsConfig(t *testing.T) {
+	t.Parallel()
 	base := map[string]string{"DATABASE_URL": "postgres://drape@127.0.0.1:5432/drape", "REDIS_URL": "redis://127.0.0.1:6379/0",
 		"JWT_SECRET": testJWTSecret}
 	load := func(extra map[string]string) (Config, error) {

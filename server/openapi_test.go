@@ -33,6 +33,7 @@ func documentedRoutes() map[string]bool {
 // TestEveryRouteIsDocumented fails when a registered route is missing from openapi.yaml, or
 // when the document describes a route that does not exist.
 func TestEveryRouteIsDocumented(t *testing.T) {
+	t.Parallel()
 	app, _ := testApp(t)
 	documented := documentedRoutes()
 	if len(documented) == 0 {

@@ -30,6 +30,7 @@ func razorpaySim(t testing.TB) map[string]string {
 // different seeds (OVERSELL_ROUNDS changes the count): every round exactly 50 orders, stock
 // 0 and never below, and every other shopper told the size is sold out.
 func TestNoOversellInAFlashSale(t *testing.T) {
+	t.Parallel()
 	const shoppers, stock = 200, 50
 	rounds := 20
 	if n, err := strconv.Atoi(os.Getenv("OVERSELL_ROUNDS")); err == nil && n > 0 {

@@ -21,6 +21,7 @@ import (
 // paid, the worker mails the confirmation through SMTP to sim's mailbox, and the callback
 // arriving late changes nothing — one paid order, one mail.
 func TestOnlineOrderPaidByWebhook(t *testing.T) {
+	t.Parallel()
 	port := freePort(t)
 	base := fmt.Sprintf("http://127.0.0.1:%d", port)
 	simHTTP, simSMTP := startSim(t, "SIM_RAZORPAY_WEBHOOK_URL="+base+"/api/webhooks/razorpay")

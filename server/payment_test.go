@@ -113,6 +113,7 @@ func (s *onlineShop) steps(t testing.TB, number, status string) int {
 // nothing; the real one marks the order paid, empties the cart and queues one confirmation;
 // webhooks with a bad signature are refused and a replayed one changes nothing.
 func TestPayOnline(t *testing.T) {
+	t.Parallel()
 	s := newOnlineShop(t)
 	number, gatewayOrder := s.start(t, "pay-1")
 	if got := stockOf(t, s.d, s.f.newestShirt.ID, "M"); got != 2 {
@@ -166,6 +167,7 @@ func TestPayOnline(t *testing.T) {
 // TestCallbackAndWebhookRace: the browser's callback and Razorpay's webhook arrive together;
 // the order is paid once and one confirmation mail is queued.
 func TestCallbackAndWebhookRace(t *testing.T) {
+	t.Parallel()
 	s := newOnlineShop(t)
 	for round := range 5 {
 		number, gatewayOrder := s.start(t, fmt.Sprintf("race-%d", round))
@@ -200,6 +202,7 @@ func TestCallbackAndWebhookRace(t *testing.T) {
 // that arrives after expiry (reinstated while the stock lasts, refunded when it is gone), a
 // lost webhook found by reconciliation, and the gateway being down.
 func TestUnpaidOrders(t *testing.T) {
+	t.Parallel()
 	s := newOnlineShop(t)
 	ctx := context.Background()
 	svc := newServices(s.d)

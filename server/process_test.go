@@ -240,6 +240,7 @@ func publishEvent(t testing.TB, dbURL, name string, commit bool) {
 }
 
 func TestOutboxEventReachesASocketOnAnotherServer(t *testing.T) {
+	t.Parallel()
 	env, dbURL, _ := shopEnv(t)
 	start(t, "worker", env)
 	_, _ = startServer(t, env) // server A: where the change would be made
@@ -264,6 +265,7 @@ func TestOutboxEventReachesASocketOnAnotherServer(t *testing.T) {
 }
 
 func TestServerShutsDownGracefully(t *testing.T) {
+	t.Parallel()
 	env, _, _ := shopEnv(t)
 	base, p := startServer(t, env)
 	tab := dialLive(t, base, realtime.TopicSales)
@@ -314,6 +316,7 @@ func startSim(t testing.TB, env ...string) (httpAddr, smtpAddr string) {
 // the worker and SMTP to sim's mailbox, and the code read from that mail resets the password,
 // sent alone as SPEC §7's client sends it (the browser's reset cookie names the request).
 func TestPasswordResetByRealMail(t *testing.T) {
+	t.Parallel()
 	simHTTP, simSMTP := startSim(t)
 	env, dbURL, _ := shopEnv(t)
 	host, port, _ := net.SplitHostPort(simSMTP)
@@ -392,6 +395,7 @@ func TestPasswordResetByRealMail(t *testing.T) {
 // TestTheServerSignsWithItsSecret guards the wiring of the real program: a token it issues
 // verifies with JWT_SECRET and with nothing else (an empty key would let anyone forge one).
 func TestTheServerSignsWithItsSecret(t *testing.T) {
+	t.Parallel()
 	env, _, _ := shopEnv(t)
 	base, _ := startServer(t, env)
 	resp, err := http.Post(base+"/api/register", "application/json",

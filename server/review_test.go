@@ -23,6 +23,7 @@ func (s *fulfilmentShop) deliver(t testing.TB, id string) {
 // literal text, moderated by staff, shown with the average on the product page, rewritten
 // (pending again) and deleted; every bad request changes nothing.
 func TestReviewsOverHTTP(t *testing.T) {
+	t.Parallel()
 	s := newFulfilmentShop(t)
 	shirt := s.f.newestShirt.ID
 	ravi, raviAddress := shopper(t, s.app, "Ravi", "ravi@example.in")
@@ -172,6 +173,7 @@ func TestReviewsOverHTTP(t *testing.T) {
 // status holds and the approved ones' average; sorts and a name search; and the moderation
 // list's sort, in the same scenario.
 func TestReviewProductSummariesOverHTTP(t *testing.T) {
+	t.Parallel()
 	s := newFulfilmentShop(t)
 	shirt := s.f.newestShirt.ID
 	ravi, raviAddress := shopper(t, s.app, "Ravi", "ravi@example.in")

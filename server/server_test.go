@@ -130,6 +130,7 @@ var jsonHeaders = map[string]string{"Content-Type": "application/json"}
 const testJWTSecret = "test-secret-test-secret-test-secret-0123"
 
 func TestScenarios(t *testing.T) {
+	t.Parallel()
 	app, _ := testApp(t)
 	cases := []struct {
 		name       string
@@ -203,6 +204,7 @@ func TestScenarios(t *testing.T) {
 }
 
 func TestMetricsCountRequestsByRoute(t *testing.T) {
+	t.Parallel()
 	app, d := testApp(t)
 	d.metrics = newMetrics(d.pool, d.hub)
 	app = newApp(d, newServices(d))
@@ -227,6 +229,7 @@ func TestMetricsCountRequestsByRoute(t *testing.T) {
 }
 
 func TestOriginsAreComparedAsBrowsersSendThem(t *testing.T) {
+	t.Parallel()
 	for raw, want := range map[string]string{
 		"HTTPS://Shop.Example:443/": "https://shop.example",
 		"http://127.0.0.1:8080":     "http://127.0.0.1:8080",
@@ -239,6 +242,7 @@ func TestOriginsAreComparedAsBrowsersSendThem(t *testing.T) {
 }
 
 func TestAssetsAreCompressed(t *testing.T) {
+	t.Parallel()
 	app, _ := testApp(t)
 	resp, _ := call(t, app, "GET", "/assets/index-abc123.js", map[string]string{"Accept-Encoding": "gzip"}, nil)
 	if resp.StatusCode != 200 || resp.Header.Get("Content-Encoding") == "" {
@@ -252,6 +256,7 @@ func TestAssetsAreCompressed(t *testing.T) {
 // of one more server and worker sets every required key, and .dockerignore keeps local data
 // and dependencies out of the build.
 func TestDeploymentExamplesSetEveryRequiredKey(t *testing.T) {
+	t.Parallel()
 	_, err := loadConfig(func(string) string { return "" })
 	serverKeys := regexp.MustCompile(`(?m)^\s+([A-Z_]+): is required$`).FindAllStringSubmatch(fmt.Sprint(err), -1)
 	workerSource, err := os.ReadFile("../worker/config.go")

@@ -38,6 +38,7 @@ func dialFrom(t testing.TB, base, forwarded string) (*websocket.Conn, *http.Resp
 // sockets and the 51st is refused with 429 before the upgrade (today one address opened 500
 // in 0.6 s); the sockets it holds keep working.
 func TestOneAddressCannotHoardLiveSockets(t *testing.T) {
+	t.Parallel()
 	app, _ := testApp(t)
 	base := listen(t, app)
 	var held []*websocket.Conn
@@ -66,6 +67,7 @@ func TestOneAddressCannotHoardLiveSockets(t *testing.T) {
 // X-Forwarded-For; the server's total cap answers 503; a closed socket gives its place back;
 // every refusal is counted in the metrics.
 func TestLiveSocketCapsFollowTheClientAddressAndAreCounted(t *testing.T) {
+	t.Parallel()
 	app, d := testAppWith(t, map[string]string{"TRUSTED_PROXIES": "127.0.0.1",
 		"WS_MAX_CONNECTIONS_PER_ADDRESS": "3", "WS_MAX_CONNECTIONS": "5"})
 	d.metrics = newMetrics(d.pool, d.hub)
@@ -127,6 +129,7 @@ func grepLines(text, part string) string {
 // TestLiveSocketCapsAreValidated: the caps are whole numbers from 1, and the cap per address
 // is at most the server's; a bad value stops the server at start with the key named.
 func TestLiveSocketCapsAreValidated(t *testing.T) {
+	t.Parallel()
 	for _, bad := range []map[string]string{
 		{"WS_MAX_CONNECTIONS": "0"},
 		{"WS_MAX_CONNECTIONS": "many"},
@@ -159,6 +162,7 @@ func TestLiveSocketCapsAreValidated(t *testing.T) {
 // database cannot confirm is reported as unchecked, so a hub rechecking its sockets during an
 // outage keeps them (realtime.ErrCannotAuthenticate) instead of signing every tab out.
 func TestSocketAuthenticationTellsUncheckedFromBad(t *testing.T) {
+	t.Parallel()
 	app, d := testApp(t)
 	token, id := signUp(t, app, "Ira", "ira@example.in")
 	s := &server{deps: d, services: newServices(d)}

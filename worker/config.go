@@ -82,7 +82,7 @@ func loadConfig(getenv func(string) string) (Config, error) {
 	c.PickupLocation = r.String("PICKUP_LOCATION", "Primary")
 	c.SweepInterval = r.Duration("ORDER_SWEEP_INTERVAL", 30*time.Second, time.Second, time.Hour)
 	level := r.OneOf("LOG_LEVEL", "info", "debug", "info", "warn", "error")
-	c.LogLevel.UnmarshalText([]byte(level))
+	_ = c.LogLevel.UnmarshalText([]byte(level)) // OneOf allowed only names it knows
 	return c, r.Err()
 }
 

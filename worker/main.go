@@ -97,7 +97,7 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	wg.Add(2)
 	go func() {
 		defer wg.Done()
-		relay.Run(relayCtx)
+		_ = relay.Run(relayCtx) // it ends when stopRelay cancels relayCtx
 	}()
 	go func() {
 		defer wg.Done()
@@ -123,7 +123,7 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	wg.Wait()
 	if metricsServer != nil {
 		shutdownCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		metricsServer.Shutdown(shutdownCtx)
+		_ = metricsServer.Shutdown(shutdownCtx)
 		cancel()
 	}
 	log.Info("worker stopped")
@@ -144,7 +144,7 @@ func serveMetrics(addr string, pool *pgxpool.Pool, relay *outbox.Relay, log *slo
 	)
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
-	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, "ok") })
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { _, _ = io.WriteString(w, "ok") })
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("WORKER_METRICS_ADDR: %w", err)

@@ -53,9 +53,9 @@ export async function inView(locator: Locator, { scroll = true, timeout, message
     // Again if the page draws the element anew meanwhile (the app taking over the first screen)
     // or moves it away (a new screen scrolling itself to the top): a person scrolls again.
     await expect(async () => {
-      await locator.evaluate(scrollToLikeAPerson, undefined, { timeout: 2_000 });
-      await expect(locator).toBeInViewport({ timeout: 1_000 });
-    }).toPass({ timeout: timeout ?? 7_000 });
+      await locator.evaluate(scrollToLikeAPerson, undefined, { timeout: 4_000 });
+      await expect(locator).toBeInViewport({ timeout: 2_000 });
+    }).toPass({ timeout: timeout ?? 10_000 });
   }
   await expect(locator, message ?? `${locator} in the viewport`).toBeInViewport({ timeout });
 }

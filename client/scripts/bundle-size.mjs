@@ -219,6 +219,7 @@ try {
     // Whatever waits for an idle moment counts too: a shopper's browser fetches it unasked.
     const giveUpAt = Date.now() + settleTimeoutMs;
     for (;;) {
+      // eslint-disable-next-line no-undef -- runs in the page, where requestIdleCallback exists
       await tab.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 })));
       if (inFlight.size === 0 && Date.now() - lastJs >= quietMs) break;
       if (Date.now() > giveUpAt) fail(`${name}: JavaScript was still loading after ${settleTimeoutMs / 1000} s`);

@@ -69,7 +69,7 @@ func NewService(pool *pgxpool.Pool, cfg Config) *Service {
 	if now == nil {
 		now = time.Now
 	}
-	return &Service{pool: pool, q: accountdb.New(pool), secret: cfg.Secret, google: cfg.Google, now: now}
+	return &Service{pool: pool, q: accountdb.New(postgres.Translating(pool)), secret: cfg.Secret, google: cfg.Google, now: now}
 }
 
 // Messages of SPEC §8 and the ones the spec leaves to us.
@@ -151,14 +151,14 @@ func (s *Service) Register(ctx context.Context, r Registration) (Session, error)
 	}
 	id := shop.NewID()
 	err = s.q.InsertUser(ctx, accountdb.InsertUserParams{ID: id, Email: email, FirstName: r.FirstName, LastName: r.LastName, PasswordHash: hash, Role: RoleUser})
-	if shop.Is(postgres.Translate(err), shop.Conflict) {
+	if shop.Is(err, shop.Conflict) {
 		return Session{}, &shop.Error{Kind: shop.Conflict, Message: msgEmailTaken, Fields: map[string]string{"email": msgEmailTaken}}
 	} else if err != nil {
-		return Session{}, postgres.Translate(err)
+		return Session{}, err
 	}
 	u, err := s.q.UserByID(ctx, id)
 	if err != nil {
-		return Session{}, postgres.Translate(err)
+		return Session{}, err
 	}
 	return s.session(u, AudienceShop)
 }
@@ -187,8 +187,8 @@ func (s *Service) login(ctx context.Context, rawEmail, password, aud string) (Se
 		return Session{}, err
 	}
 	u, err := s.q.UserByEmail(ctx, email)
-	if err != nil && !shop.Is(postgres.Translate(err), shop.NotFound) {
-		return Session{}, postgres.Translate(err)
+	if err != nil && !shop.Is(err, shop.NotFound) {
+		return Session{}, err
 	}
 	hash := u.PasswordHash
 	if hash == "" {
@@ -231,7 +231,7 @@ func (s *Service) GoogleLogin(ctx context.Context, credential string) (Session, 
 		var err error
 		if u, err = q.UserByFederatedID(ctx, pgtype.Text{String: id.Subject, Valid: true}); err == nil {
 			return nil
-		} else if !shop.Is(postgres.Translate(err), shop.NotFound) {
+		} else if !shop.Is(err, shop.NotFound) {
 			return err
 		}
 		if u, err = q.UserByEmail(ctx, email); err == nil {
@@ -243,7 +243,7 @@ func (s *Service) GoogleLogin(ctx context.Context, credential string) (Session, 
 			}
 			u, err = q.UserByID(ctx, u.ID)
 			return err
-		} else if !shop.Is(postgres.Translate(err), shop.NotFound) {
+		} else if !shop.Is(err, shop.NotFound) {
 			return err
 		}
 		first, last := id.GivenName, id.FamilyName
@@ -276,10 +276,10 @@ func (s *Service) Authenticate(ctx context.Context, token, aud string) (Caller, 
 		return Caller{}, err
 	}
 	u, err := s.q.UserOfToken(ctx, accountdb.UserOfTokenParams{ID: c.Subject, TokenID: c.ID})
-	if shop.Is(postgres.Translate(err), shop.NotFound) {
+	if shop.Is(err, shop.NotFound) {
 		return Caller{}, shop.E(shop.Unauthorized, "Unauthorized access. Please login again.")
 	} else if err != nil {
-		return Caller{}, postgres.Translate(err)
+		return Caller{}, err
 	}
 	if u.TokenVersion != c.Version || u.TokenRevoked {
 		return Caller{}, shop.E(shop.Unauthorized, "Your session has expired. Please login again.")
@@ -301,7 +301,7 @@ func (s *Service) Authenticate(ctx context.Context, token, aud string) (Caller, 
 func (s *Service) Profile(ctx context.Context, userID string) (User, error) {
 	u, err := s.q.UserByID(ctx, userID)
 	if err != nil {
-		return User{}, postgres.Translate(err)
+		return User{}, err
 	}
 	return toUser(u), nil
 }
@@ -318,7 +318,7 @@ func (s *Service) UpdateProfile(ctx context.Context, userID string, c ProfileCha
 		return User{}, err
 	}
 	if err := s.q.UpdateProfile(ctx, accountdb.UpdateProfileParams{ID: userID, FirstName: c.FirstName, LastName: c.LastName, Phone: c.Phone}); err != nil {
-		return User{}, postgres.Translate(err)
+		return User{}, err
 	}
 	return s.Profile(ctx, userID)
 }
@@ -335,7 +335,7 @@ func (s *Service) ChangePassword(ctx context.Context, userID, current, next, aud
 	}
 	u, err := s.q.UserByID(ctx, userID)
 	if err != nil {
-		return Session{}, postgres.Translate(err)
+		return Session{}, err
 	}
 	if u.PasswordHash != "" && !passwordMatches(u.PasswordHash, current) {
 		return Session{}, &shop.Error{Kind: shop.Invalid, Message: "Your current password is not right", Fields: map[string]string{"currentPassword": "Your current password is not right"}}
@@ -348,7 +348,7 @@ func (s *Service) ChangePassword(ctx context.Context, userID, current, next, aud
 		return Session{}, err
 	}
 	if u, err = s.q.UserByID(ctx, userID); err != nil {
-		return Session{}, postgres.Translate(err)
+		return Session{}, err
 	}
 	return s.session(u, aud)
 }
@@ -374,10 +374,10 @@ func (s *Service) SetTeamPassword(ctx context.Context, by Caller, id, newPasswor
 		return AdminUser{}, err
 	}
 	u, err := s.q.UserByID(ctx, id)
-	if shop.Is(postgres.Translate(err), shop.NotFound) {
+	if shop.Is(err, shop.NotFound) {
 		return AdminUser{}, shop.E(shop.NotFound, "User not found")
 	} else if err != nil {
-		return AdminUser{}, postgres.Translate(err)
+		return AdminUser{}, err
 	}
 	if u.Role != RoleStaff && u.Role != RoleAdmin {
 		return AdminUser{}, shop.E(shop.Forbidden, "Shoppers reset their own password from the shop's sign in")
@@ -391,7 +391,7 @@ func (s *Service) SetTeamPassword(ctx context.Context, by Caller, id, newPasswor
 	}
 	rows, err := s.q.AdminUsers(ctx, accountdb.AdminUsersParams{ID: id, PageSize: 1})
 	if err != nil {
-		return AdminUser{}, postgres.Translate(err)
+		return AdminUser{}, err
 	}
 	if len(rows) == 0 {
 		return AdminUser{}, shop.E(shop.NotFound, "User not found")
@@ -467,10 +467,10 @@ func (s *Service) CreateStaff(ctx context.Context, n NewStaff) (User, error) {
 	id := shop.NewID()
 	err = s.q.InsertUser(ctx, accountdb.InsertUserParams{ID: id, Email: email, FirstName: strings.TrimSpace(n.FirstName),
 		LastName: strings.TrimSpace(n.LastName), PasswordHash: hash, Role: n.Role})
-	if shop.Is(postgres.Translate(err), shop.Conflict) {
+	if shop.Is(err, shop.Conflict) {
 		return User{}, &shop.Error{Kind: shop.Conflict, Message: msgEmailTaken, Fields: map[string]string{"email": msgEmailTaken}}
 	} else if err != nil {
-		return User{}, postgres.Translate(err)
+		return User{}, err
 	}
 	return s.Profile(ctx, id)
 }
@@ -491,10 +491,10 @@ func (s *Service) RequestPasswordReset(ctx context.Context, rawEmail string) (st
 	resetID := shop.NewID()
 	handle := resetID + "." + s.handleMAC(resetID)
 	u, err := s.q.UserByEmail(ctx, email)
-	if shop.Is(postgres.Translate(err), shop.NotFound) || (err == nil && !u.Active) {
+	if shop.Is(err, shop.NotFound) || (err == nil && !u.Active) {
 		return handle, nil
 	} else if err != nil {
-		return "", postgres.Translate(err)
+		return "", err
 	}
 	code, err := newResetCode()
 	if err != nil {
@@ -538,10 +538,10 @@ func (s *Service) VerifyResetCode(ctx context.Context, rawEmail, handle, code st
 	}
 	email, _ := normalEmail(rawEmail)
 	u, err := s.q.UserByEmail(ctx, email)
-	if shop.Is(postgres.Translate(err), shop.NotFound) {
+	if shop.Is(err, shop.NotFound) {
 		return shop.E(shop.Invalid, msgInvalidOTP)
 	} else if err != nil {
-		return postgres.Translate(err)
+		return err
 	}
 	return s.checkResetCode(ctx, code, func(q *accountdb.Queries) (accountdb.PasswordReset, error) {
 		return q.LatestOpenReset(ctx, u.ID)
@@ -557,7 +557,7 @@ func (s *Service) checkResetCode(ctx context.Context, code string, find func(*ac
 	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		q := s.q.WithTx(tx)
 		r, err := find(q)
-		if shop.Is(postgres.Translate(err), shop.NotFound) {
+		if shop.Is(err, shop.NotFound) {
 			verdict = shop.E(shop.Invalid, msgInvalidOTP)
 			return nil
 		} else if err != nil {
@@ -619,10 +619,10 @@ func (s *Service) ResetPassword(ctx context.Context, rawEmail, newPassword strin
 	}
 	email, _ := normalEmail(rawEmail)
 	u, err := s.q.UserByEmail(ctx, email)
-	if shop.Is(postgres.Translate(err), shop.NotFound) {
+	if shop.Is(err, shop.NotFound) {
 		return shop.E(shop.Invalid, msgVerifyFirst)
 	} else if err != nil {
-		return postgres.Translate(err)
+		return err
 	}
 	hash, err := hashPassword(newPassword)
 	if err != nil {
@@ -631,7 +631,7 @@ func (s *Service) ResetPassword(ctx context.Context, rawEmail, newPassword strin
 	return postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		q := s.q.WithTx(tx)
 		r, err := q.VerifiedResetOf(ctx, u.ID)
-		if shop.Is(postgres.Translate(err), shop.NotFound) {
+		if shop.Is(err, shop.NotFound) {
 			return shop.E(shop.Invalid, msgVerifyFirst)
 		} else if err != nil {
 			return err
@@ -688,11 +688,11 @@ func (s *Service) AdminList(ctx context.Context, role, search string, page shop.
 	search = likeEscaper.Replace(search)
 	total, err := s.q.CountAdminUsers(ctx, accountdb.CountAdminUsersParams{Role: role, Search: search})
 	if err != nil {
-		return AdminUsers{}, postgres.Translate(err)
+		return AdminUsers{}, err
 	}
 	rows, err := s.q.AdminUsers(ctx, accountdb.AdminUsersParams{Role: role, Search: search, PageSize: int32(page.Size), PageOffset: int32(page.Offset())})
 	if err != nil {
-		return AdminUsers{}, postgres.Translate(err)
+		return AdminUsers{}, err
 	}
 	out := AdminUsers{Items: make([]AdminUser, len(rows)), Page: page.Number, TotalPages: shop.TotalPages(total, page.Size), Total: total}
 	for i, r := range rows {
@@ -723,7 +723,7 @@ func (s *Service) SetActive(ctx context.Context, by Caller, id string, active bo
 	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		q := s.q.WithTx(tx)
 		u, err := q.UserForUpdate(ctx, id)
-		if shop.Is(postgres.Translate(err), shop.NotFound) {
+		if shop.Is(err, shop.NotFound) {
 			return shop.E(shop.NotFound, "User not found")
 		} else if err != nil {
 			return err
@@ -744,7 +744,7 @@ func (s *Service) SetActive(ctx context.Context, by Caller, id string, active bo
 	}
 	rows, err := s.q.AdminUsers(ctx, accountdb.AdminUsersParams{ID: id, PageSize: 1})
 	if err != nil {
-		return AdminUser{}, postgres.Translate(err)
+		return AdminUser{}, err
 	}
 	if len(rows) == 0 {
 		return AdminUser{}, shop.E(shop.NotFound, "User not found")

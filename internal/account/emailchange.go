@@ -33,7 +33,7 @@ func (s *Service) RequestEmailChange(ctx context.Context, userID, newEmail, pass
 	}
 	u, err := s.q.UserByID(ctx, userID)
 	if err != nil {
-		return "", postgres.Translate(err)
+		return "", err
 	}
 	if u.PasswordHash == "" || !passwordMatches(u.PasswordHash, password) {
 		return "", &shop.Error{Kind: shop.Invalid, Message: "Your password is not right", Fields: map[string]string{"password": "Your password is not right"}}
@@ -43,8 +43,8 @@ func (s *Service) RequestEmailChange(ctx context.Context, userID, newEmail, pass
 	}
 	if _, err := s.q.UserByEmail(ctx, email); err == nil {
 		return "", &shop.Error{Kind: shop.Conflict, Message: msgEmailTaken, Fields: map[string]string{"email": msgEmailTaken}}
-	} else if !shop.Is(postgres.Translate(err), shop.NotFound) {
-		return "", postgres.Translate(err)
+	} else if !shop.Is(err, shop.NotFound) {
+		return "", err
 	}
 	code, err := newResetCode()
 	if err != nil {
@@ -81,7 +81,7 @@ func (s *Service) ConfirmEmailChange(ctx context.Context, userID, code string) (
 	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		q := s.q.WithTx(tx)
 		c, err := q.LatestOpenEmailChange(ctx, userID)
-		if shop.Is(postgres.Translate(err), shop.NotFound) {
+		if shop.Is(err, shop.NotFound) {
 			verdict = &shop.Error{Kind: shop.Invalid, Message: "Please ask for a code first", Fields: map[string]string{"code": "Please ask for a code first"}}
 			return nil
 		} else if err != nil {
@@ -127,7 +127,7 @@ func (s *Service) changeEmail(ctx context.Context, tx pgx.Tx, q *accountdb.Queri
 		return err
 	}
 	err = q.UpdateEmail(ctx, accountdb.UpdateEmailParams{ID: userID, Email: c.NewEmail})
-	if shop.Is(postgres.Translate(err), shop.Conflict) {
+	if shop.Is(err, shop.Conflict) {
 		return &shop.Error{Kind: shop.Conflict, Message: msgEmailTaken, Fields: map[string]string{"email": msgEmailTaken}}
 	} else if err != nil {
 		return err

@@ -1,35 +1,30 @@
 package account
 
 import (
-	"bytes"
-	"html/template"
-	textTemplate "text/template"
-
 	"drape/internal/account/accountdb"
 	"drape/internal/mailqueue"
 )
 
-// accountMail is every account mail, as HTML and as plain text: a greeting, a paragraph, a
-// code when the mail carries one, and a closing paragraph. html/template escapes what a
-// shopper typed (their name, an address) for HTML.
-var (
-	accountMailHTML = template.Must(template.New("account").Parse(`<div style="font-family:Georgia,serif;color:#1f2a44;max-width:480px;margin:auto;padding:24px">
-<p style="font-size:22px;margin:0 0 16px">drape</p>
-<p>Hello {{.Name}},</p>
+// accountMails is every account mail in the shop's mail layout, as HTML and as plain text: a
+// paragraph, a code when the mail carries one, and a closing paragraph.
+var accountMails = mailqueue.NewLayout(`
+{{- define "letter" -}}
+{{template "open" .}}
 <p>{{.Lead}}</p>
 {{- if .Code}}
 <p style="font-size:32px;letter-spacing:8px;font-family:Menlo,monospace;margin:8px 0 16px"><strong>{{.Code}}</strong></p>
 {{- end}}
-<p>{{.Close}}</p>
-<p style="color:#6b6b6b;font-size:13px">Jaipur Formals · Jaipur, Rajasthan, India</p></div>`))
-	accountMailText = textTemplate.Must(textTemplate.New("account").Parse(`Hello {{.Name}},
+<p>{{.Close}}</p>{{template "close" .}}
+{{- end}}`, `
+{{- define "letter" -}}
+{{template "open" .}}
 
 {{.Lead}}{{if .Code}} {{.Code}}.{{end}}
 
 {{.Close}}
 
-Jaipur Formals · drape`))
-)
+{{template "close" .}}
+{{- end}}`)
 
 // accountLetter is what one account mail says.
 type accountLetter struct {
@@ -38,14 +33,7 @@ type accountLetter struct {
 
 // render writes the letter as HTML and plain text.
 func (l accountLetter) render() (html, text string) {
-	var h, t bytes.Buffer
-	if err := accountMailHTML.Execute(&h, l); err != nil {
-		panic("account: mail: " + err.Error()) // fixed templates over strings cannot fail
-	}
-	if err := accountMailText.Execute(&t, l); err != nil {
-		panic("account: mail: " + err.Error())
-	}
-	return h.String(), t.String()
+	return accountMails.Render("letter", l)
 }
 
 // resetMail is the e-mail that carries a password reset code.

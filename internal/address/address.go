@@ -46,14 +46,14 @@ type Service struct {
 
 // NewService makes the address service.
 func NewService(pool *pgxpool.Pool) *Service {
-	return &Service{pool: pool, q: addressdb.New(pool)}
+	return &Service{pool: pool, q: addressdb.New(postgres.Translating(pool))}
 }
 
 // List is the user's addresses, the default first.
 func (s *Service) List(ctx context.Context, userID string) ([]Address, error) {
 	rows, err := s.q.AddressesOf(ctx, userID)
 	if err != nil {
-		return nil, postgres.Translate(err)
+		return nil, err
 	}
 	out := make([]Address, len(rows))
 	for i, r := range rows {
@@ -68,10 +68,10 @@ func (s *Service) Get(ctx context.Context, userID, id string) (Address, error) {
 		return Address{}, shop.E(shop.NotFound, "Address not found")
 	}
 	a, err := s.q.AddressOf(ctx, addressdb.AddressOfParams{ID: id, UserID: userID})
-	if shop.Is(postgres.Translate(err), shop.NotFound) {
+	if shop.Is(err, shop.NotFound) {
 		return Address{}, shop.E(shop.NotFound, "Address not found")
 	}
-	return toAddress(a), postgres.Translate(err)
+	return toAddress(a), err
 }
 
 // Add saves a new address for the user. Errors: Invalid (fields), Conflict past MaxPerUser.
@@ -142,7 +142,7 @@ func (s *Service) Delete(ctx context.Context, userID, id string) error {
 	}
 	n, err := s.q.DeleteAddress(ctx, addressdb.DeleteAddressParams{ID: id, UserID: userID})
 	if err != nil {
-		return postgres.Translate(err)
+		return err
 	}
 	if n == 0 {
 		return shop.E(shop.NotFound, "Address not found")

@@ -42,7 +42,7 @@ type Service struct {
 
 // NewService makes the analytics service.
 func NewService(pool *pgxpool.Pool) *Service {
-	return &Service{q: analyticsdb.New(pool), now: time.Now}
+	return &Service{q: analyticsdb.New(postgres.Translating(pool)), now: time.Now}
 }
 
 // Dashboard is today's, the last 7 days' and the last 30 days' takings, the 30 days' report
@@ -63,7 +63,7 @@ func (s *Service) Dashboard(ctx context.Context) (Dashboard, error) {
 	d.Month = d.Report.Takings
 	rows, err := s.q.LowStock(ctx, analyticsdb.LowStockParams{AtMost: LowStockAt, MaxRows: lowStockRows})
 	if err != nil {
-		return Dashboard{}, postgres.Translate(err)
+		return Dashboard{}, err
 	}
 	d.LowStock = make([]LowStock, len(rows))
 	for i, r := range rows {
@@ -95,7 +95,7 @@ func (s *Service) report(ctx context.Context, from, before time.Time) (Report, e
 	}
 	statuses, err := s.q.OrdersByStatus(ctx, analyticsdb.OrdersByStatusParams{PlacedFrom: from, PlacedBefore: before})
 	if err != nil {
-		return Report{}, postgres.Translate(err)
+		return Report{}, err
 	}
 	r.ByStatus = make([]StatusCount, len(statuses))
 	for i, st := range statuses {
@@ -103,7 +103,7 @@ func (s *Service) report(ctx context.Context, from, before time.Time) (Report, e
 	}
 	products, err := s.q.TopProducts(ctx, analyticsdb.TopProductsParams{PlacedFrom: from, PlacedBefore: before, MaxRows: topRows})
 	if err != nil {
-		return Report{}, postgres.Translate(err)
+		return Report{}, err
 	}
 	r.TopProducts = make([]ProductSales, len(products))
 	for i, p := range products {
@@ -111,18 +111,18 @@ func (s *Service) report(ctx context.Context, from, before time.Time) (Report, e
 	}
 	sizes, err := s.q.TopSizes(ctx, analyticsdb.TopSizesParams{PlacedFrom: from, PlacedBefore: before, MaxRows: topRows})
 	if err != nil {
-		return Report{}, postgres.Translate(err)
+		return Report{}, err
 	}
 	r.TopSizes = make([]SizeSales, len(sizes))
 	for i, z := range sizes {
 		r.TopSizes[i] = SizeSales{Size: z.Size, Units: z.Units}
 	}
 	if r.NewCustomers, err = s.q.NewCustomers(ctx, analyticsdb.NewCustomersParams{JoinedFrom: from, JoinedBefore: before}); err != nil {
-		return Report{}, postgres.Translate(err)
+		return Report{}, err
 	}
 	days, err := s.q.DailyTakings(ctx, analyticsdb.DailyTakingsParams{PlacedFrom: from, PlacedBefore: before})
 	if err != nil {
-		return Report{}, postgres.Translate(err)
+		return Report{}, err
 	}
 	byDate := make(map[string]analyticsdb.DailyTakingsRow, len(days))
 	for _, d := range days {
@@ -140,7 +140,7 @@ func (s *Service) report(ctx context.Context, from, before time.Time) (Report, e
 func (s *Service) takings(ctx context.Context, from, before time.Time) (Takings, error) {
 	row, err := s.q.Takings(ctx, analyticsdb.TakingsParams{PlacedFrom: from, PlacedBefore: before})
 	if err != nil {
-		return Takings{}, postgres.Translate(err)
+		return Takings{}, err
 	}
 	t := Takings{Online: shop.Money(row.OnlinePaid), CODBooked: shop.Money(row.CodBooked), CODCollected: shop.Money(row.CodCollected),
 		Total: shop.Money(row.OnlinePaid + row.CodBooked), Orders: row.Orders}

@@ -25,7 +25,9 @@ import (
 type Service struct{ store store }
 
 // NewService makes the audit service.
-func NewService(pool *pgxpool.Pool) *Service { return &Service{store: store{q: auditdb.New(pool)}} }
+func NewService(pool *pgxpool.Pool) *Service {
+	return &Service{store: store{q: auditdb.New(postgres.Translating(pool))}}
+}
 
 // Mask replaces a secret's value in the log.
 const Mask = "••••"
@@ -48,7 +50,7 @@ func (s *Service) Record(ctx context.Context, c Change) error {
 	if err != nil {
 		return err
 	}
-	return postgres.Translate(s.store.insert(ctx, shop.NewID(), c, before, after))
+	return s.store.insert(ctx, shop.NewID(), c, before, after)
 }
 
 // List returns one page of the log matching f, newest first. Errors: Unavailable.
@@ -56,7 +58,7 @@ func (s *Service) List(ctx context.Context, f Filter, page shop.Page) (Entries, 
 	f.Actor, f.EntityType, f.EntityID, f.Action = strings.TrimSpace(f.Actor), strings.TrimSpace(f.EntityType), strings.TrimSpace(f.EntityID), strings.TrimSpace(f.Action)
 	items, total, err := s.store.list(ctx, f, page)
 	if err != nil {
-		return Entries{}, postgres.Translate(err)
+		return Entries{}, err
 	}
 	return Entries{Items: items, Page: page.Number, TotalPages: shop.TotalPages(total, page.Size), Total: total}, nil
 }

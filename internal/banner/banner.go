@@ -23,12 +23,9 @@ import (
 	"drape/internal/outbox"
 	"drape/internal/platform/postgres"
 	"drape/internal/shop"
+	"drape/internal/shop/event"
 	"drape/realtime"
 )
-
-// ChangedEvent is the event a banner change writes: storefronts treat banners as part of the
-// catalog's presentation and refetch what they show, as for any catalog change.
-const ChangedEvent = "catalog.changed"
 
 // Bounds of a banner's fields.
 const (
@@ -50,7 +47,7 @@ type Service struct {
 
 // NewService makes the banner service.
 func NewService(pool *pgxpool.Pool) *Service {
-	return &Service{pool: pool, q: bannerdb.New(pool)}
+	return &Service{pool: pool, q: bannerdb.New(postgres.Translating(pool))}
 }
 
 // Shown lists the banners shoppers see, place by place in order: a page shows the first of its
@@ -58,7 +55,7 @@ func NewService(pool *pgxpool.Pool) *Service {
 func (s *Service) Shown(ctx context.Context) ([]Banner, error) {
 	rows, err := s.q.ActiveBanners(ctx)
 	if err != nil {
-		return nil, postgres.Translate(err)
+		return nil, err
 	}
 	return fromRows(rows), nil
 }
@@ -67,7 +64,7 @@ func (s *Service) Shown(ctx context.Context) ([]Banner, error) {
 func (s *Service) List(ctx context.Context) ([]Banner, error) {
 	rows, err := s.q.ListBanners(ctx)
 	if err != nil {
-		return nil, postgres.Translate(err)
+		return nil, err
 	}
 	return fromRows(rows), nil
 }
@@ -91,7 +88,7 @@ func (s *Service) Create(ctx context.Context, nb NewBanner) (Banner, error) {
 		return publish(ctx, tx, out)
 	})
 	if err != nil {
-		return Banner{}, postgres.Translate(err)
+		return Banner{}, err
 	}
 	return out, nil
 }
@@ -107,7 +104,7 @@ func (s *Service) Update(ctx context.Context, id string, ch Changes) (Banner, er
 	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		q := bannerdb.New(tx)
 		r, err := q.LockBanner(ctx, id)
-		if shop.Is(postgres.Translate(err), shop.NotFound) {
+		if shop.Is(err, shop.NotFound) {
 			return notFound()
 		} else if err != nil {
 			return err
@@ -140,7 +137,7 @@ func (s *Service) Update(ctx context.Context, id string, ch Changes) (Banner, er
 		return publish(ctx, tx, out)
 	})
 	if err != nil {
-		return Banner{}, postgres.Translate(err)
+		return Banner{}, err
 	}
 	return out, nil
 }
@@ -153,7 +150,7 @@ func (s *Service) Delete(ctx context.Context, id string) error {
 	id = strings.ToLower(id)
 	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		r, err := bannerdb.New(tx).LockBanner(ctx, id)
-		if shop.Is(postgres.Translate(err), shop.NotFound) {
+		if shop.Is(err, shop.NotFound) {
 			return notFound()
 		} else if err != nil {
 			return err
@@ -163,7 +160,7 @@ func (s *Service) Delete(ctx context.Context, id string) error {
 		}
 		return publish(ctx, tx, fromRow(r))
 	})
-	return postgres.Translate(err)
+	return err
 }
 
 // checked is nb trimmed, its images as stored file names, or an Invalid error naming every
@@ -220,7 +217,7 @@ func fileName(p shop.Problems, field, value string) string {
 
 // publish announces a change of b to open storefronts, in the transaction that makes it.
 func publish(ctx context.Context, tx pgx.Tx, b Banner) error {
-	return outbox.Publish(ctx, tx, ChangedEvent, realtime.TopicCatalog, map[string]string{"bannerId": b.ID, "place": b.Place})
+	return outbox.Publish(ctx, tx, event.CatalogChanged, realtime.TopicCatalog, event.CatalogChange{BannerID: b.ID, Place: b.Place})
 }
 
 func setIf[T any](dst *T, v *T) {

@@ -20,11 +20,9 @@ import (
 	"drape/internal/platform/postgres"
 	"drape/internal/pricing"
 	"drape/internal/shop"
+	"drape/internal/shop/event"
 	"drape/realtime"
 )
-
-// ChangedEvent tells a shopper's other tabs that their cart changed.
-const ChangedEvent = "cart.changed"
 
 const msgLineNotFound = "Cart item not found"
 
@@ -37,14 +35,14 @@ type Service struct {
 
 // NewService makes the cart service; products are read and priced through catalog.
 func NewService(pool *pgxpool.Pool, products *catalog.Service) *Service {
-	return &Service{pool: pool, store: store{q: cartdb.New(pool)}, catalog: products}
+	return &Service{pool: pool, store: store{q: cartdb.New(postgres.Translating(pool))}, catalog: products}
 }
 
 // Get is the user's cart, priced now.
 func (s *Service) Get(ctx context.Context, userID string) (Cart, error) {
 	rows, err := s.store.q.CartOf(ctx, userID)
 	if err != nil {
-		return Cart{}, postgres.Translate(err)
+		return Cart{}, err
 	}
 	return s.price(ctx, rows)
 }
@@ -163,7 +161,7 @@ func (s *Service) SetQuantity(ctx context.Context, userID, id string, quantity i
 		q := s.store.q.WithTx(tx)
 		item, err := q.CartItem(ctx, cartdb.CartItemParams{ID: id, UserID: userID})
 		if err != nil {
-			if shop.Is(postgres.Translate(err), shop.NotFound) {
+			if shop.Is(err, shop.NotFound) {
 				return shop.E(shop.NotFound, msgLineNotFound)
 			}
 			return err
@@ -234,7 +232,7 @@ func (s *Service) Clear(ctx context.Context, userID string) error {
 func (s *Service) Lock(ctx context.Context, tx pgx.Tx, userID string) (map[string]int, error) {
 	rows, err := s.store.q.WithTx(tx).LockCartOf(ctx, userID)
 	if err != nil {
-		return nil, postgres.Translate(err)
+		return nil, err
 	}
 	held := make(map[string]int, len(rows))
 	for _, r := range rows {
@@ -262,7 +260,7 @@ func (s *Service) Ordered(ctx context.Context, db postgres.DB, userID string, li
 	q := cartdb.New(db)
 	for _, l := range lines {
 		if err := q.TakeOrdered(ctx, cartdb.TakeOrderedParams{UserID: userID, ProductID: l.ProductID, Size: l.Size, Quantity: int32(l.Quantity)}); err != nil {
-			return postgres.Translate(err)
+			return err
 		}
 	}
 	return announce(ctx, db, userID)
@@ -346,5 +344,5 @@ func (s *Service) price(ctx context.Context, rows []cartdb.CartItem) (Cart, erro
 }
 
 func announce(ctx context.Context, db postgres.DB, userID string) error {
-	return outbox.Publish(ctx, db, ChangedEvent, realtime.UserTopic(userID), struct{}{})
+	return outbox.Publish(ctx, db, event.CartChanged, realtime.UserTopic(userID), event.CartChange{})
 }

@@ -20,11 +20,9 @@ import (
 	"drape/internal/outbox"
 	"drape/internal/platform/postgres"
 	"drape/internal/shop"
+	"drape/internal/shop/event"
 	"drape/realtime"
 )
-
-// CatalogChangedEvent tells storefronts that products or categories changed: they refetch.
-const CatalogChangedEvent = "catalog.changed"
 
 // Upload folders of catalog images (SPEC §7 names them, subCatrgory sic).
 const (
@@ -83,7 +81,7 @@ func (s *Service) AdminProducts(ctx context.Context, f AdminFilter, page shop.Pa
 	filter := catalogdb.CountAdminProductsParams{Pattern: likePattern(f.Search), SubCategoryID: strings.ToLower(subID), Status: f.Status, Stock: f.Stock, LowAt: LowStockAt}
 	total, err := s.store.q.CountAdminProducts(ctx, filter)
 	if err != nil {
-		return AdminProductPage{}, postgres.Translate(err)
+		return AdminProductPage{}, err
 	}
 	empty.Total, empty.TotalPages = total, shop.TotalPages(total, page.Size)
 	if int64(page.Offset()) >= total {
@@ -93,7 +91,7 @@ func (s *Service) AdminProducts(ctx context.Context, f AdminFilter, page shop.Pa
 		Pattern: filter.Pattern, SubCategoryID: filter.SubCategoryID, Status: filter.Status, Stock: filter.Stock, LowAt: filter.LowAt,
 		Sort: f.Sort, PageSize: int32(page.Size), PageOffset: int32(page.Offset())})
 	if err != nil {
-		return AdminProductPage{}, postgres.Translate(err)
+		return AdminProductPage{}, err
 	}
 	items, err := s.adminProducts(ctx, convertAdmin(rows))
 	if err != nil {
@@ -109,10 +107,10 @@ func (s *Service) AdminProduct(ctx context.Context, id string) (AdminProduct, er
 		return AdminProduct{}, productNotFound()
 	}
 	r, err := s.store.q.AdminProductByID(ctx, strings.ToLower(id))
-	if shop.Is(postgres.Translate(err), shop.NotFound) {
+	if shop.Is(err, shop.NotFound) {
 		return AdminProduct{}, productNotFound()
 	} else if err != nil {
-		return AdminProduct{}, postgres.Translate(err)
+		return AdminProduct{}, err
 	}
 	items, err := s.adminProducts(ctx, []adminRow{r})
 	if err != nil {
@@ -147,7 +145,7 @@ func (s *Service) UpdateProduct(ctx context.Context, id string, ch ProductChange
 	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		q := catalogdb.New(tx)
 		row, err := q.LockProduct(ctx, id)
-		if shop.Is(postgres.Translate(err), shop.NotFound) {
+		if shop.Is(err, shop.NotFound) {
 			return productNotFound()
 		} else if err != nil {
 			return err
@@ -179,7 +177,7 @@ func (s *Service) UpdateProduct(ctx context.Context, id string, ch ProductChange
 			WeightGrams: int32(next.WeightGrams), Active: active, SubCategoryName: sub.CategoryType,
 			SearchText: searchText(next.Name, sub.CategoryType, next.Colour),
 		})
-		if shop.Is(postgres.Translate(err), shop.Conflict) {
+		if shop.Is(err, shop.Conflict) {
 			return duplicateCode(next.Code)
 		} else if err != nil {
 			return err
@@ -189,7 +187,7 @@ func (s *Service) UpdateProduct(ctx context.Context, id string, ch ProductChange
 				return err
 			}
 		}
-		return publishCatalog(ctx, tx, map[string]string{"productId": id})
+		return publishCatalog(ctx, tx, event.CatalogChange{ProductID: id})
 	})
 	if err != nil {
 		return AdminProduct{}, err
@@ -217,7 +215,7 @@ func (s *Service) SetStock(ctx context.Context, id string, levels []StockLevel) 
 	}
 	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		q := catalogdb.New(tx)
-		if _, err := q.LockProduct(ctx, id); shop.Is(postgres.Translate(err), shop.NotFound) {
+		if _, err := q.LockProduct(ctx, id); shop.Is(err, shop.NotFound) {
 			return productNotFound()
 		} else if err != nil {
 			return err
@@ -279,7 +277,7 @@ func writeSizes(ctx context.Context, tx pgx.Tx, productID string, levels []Stock
 		}
 	}
 	if layout {
-		if err := publishCatalog(ctx, tx, map[string]string{"productId": productID}); err != nil {
+		if err := publishCatalog(ctx, tx, event.CatalogChange{ProductID: productID}); err != nil {
 			return err
 		}
 	}
@@ -328,7 +326,7 @@ func (s *Service) SetProductsStatus(ctx context.Context, ids []string, status st
 		if err != nil {
 			return err
 		}
-		return publishCatalog(ctx, tx, map[string]any{"productIds": unique})
+		return publishCatalog(ctx, tx, event.CatalogChange{ProductIDs: unique})
 	})
 	if err != nil {
 		return 0, err
@@ -358,15 +356,15 @@ func (s *Service) AdminCategories(ctx context.Context) ([]AdminCategory, error) 
 	q := s.store.q
 	cats, err := q.ListCategories(ctx)
 	if err != nil {
-		return nil, postgres.Translate(err)
+		return nil, err
 	}
 	subs, err := q.ListSubCategories(ctx)
 	if err != nil {
-		return nil, postgres.Translate(err)
+		return nil, err
 	}
 	counts, err := q.CategoryCounts(ctx)
 	if err != nil {
-		return nil, postgres.Translate(err)
+		return nil, err
 	}
 	bySub := make(map[string]catalogdb.CategoryCountsRow, len(counts))
 	for _, c := range counts {
@@ -406,7 +404,7 @@ func (s *Service) UpdateCategory(ctx context.Context, id string, ch CategoryChan
 	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		q := catalogdb.New(tx)
 		c, err := q.LockCategory(ctx, id)
-		if shop.Is(postgres.Translate(err), shop.NotFound) {
+		if shop.Is(err, shop.NotFound) {
 			return categoryNotFound()
 		} else if err != nil {
 			return err
@@ -429,17 +427,12 @@ func (s *Service) UpdateCategory(ctx context.Context, id string, ch CategoryChan
 			return nil
 		}
 		err = q.UpdateCategory(ctx, catalogdb.UpdateCategoryParams{ID: id, Name: name, Gender: gender, Image: image, Position: int32(position)})
-		if shop.Is(postgres.Translate(err), shop.Conflict) {
+		if shop.Is(err, shop.Conflict) {
 			return duplicateCategory(name)
 		} else if err != nil {
 			return err
 		}
-		if name != c.Name {
-			if err := publishSalesIfCovered(ctx, tx, q.SalesCoveringCategory, id); err != nil {
-				return err
-			}
-		}
-		return publishCatalog(ctx, tx, map[string]string{"categoryId": id})
+		return publishCatalog(ctx, tx, event.CatalogChange{CategoryID: id})
 	})
 	if err != nil {
 		return Category{}, err
@@ -458,7 +451,7 @@ func (s *Service) DeleteCategory(ctx context.Context, id string) error {
 	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		q := catalogdb.New(tx)
 		c, err := q.LockCategory(ctx, id)
-		if shop.Is(postgres.Translate(err), shop.NotFound) {
+		if shop.Is(err, shop.NotFound) {
 			return categoryNotFound()
 		} else if err != nil {
 			return err
@@ -470,7 +463,11 @@ func (s *Service) DeleteCategory(ctx context.Context, id string) error {
 		if n > 0 {
 			return shop.E(shop.Conflict, "%s still has %s (hidden ones count too): move them to another category before deleting it", c.Name, plural(n, "product"))
 		}
-		sales, err := q.SalesCoveringCategory(ctx, id)
+		subs, err := q.SubCategoriesOf(ctx, id)
+		if err != nil {
+			return err
+		}
+		sales, err := s.sales.Covering(ctx, id, subs)
 		if err != nil {
 			return err
 		}
@@ -483,7 +480,7 @@ func (s *Service) DeleteCategory(ctx context.Context, id string) error {
 		if err := q.DeleteCategory(ctx, id); err != nil {
 			return stillUsed(err, c.Name)
 		}
-		return publishCatalog(ctx, tx, map[string]string{"categoryId": id})
+		return publishCatalog(ctx, tx, event.CatalogChange{CategoryID: id})
 	})
 	if err != nil {
 		return err
@@ -505,7 +502,7 @@ func (s *Service) UpdateSubCategory(ctx context.Context, id string, ch SubCatego
 	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		q := catalogdb.New(tx)
 		sc, err := q.LockSubCategory(ctx, id)
-		if shop.Is(postgres.Translate(err), shop.NotFound) {
+		if shop.Is(err, shop.NotFound) {
 			return subCategoryNotFound()
 		} else if err != nil {
 			return err
@@ -528,14 +525,14 @@ func (s *Service) UpdateSubCategory(ctx context.Context, id string, ch SubCatego
 			return nil
 		}
 		if categoryID != sc.CategoryID {
-			if _, err := q.LockCategory(ctx, categoryID); shop.Is(postgres.Translate(err), shop.NotFound) {
+			if _, err := q.LockCategory(ctx, categoryID); shop.Is(err, shop.NotFound) {
 				return fieldError("categoryId", "No such category")
 			} else if err != nil {
 				return err
 			}
 		}
 		err = q.UpdateSubCategory(ctx, catalogdb.UpdateSubCategoryParams{ID: id, CategoryID: categoryID, CategoryType: name, Image: image, Position: int32(position)})
-		if shop.Is(postgres.Translate(err), shop.Conflict) {
+		if shop.Is(err, shop.Conflict) {
 			return duplicateSubCategory(name)
 		} else if err != nil {
 			return err
@@ -545,12 +542,7 @@ func (s *Service) UpdateSubCategory(ctx context.Context, id string, ch SubCatego
 				return err
 			}
 		}
-		if name != sc.CategoryType || categoryID != sc.CategoryID {
-			if err := publishSalesIfCovered(ctx, tx, q.SalesCoveringSubCategory, id); err != nil {
-				return err
-			}
-		}
-		return publishCatalog(ctx, tx, map[string]string{"subCategoryId": id})
+		return publishCatalog(ctx, tx, event.CatalogChange{SubCategoryID: id})
 	})
 	if err != nil {
 		return SubCategory{}, err
@@ -569,7 +561,7 @@ func (s *Service) DeleteSubCategory(ctx context.Context, id string) error {
 	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		q := catalogdb.New(tx)
 		sc, err := q.LockSubCategory(ctx, id)
-		if shop.Is(postgres.Translate(err), shop.NotFound) {
+		if shop.Is(err, shop.NotFound) {
 			return subCategoryNotFound()
 		} else if err != nil {
 			return err
@@ -581,7 +573,7 @@ func (s *Service) DeleteSubCategory(ctx context.Context, id string) error {
 		if n > 0 {
 			return shop.E(shop.Conflict, "%s still has %s (hidden ones count too): move them to another sub-category before deleting it", sc.CategoryType, plural(n, "product"))
 		}
-		sales, err := q.SalesCoveringSubCategory(ctx, id)
+		sales, err := s.sales.Covering(ctx, "", []string{id})
 		if err != nil {
 			return err
 		}
@@ -591,7 +583,7 @@ func (s *Service) DeleteSubCategory(ctx context.Context, id string) error {
 		if err := q.DeleteSubCategory(ctx, id); err != nil {
 			return stillUsed(err, sc.CategoryType)
 		}
-		return publishCatalog(ctx, tx, map[string]string{"subCategoryId": id})
+		return publishCatalog(ctx, tx, event.CatalogChange{SubCategoryID: id})
 	})
 	if err != nil {
 		return err
@@ -813,30 +805,21 @@ func searchText(name, subCategory, colour string) string {
 // subcategoryId when there is none.
 func subCategoryFor(ctx context.Context, q *catalogdb.Queries, id string) (catalogdb.SubCategoryByIDRow, error) {
 	sub, err := q.SubCategoryByID(ctx, id)
-	if shop.Is(postgres.Translate(err), shop.NotFound) {
+	if shop.Is(err, shop.NotFound) {
 		return sub, fieldError("subcategoryId", "No such sub-category")
 	}
 	return sub, err
 }
 
-// publishCatalog writes catalog.changed to the outbox in tx.
-func publishCatalog(ctx context.Context, tx pgx.Tx, data any) error {
-	return outbox.Publish(ctx, tx, CatalogChangedEvent, realtime.TopicCatalog, data)
-}
-
-// publishSalesIfCovered tells storefronts' sale banners to reload when a sale names the
-// renamed or moved category or sub-category.
-func publishSalesIfCovered(ctx context.Context, tx pgx.Tx, covering func(context.Context, string) ([]string, error), id string) error {
-	sales, err := covering(ctx, id)
-	if err != nil || len(sales) == 0 {
-		return err
-	}
-	return outbox.Publish(ctx, tx, "sale.changed", realtime.TopicSales, map[string]any{"sales": sales})
+// publishCatalog writes catalog.changed to the outbox in tx. Sale banners name categories
+// through the catalog's service, so a rename reaches them through this event too.
+func publishCatalog(ctx context.Context, tx pgx.Tx, change event.CatalogChange) error {
+	return outbox.Publish(ctx, tx, event.CatalogChanged, realtime.TopicCatalog, change)
 }
 
 // stillUsed words a foreign-key refusal (something began to use the row meanwhile).
 func stillUsed(err error, name string) error {
-	if shop.Is(postgres.Translate(err), shop.Invalid) {
+	if shop.Is(err, shop.Invalid) {
 		return shop.Wrap(shop.Conflict, err, name+" is still in use: reload and try again")
 	}
 	return err

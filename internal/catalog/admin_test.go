@@ -16,6 +16,10 @@ import (
 type noSales struct{}
 
 func (noSales) PricingSales(context.Context) ([]pricing.Sale, error) { return nil, nil }
+func (noSales) PricingVersion() uint64                               { return 0 }
+func (noSales) Covering(context.Context, string, []string) ([]string, error) {
+	return nil, nil
+}
 
 func newTestProduct(t *testing.T, s *Service) Product {
 	t.Helper()

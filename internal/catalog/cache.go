@@ -48,7 +48,7 @@ func (c *listingCache) get(key string, load func() (ProductPage, error)) (Produc
 	if ok && now.Before(e.usableTill) {
 		if !e.refreshing {
 			e.refreshing = true
-			go c.load(key, load)
+			go func() { _, _ = c.load(key, load) }() // a failed refresh keeps serving the page it has
 		}
 		c.mu.Unlock()
 		return e.page, nil
@@ -105,6 +105,37 @@ func (c *listingCache) expire() {
 	}
 	c.generation++
 	c.mu.Unlock()
+}
+
+// currentGeneration is the count of clears and expiries so far.
+func (c *listingCache) currentGeneration() uint64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.generation
+}
+
+// categoryCache keeps the category list of one listing cache generation: what clears or
+// expires the listings drops it too.
+type categoryCache struct {
+	mu         sync.Mutex
+	generation uint64
+	cats       []Category
+}
+
+// get is the list kept for generation, if any.
+func (c *categoryCache) get(generation uint64) ([]Category, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.cats, c.cats != nil && c.generation == generation
+}
+
+// put keeps cats as the list of generation, read after generation began.
+func (c *categoryCache) put(generation uint64, cats []Category) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.cats == nil || generation >= c.generation {
+		c.generation, c.cats = generation, cats
+	}
 }
 
 // sweep drops pages past use, and everything when that is not enough room. Call with mu held.

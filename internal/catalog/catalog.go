@@ -8,6 +8,7 @@ package catalog
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -19,25 +20,35 @@ import (
 	"drape/internal/platform/postgres"
 	"drape/internal/pricing"
 	"drape/internal/shop"
+	"drape/internal/shop/event"
 )
 
-// Sales tells the catalog which sales are running, in the order the shop lists them.
+// Sales is the sale package's service as the catalog uses it: the catalog reads no sale
+// table.
 type Sales interface {
+	// PricingSales is the running sales, in the order the shop applies them.
 	PricingSales(ctx context.Context) ([]pricing.Sale, error)
+	// PricingVersion changes whenever the running sales may have: listing pages priced before
+	// it changed are not served again.
+	PricingVersion() uint64
+	// Covering names the sales covering the category or one of the sub-categories.
+	Covering(ctx context.Context, categoryID string, subCategoryIDs []string) ([]string, error)
 }
 
 // Service is the catalog's use cases.
 type Service struct {
-	pool     *pgxpool.Pool
-	store    store
-	sales    Sales
-	listings *listingCache
+	pool       *pgxpool.Pool
+	store      store
+	sales      Sales
+	listings   *listingCache
+	categories categoryCache
 }
 
 // Listing pages are served from memory: fresh for ListingFresh, then (stale) while they reload
 // in the background, for up to ListingUsable. Changes made through this server clear them at
 // once; changes announced by other servers (Expire) make them reload on their next request.
-// Stock is checked again when an order is placed.
+// A page priced before the running sales changed is never served (Sales.PricingVersion is
+// part of its key). Stock is checked again when an order is placed.
 const (
 	ListingFresh  = 5 * time.Second
 	ListingUsable = time.Minute
@@ -56,18 +67,34 @@ func NewServiceFresh(pool *pgxpool.Pool, sales Sales, fresh time.Duration) *Serv
 	if fresh <= 0 {
 		fresh, usable = 0, 0
 	}
-	return &Service{pool: pool, store: store{q: catalogdb.New(pool)}, sales: sales, listings: newListingCache(fresh, usable, 10_000)}
+	return &Service{pool: pool, store: store{q: catalogdb.New(postgres.Translating(pool))}, sales: sales, listings: newListingCache(fresh, usable, 10_000)}
 }
 
-// Categories lists every category with its sub-categories, in display order.
+// Categories lists every category with its sub-categories, in display order, from memory
+// until the catalog changes (as listings are). The list is shared: do not modify it. Errors:
+// Unavailable when the database is.
 func (s *Service) Categories(ctx context.Context) ([]Category, error) {
+	generation := s.listings.currentGeneration()
+	if cats, ok := s.categories.get(generation); ok {
+		return cats, nil
+	}
+	cats, err := s.readCategories(ctx)
+	if err != nil {
+		return nil, err
+	}
+	s.categories.put(generation, cats)
+	return cats, nil
+}
+
+// readCategories reads every category with its sub-categories, in display order.
+func (s *Service) readCategories(ctx context.Context) ([]Category, error) {
 	cats, err := s.store.q.ListCategories(ctx)
 	if err != nil {
-		return nil, postgres.Translate(err)
+		return nil, err
 	}
 	subs, err := s.store.q.ListSubCategories(ctx)
 	if err != nil {
-		return nil, postgres.Translate(err)
+		return nil, err
 	}
 	out := make([]Category, len(cats))
 	index := map[string]int{}
@@ -88,23 +115,21 @@ func (s *Service) Categories(ctx context.Context) ([]Category, error) {
 func (s *Service) SubCategoryByType(ctx context.Context, categoryType string) (SubCategory, error) {
 	sc, err := s.store.q.SubCategoryByType(ctx, categoryType)
 	if err != nil {
-		return SubCategory{}, postgres.Translate(err)
+		return SubCategory{}, err
 	}
 	return SubCategory{ID: sc.ID, CategoryID: sc.CategoryID, CategoryType: sc.CategoryType, Image: uploadPath("subCatrgory", sc.Image)}, nil
 }
 
-// Expire makes cached listings reload: another server changed the catalog, a sale or stock.
+// Expire makes cached listings and categories reload: another server changed the catalog or
+// stock (server/caches.go calls it when the event says so).
 func (s *Service) Expire() { s.listings.expire() }
-
-// ClearListings drops cached listings at once: this server changed something that prices
-// them (a sale), so the next request reads them again.
-func (s *Service) ClearListings() { s.listings.clear() }
 
 // Products lists one page of a listing, newest first, from the listing cache. An
 // unknown sub-category is an empty listing. The page is shared: do not modify it. Errors:
 // Unavailable when the database is.
 func (s *Service) Products(ctx context.Context, l Listing, page shop.Page) (ProductPage, error) {
-	return s.listings.get(l.key(page.Number, page.Size), func() (ProductPage, error) { return s.products(context.WithoutCancel(ctx), l, page) })
+	key := l.key(page.Number, page.Size) + "@" + strconv.FormatUint(s.sales.PricingVersion(), 10)
+	return s.listings.get(key, func() (ProductPage, error) { return s.products(context.WithoutCancel(ctx), l, page) })
 }
 
 func (s *Service) products(ctx context.Context, l Listing, page shop.Page) (ProductPage, error) {
@@ -115,7 +140,7 @@ func (s *Service) products(ctx context.Context, l Listing, page shop.Page) (Prod
 	var err error
 	if l.CategoryName != "" {
 		id, err := q.CategoryIDByName(ctx, l.CategoryName)
-		if err = postgres.Translate(err); shop.Is(err, shop.NotFound) {
+		if shop.Is(err, shop.NotFound) {
 			return emptyPage(page), nil
 		} else if err != nil {
 			return ProductPage{}, err
@@ -134,7 +159,7 @@ func (s *Service) products(ctx context.Context, l Listing, page shop.Page) (Prod
 	case len(l.SubCategoryIDs) == 0 && l.CategoryID != "":
 		subs, err := q.SubCategoriesOf(ctx, l.CategoryID)
 		if err != nil {
-			return ProductPage{}, postgres.Translate(err)
+			return ProductPage{}, err
 		}
 		if len(subs) == 0 {
 			return emptyPage(page), nil
@@ -175,7 +200,7 @@ func (s *Service) products(ctx context.Context, l Listing, page shop.Page) (Prod
 		}
 	}
 	if err != nil {
-		return ProductPage{}, postgres.Translate(err)
+		return ProductPage{}, err
 	}
 	return s.page(ctx, rows, total, page)
 }
@@ -194,22 +219,22 @@ func (s *Service) Search(ctx context.Context, query string, page shop.Page) (Pro
 	q := s.store.q
 	total, err := q.CountSearch(ctx, query)
 	if err != nil {
-		return ProductPage{}, postgres.Translate(err)
+		return ProductPage{}, err
 	}
 	var rows []productRow
 	if total > 0 {
 		r, err := q.SearchProducts(ctx, catalogdb.SearchProductsParams{Query: query, PageSize: int32(page.Size), PageOffset: int32(page.Offset())})
 		if err != nil {
-			return ProductPage{}, postgres.Translate(err)
+			return ProductPage{}, err
 		}
 		rows = convertRows(r, func(x catalogdb.SearchProductsRow) productRow { return productRow(x) })
 	} else {
 		if total, err = q.CountFuzzySearch(ctx, query); err != nil {
-			return ProductPage{}, postgres.Translate(err)
+			return ProductPage{}, err
 		}
 		r, err := q.FuzzySearchProducts(ctx, catalogdb.FuzzySearchProductsParams{Query: query, PageSize: int32(page.Size), PageOffset: int32(page.Offset())})
 		if err != nil {
-			return ProductPage{}, postgres.Translate(err)
+			return ProductPage{}, err
 		}
 		rows = convertRows(r, func(x catalogdb.FuzzySearchProductsRow) productRow { return productRow(x) })
 	}
@@ -223,10 +248,10 @@ func (s *Service) Product(ctx context.Context, id string) (Product, error) {
 	}
 	r, err := s.store.q.ProductByID(ctx, id)
 	if err != nil {
-		if shop.Is(postgres.Translate(err), shop.NotFound) {
+		if shop.Is(err, shop.NotFound) {
 			return Product{}, shop.E(shop.NotFound, "Product not found")
 		}
-		return Product{}, postgres.Translate(err)
+		return Product{}, err
 	}
 	products := []Product{productFromRow(r)}
 	if err := s.finish(ctx, products); err != nil {
@@ -243,7 +268,7 @@ func (s *Service) ProductsByIDs(ctx context.Context, ids []string) ([]Product, e
 	}
 	rows, err := s.store.q.ProductsByIDs(ctx, ids)
 	if err != nil {
-		return nil, postgres.Translate(err)
+		return nil, err
 	}
 	byID := make(map[string]Product, len(rows))
 	products := make([]Product, 0, len(rows))
@@ -279,7 +304,7 @@ func (s *Service) page(ctx context.Context, rows []productRow, total int64, page
 // finish attaches sizes and prices products against the running sales.
 func (s *Service) finish(ctx context.Context, products []Product) error {
 	if err := s.store.attachSizes(ctx, products); err != nil {
-		return postgres.Translate(err)
+		return err
 	}
 	sales, err := s.sales.PricingSales(ctx)
 	if err != nil {
@@ -317,7 +342,7 @@ func (s *Service) IsEmpty(ctx context.Context) (bool, error) {
 // Count is how many products the catalog holds, hidden ones included.
 func (s *Service) Count(ctx context.Context) (int64, error) {
 	n, err := s.store.q.CountProducts(ctx)
-	return n, postgres.Translate(err)
+	return n, err
 }
 
 // CreateCategory adds a category and tells open storefronts the catalog changed. Errors:
@@ -333,12 +358,12 @@ func (s *Service) CreateCategory(ctx context.Context, in NewCategory) (Category,
 	c := Category{ID: shop.NewID(), Name: in.Name, Gender: in.Gender, Image: uploadPath(subCategoryImages, in.Image), SubCategories: []SubCategory{}}
 	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		err := catalogdb.New(tx).InsertCategory(ctx, catalogdb.InsertCategoryParams{ID: c.ID, Name: c.Name, Gender: c.Gender, Image: in.Image, Position: int32(in.Position)})
-		if shop.Is(postgres.Translate(err), shop.Conflict) {
+		if shop.Is(err, shop.Conflict) {
 			return duplicateCategory(in.Name)
 		} else if err != nil {
 			return err
 		}
-		return publishCatalog(ctx, tx, map[string]string{"categoryId": c.ID})
+		return publishCatalog(ctx, tx, event.CatalogChange{CategoryID: c.ID})
 	})
 	if err != nil {
 		return Category{}, err
@@ -361,19 +386,19 @@ func (s *Service) CreateSubCategory(ctx context.Context, in NewSubCategory) (Sub
 	sc := SubCategory{ID: shop.NewID(), CategoryID: in.CategoryID, CategoryType: in.CategoryType, Image: uploadPath(subCategoryImages, in.Image)}
 	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		q := catalogdb.New(tx)
-		if _, err := q.LockCategory(ctx, in.CategoryID); shop.Is(postgres.Translate(err), shop.NotFound) {
+		if _, err := q.LockCategory(ctx, in.CategoryID); shop.Is(err, shop.NotFound) {
 			return fieldError("categoryId", "No such category")
 		} else if err != nil {
 			return err
 		}
 		err := q.InsertSubCategory(ctx, catalogdb.InsertSubCategoryParams{
 			ID: sc.ID, CategoryID: in.CategoryID, CategoryType: in.CategoryType, Image: in.Image, Position: int32(in.Position)})
-		if shop.Is(postgres.Translate(err), shop.Conflict) {
+		if shop.Is(err, shop.Conflict) {
 			return duplicateSubCategory(in.CategoryType)
 		} else if err != nil {
 			return err
 		}
-		return publishCatalog(ctx, tx, map[string]string{"subCategoryId": sc.ID})
+		return publishCatalog(ctx, tx, event.CatalogChange{SubCategoryID: sc.ID})
 	})
 	if err != nil {
 		return SubCategory{}, err
@@ -430,7 +455,7 @@ func (s *Service) createProduct(ctx context.Context, in NewProduct) (string, err
 			WeightGrams: int32(in.WeightGrams), CreatedAt: created, SubCategoryName: sub.CategoryType,
 			SearchText: searchText(in.Name, sub.CategoryType, in.Colour),
 		})
-		if shop.Is(postgres.Translate(err), shop.Conflict) {
+		if shop.Is(err, shop.Conflict) {
 			return duplicateCode(in.Code)
 		} else if err != nil {
 			return err
@@ -445,7 +470,7 @@ func (s *Service) createProduct(ctx context.Context, in NewProduct) (string, err
 				return err
 			}
 		}
-		return publishCatalog(ctx, tx, map[string]string{"productId": id})
+		return publishCatalog(ctx, tx, event.CatalogChange{ProductID: id})
 	})
 	if err != nil {
 		return "", err

@@ -2,21 +2,24 @@ package catalog
 
 // Images the back office uploads (products, sub-categories, sale banners) are never stored as
 // sent: the bytes must sniff and decode as a JPEG or PNG, and what is kept is the decoded
-// picture encoded again by this server — turned upright by its EXIF orientation and scaled
-// to at most MaxImageSide pixels a side. Metadata (EXIF with GPS positions, comments), trailing
+// picture encoded again by this server — turned upright by its EXIF orientation (read with
+// github.com/bep/imagemeta) and scaled to at most MaxImageSide pixels a side (with
+// golang.org/x/image/draw). Metadata (EXIF with GPS positions, comments), trailing
 // data and anything a browser could run (SVG, HTML polyglots) do not survive that.
 
 import (
 	"bytes"
 	"context"
-	"encoding/binary"
 	"fmt"
 	"image"
-	"image/draw"
 	"image/jpeg"
 	"image/png"
 	"net/http"
 	"strings"
+
+	"github.com/bep/imagemeta"
+	"golang.org/x/image/draw"
+	"golang.org/x/image/math/f64"
 
 	"drape/internal/shop"
 )
@@ -29,8 +32,10 @@ const (
 	jpegQuality    = 85
 )
 
-// imageSlots bounds how many images are decoded at once: each can take 100 MB and more.
-var imageSlots = make(chan struct{}, 2)
+// imageSlots bounds how many images are decoded at once: one at a time, as scaling one takes
+// 32 bytes for each pixel of an image as wide as the result and as high as the original (a
+// 12-megapixel photo takes about 250 MB in all, a 30-megapixel one about 350 MB).
+var imageSlots = make(chan struct{}, 1)
 
 // Image is an uploaded image made safe to store and serve.
 type Image struct {
@@ -93,11 +98,9 @@ func PrepareImage(ctx context.Context, data []byte) (Image, error) {
 	if scale := max(b.Dx(), b.Dy()); scale > MaxImageSide {
 		w := max(1, (b.Dx()*MaxImageSide+scale/2)/scale)
 		h := max(1, (b.Dy()*MaxImageSide+scale/2)/scale)
-		img = shrink(toRGBA(img), w, h)
+		img = shrink(img, w, h)
 	}
-	if orientation > 1 && orientation <= 8 {
-		img = orient(toRGBA(img), orientation)
-	}
+	img = orient(img, orientation)
 	var out bytes.Buffer
 	res := Image{Width: img.Bounds().Dx(), Height: img.Bounds().Dy()}
 	if format == "jpeg" {
@@ -124,138 +127,64 @@ func isSVG(data []byte) bool {
 	return strings.Contains(head, "<svg")
 }
 
-func toRGBA(img image.Image) *image.RGBA {
-	if rgba, ok := img.(*image.RGBA); ok {
-		return rgba
-	}
-	b := img.Bounds()
-	dst := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
-	draw.Draw(dst, dst.Bounds(), img, b.Min, draw.Src)
-	return dst
-}
-
-// shrink scales src down to w×h by averaging the source pixels under each new pixel (a box
-// filter: premultiplied colours average correctly, edges stay soft rather than jagged).
-func shrink(src *image.RGBA, w, h int) *image.RGBA {
-	sb := src.Bounds()
-	sw, sh := sb.Dx(), sb.Dy()
+// shrink scales src down to w×h with a Catmull-Rom kernel, which widens with the scale so
+// every source pixel counts (no aliasing) and edges stay sharp.
+func shrink(src image.Image, w, h int) image.Image {
 	dst := image.NewRGBA(image.Rect(0, 0, w, h))
-	for y := 0; y < h; y++ {
-		y0, y1 := y*sh/h, max((y+1)*sh/h, y*sh/h+1)
-		for x := 0; x < w; x++ {
-			x0, x1 := x*sw/w, max((x+1)*sw/w, x*sw/w+1)
-			var r, g, b, a, n uint64
-			for sy := y0; sy < y1; sy++ {
-				row := src.Pix[(sy)*src.Stride:]
-				for sx := x0; sx < x1; sx++ {
-					p := row[sx*4 : sx*4+4]
-					r, g, b, a = r+uint64(p[0]), g+uint64(p[1]), b+uint64(p[2]), a+uint64(p[3])
-					n++
-				}
-			}
-			d := dst.Pix[y*dst.Stride+x*4 : y*dst.Stride+x*4+4]
-			d[0], d[1], d[2], d[3] = uint8((r+n/2)/n), uint8((g+n/2)/n), uint8((b+n/2)/n), uint8((a+n/2)/n)
-		}
-	}
+	draw.CatmullRom.Scale(dst, dst.Bounds(), src, src.Bounds(), draw.Src, nil)
 	return dst
 }
 
-// orient turns src upright for its EXIF orientation (2–8: mirrored and/or rotated).
-func orient(src *image.RGBA, orientation int) *image.RGBA {
-	sw, sh := src.Bounds().Dx(), src.Bounds().Dy()
-	w, h := sw, sh
+// orientations are the affine maps from a stored picture of width w and height h to its
+// upright form, one for each EXIF orientation 2–8 (1 is upright already); 5–8 swap the sides.
+var orientations = map[int]func(w, h float64) f64.Aff3{
+	2: func(w, h float64) f64.Aff3 { return f64.Aff3{-1, 0, w, 0, 1, 0} },  // flip left to right
+	3: func(w, h float64) f64.Aff3 { return f64.Aff3{-1, 0, w, 0, -1, h} }, // turn 180°
+	4: func(w, h float64) f64.Aff3 { return f64.Aff3{1, 0, 0, 0, -1, h} },  // flip top to bottom
+	5: func(w, h float64) f64.Aff3 { return f64.Aff3{0, 1, 0, 1, 0, 0} },   // transpose
+	6: func(w, h float64) f64.Aff3 { return f64.Aff3{0, -1, h, 1, 0, 0} },  // turn 90° clockwise
+	7: func(w, h float64) f64.Aff3 { return f64.Aff3{0, -1, h, -1, 0, w} }, // transverse
+	8: func(w, h float64) f64.Aff3 { return f64.Aff3{0, 1, 0, -1, 0, w} },  // turn 90° anticlockwise
+}
+
+// orient turns src upright for its EXIF orientation (2–8: mirrored and/or rotated). The maps
+// send pixel centres to pixel centres, so nearest-neighbour sampling moves pixels unchanged.
+func orient(src image.Image, orientation int) image.Image {
+	toUpright, ok := orientations[orientation]
+	if !ok {
+		return src
+	}
+	b := src.Bounds()
+	w, h := b.Dx(), b.Dy()
+	size := image.Rect(0, 0, w, h)
 	if orientation >= 5 {
-		w, h = sh, sw
+		size = image.Rect(0, 0, h, w)
 	}
-	dst := image.NewRGBA(image.Rect(0, 0, w, h))
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			var sx, sy int
-			switch orientation {
-			case 2: // flip left to right
-				sx, sy = sw-1-x, y
-			case 3: // turn 180°
-				sx, sy = sw-1-x, sh-1-y
-			case 4: // flip top to bottom
-				sx, sy = x, sh-1-y
-			case 5: // transpose
-				sx, sy = y, x
-			case 6: // turn 90° clockwise
-				sx, sy = y, sh-1-x
-			case 7: // transverse
-				sx, sy = sw-1-y, sh-1-x
-			case 8: // turn 90° anticlockwise
-				sx, sy = sw-1-y, x
-			}
-			copy(dst.Pix[y*dst.Stride+x*4:y*dst.Stride+x*4+4], src.Pix[sy*src.Stride+sx*4:sy*src.Stride+sx*4+4])
-		}
-	}
+	dst := image.NewRGBA(size)
+	draw.NearestNeighbor.Transform(dst, toUpright(float64(w), float64(h)), src, b, draw.Src, nil)
 	return dst
 }
 
-// exifOrientation reads the Orientation tag (0x0112) of a JPEG's EXIF block; 1 (upright)
-// when there is none or it cannot be read.
+// exifOrientation reads the Orientation tag (0x0112) of a JPEG's first EXIF directory; 1
+// (upright) when there is none or it cannot be read.
 func exifOrientation(data []byte) int {
-	if len(data) < 4 || data[0] != 0xFF || data[1] != 0xD8 {
-		return 1
-	}
-	for i := 2; i+4 <= len(data); {
-		if data[i] != 0xFF {
-			return 1
-		}
-		marker := data[i+1]
-		if marker == 0xD8 || (marker >= 0xD0 && marker <= 0xD7) || marker == 0x01 || marker == 0xFF {
-			i += 2
-			continue
-		}
-		if marker == 0xDA || marker == 0xD9 { // image data: no more metadata
-			return 1
-		}
-		size := int(binary.BigEndian.Uint16(data[i+2:]))
-		if size < 2 || i+2+size > len(data) {
-			return 1
-		}
-		segment := data[i+4 : i+2+size]
-		if marker == 0xE1 && len(segment) > 6 && string(segment[:6]) == "Exif\x00\x00" {
-			return tiffOrientation(segment[6:])
-		}
-		i += 2 + size
-	}
-	return 1
-}
-
-func tiffOrientation(t []byte) int {
-	if len(t) < 8 {
-		return 1
-	}
-	var order binary.ByteOrder
-	switch string(t[:2]) {
-	case "II":
-		order = binary.LittleEndian
-	case "MM":
-		order = binary.BigEndian
-	default:
-		return 1
-	}
-	if order.Uint16(t[2:]) != 42 {
-		return 1
-	}
-	ifd := int(order.Uint32(t[4:]))
-	if ifd < 8 || ifd+2 > len(t) {
-		return 1
-	}
-	n := int(order.Uint16(t[ifd:]))
-	for k := 0; k < n; k++ {
-		e := ifd + 2 + k*12
-		if e+12 > len(t) {
-			return 1
-		}
-		if order.Uint16(t[e:]) == 0x0112 && order.Uint16(t[e+2:]) == 3 { // SHORT
-			if v := int(order.Uint16(t[e+8:])); v >= 1 && v <= 8 {
-				return v
+	orientation := 1
+	_, err := imagemeta.Decode(imagemeta.Options{
+		R:           bytes.NewReader(data),
+		ImageFormat: imagemeta.JPEG,
+		Sources:     imagemeta.EXIF,
+		ShouldHandleTag: func(tag imagemeta.TagInfo) bool {
+			return tag.Tag == "Orientation" && tag.Namespace == "IFD0"
+		},
+		HandleTag: func(tag imagemeta.TagInfo) error {
+			if v, ok := tag.Value.(uint16); ok && v >= 1 && v <= 8 {
+				orientation = int(v)
 			}
-			return 1
-		}
+			return imagemeta.ErrStopWalking
+		},
+	})
+	if err != nil {
+		return 1
 	}
-	return 1
+	return orientation
 }

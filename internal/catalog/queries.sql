@@ -294,14 +294,6 @@ UPDATE categories SET name = @name, gender = @gender, image = @image, position =
 -- name: CountProductsInCategory :one
 SELECT count(*) FROM products p JOIN sub_categories sc ON sc.id = p.sub_category_id WHERE sc.category_id = @category_id;
 
--- name: SalesCoveringCategory :many
--- Sales naming the category, or one of its sub-categories (their rows refer to them).
-SELECT s.name FROM sales s
-WHERE s.category_id = @category_id::text
-   OR EXISTS (SELECT 1 FROM sale_sub_categories x JOIN sub_categories sc ON sc.id = x.sub_category_id
-              WHERE x.sale_id = s.id AND sc.category_id = @category_id::text)
-ORDER BY s.created_at, s.id;
-
 -- name: DeleteSubCategoriesOf :exec
 DELETE FROM sub_categories WHERE category_id = @category_id;
 
@@ -326,11 +318,6 @@ WHERE p.sub_category_id = @sub_category_id;
 
 -- name: CountProductsInSubCategory :one
 SELECT count(*) FROM products WHERE sub_category_id = @sub_category_id;
-
--- name: SalesCoveringSubCategory :many
-SELECT s.name FROM sales s JOIN sale_sub_categories x ON x.sale_id = s.id
-WHERE x.sub_category_id = @sub_category_id
-ORDER BY s.created_at, s.id;
 
 -- name: DeleteSubCategory :exec
 DELETE FROM sub_categories WHERE id = @id;

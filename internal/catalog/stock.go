@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"context"
-	"errors"
 	"maps"
 	"slices"
 	"strings"
@@ -11,8 +10,8 @@ import (
 
 	"drape/internal/catalog/catalogdb"
 	"drape/internal/outbox"
-	"drape/internal/platform/postgres"
 	"drape/internal/shop"
+	"drape/internal/shop/event"
 	"drape/realtime"
 )
 
@@ -23,9 +22,6 @@ type StockChange struct {
 	Size      string
 	Quantity  int
 }
-
-// StockChangedEvent is the realtime event that tells storefronts a product's stock moved.
-const StockChangedEvent = "stock.changed"
 
 // LowStock is the count at and below which a size's stock is news: a cart can hold that many
 // of a size, so shoppers start to see "Only 3 left" and sold-out sizes. Above it, an order
@@ -44,18 +40,18 @@ func (s *Service) TakeStock(ctx context.Context, tx pgx.Tx, changes []StockChang
 	left := map[string]map[string]int{}
 	for _, c := range sortedChanges(changes) {
 		stock, err := q.TakeStock(ctx, catalogdb.TakeStockParams{ProductID: c.ProductID, Size: c.Size, Quantity: int32(c.Quantity)})
-		if errors.Is(err, pgx.ErrNoRows) {
+		if shop.Is(err, shop.NotFound) {
 			have, err := q.StockOf(ctx, catalogdb.StockOfParams{ProductID: c.ProductID, Size: c.Size})
-			if errors.Is(err, pgx.ErrNoRows) {
+			if shop.Is(err, shop.NotFound) {
 				return shop.E(shop.Conflict, "Size %s of %s is no longer available", c.Size, c.Name)
 			}
 			if err != nil {
-				return postgres.Translate(err)
+				return err
 			}
 			return ShortMessage(c.Name, c.Size, int(have))
 		}
 		if err != nil {
-			return postgres.Translate(err)
+			return err
 		}
 		if stock <= LowStock {
 			record(left, c.ProductID, c.Size, int(stock))
@@ -71,11 +67,11 @@ func (s *Service) ReturnStock(ctx context.Context, tx pgx.Tx, changes []StockCha
 	left := map[string]map[string]int{}
 	for _, c := range sortedChanges(changes) {
 		stock, err := q.ReturnStock(ctx, catalogdb.ReturnStockParams{ProductID: c.ProductID, Size: c.Size, Quantity: int32(c.Quantity)})
-		if errors.Is(err, pgx.ErrNoRows) {
+		if shop.Is(err, shop.NotFound) {
 			continue
 		}
 		if err != nil {
-			return postgres.Translate(err)
+			return err
 		}
 		record(left, c.ProductID, c.Size, int(stock))
 	}
@@ -110,7 +106,7 @@ func record(left map[string]map[string]int, productID, size string, stock int) {
 
 func publishStock(ctx context.Context, tx pgx.Tx, left map[string]map[string]int) error {
 	for _, id := range slices.Sorted(maps.Keys(left)) {
-		err := outbox.Publish(ctx, tx, StockChangedEvent, realtime.TopicCatalog, map[string]any{"productId": id, "sizes": left[id]})
+		err := outbox.Publish(ctx, tx, event.StockChanged, realtime.TopicCatalog, event.StockChange{ProductID: id, Sizes: left[id]})
 		if err != nil {
 			return err
 		}

@@ -26,7 +26,7 @@ type Service struct {
 
 // NewService makes the CMS service.
 func NewService(pool *pgxpool.Pool) *Service {
-	return &Service{store: store{q: cmsdb.New(pool)}, policy: bluemonday.UGCPolicy()}
+	return &Service{store: store{q: cmsdb.New(postgres.Translating(pool))}, policy: bluemonday.UGCPolicy()}
 }
 
 var pageType = regexp.MustCompile(`^[a-z][a-z0-9-]{0,39}$`)
@@ -37,10 +37,10 @@ func (s *Service) Page(ctx context.Context, typ string) (Page, error) {
 		return Page{}, &shop.Error{Kind: shop.Invalid, Message: "type must be a page name such as terms or privacy", Fields: map[string]string{"type": "unknown page type"}}
 	}
 	p, err := s.store.page(ctx, typ)
-	if shop.Is(postgres.Translate(err), shop.NotFound) {
+	if shop.Is(err, shop.NotFound) {
 		return Page{}, shop.E(shop.NotFound, "No %s page has been written yet", typ)
 	}
-	return p, postgres.Translate(err)
+	return p, err
 }
 
 // Save writes the page of type typ (one of Types), sanitising its HTML: what the sanitiser
@@ -63,7 +63,7 @@ func (s *Service) Save(ctx context.Context, typ, title, html string) (Page, erro
 			Fields: map[string]string{"description": "Nothing is left of the page once unsafe HTML is removed"}}
 	}
 	if err := s.store.q.UpsertPage(ctx, cmsdb.UpsertPageParams{Type: typ, Title: title, Description: clean}); err != nil {
-		return Page{}, postgres.Translate(err)
+		return Page{}, err
 	}
 	return s.Page(ctx, typ)
 }

@@ -36,7 +36,9 @@ type Service struct {
 const Fresh = 30 * time.Second
 
 // NewService makes the company service.
-func NewService(pool *pgxpool.Pool) *Service { return &Service{store: store{q: companydb.New(pool)}} }
+func NewService(pool *pgxpool.Pool) *Service {
+	return &Service{store: store{q: companydb.New(postgres.Translating(pool))}}
+}
 
 // Get is the company. Errors: NotFound (NotSetUp) before the details are saved.
 func (s *Service) Get(ctx context.Context) (Company, error) {
@@ -49,7 +51,7 @@ func (s *Service) Get(ctx context.Context) (Company, error) {
 	s.mu.Unlock()
 	row, err := s.store.q.Company(ctx)
 	if err != nil {
-		if err = postgres.Translate(err); shop.Is(err, shop.NotFound) {
+		if shop.Is(err, shop.NotFound) {
 			return Company{}, shop.E(shop.NotFound, NotSetUp)
 		}
 		return Company{}, err
@@ -74,7 +76,7 @@ func (s *Service) Save(ctx context.Context, c Company) (Company, error) {
 		AddressLine2: c.AddressLine2, City: c.City, State: c.State, Zip: c.Zip, Contact1: c.Contact1,
 		Contact2: c.Contact2, Email: c.Email, VendorID: c.VendorID})
 	if err != nil {
-		return Company{}, postgres.Translate(err)
+		return Company{}, err
 	}
 	s.mu.Lock()
 	s.kept = nil

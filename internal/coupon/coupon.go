@@ -43,7 +43,7 @@ type Service struct {
 
 // NewService makes the coupon service.
 func NewService(pool *pgxpool.Pool) *Service {
-	return &Service{pool: pool, store: store{q: coupondb.New(pool)}}
+	return &Service{pool: pool, store: store{q: coupondb.New(postgres.Translating(pool))}}
 }
 
 // Normalize is how a typed code is looked up: trimmed and upper case.
@@ -55,7 +55,7 @@ func Normalize(code string) string { return strings.ToUpper(strings.TrimSpace(co
 func (s *Service) Active(ctx context.Context, firstOrder bool) ([]Coupon, error) {
 	rows, err := s.store.q.ActiveCoupons(ctx)
 	if err != nil {
-		return nil, postgres.Translate(err)
+		return nil, err
 	}
 	out := make([]Coupon, len(rows))
 	for i, r := range rows {
@@ -79,7 +79,7 @@ func (s *Service) Check(ctx context.Context, code string, subtotal shop.Money, f
 	}
 	row, err := s.store.q.CouponByCode(ctx, code)
 	if err != nil {
-		if err = postgres.Translate(err); shop.Is(err, shop.NotFound) {
+		if shop.Is(err, shop.NotFound) {
 			return Coupon{}, shop.E(shop.Invalid, msgNotFound)
 		}
 		return Coupon{}, err
@@ -108,7 +108,7 @@ func (c Coupon) Terms() *pricing.CouponTerms {
 func (s *Service) Redeem(ctx context.Context, tx pgx.Tx, id string) error {
 	n, err := s.store.q.WithTx(tx).RedeemCoupon(ctx, id)
 	if err != nil {
-		return postgres.Translate(err)
+		return err
 	}
 	if n == 0 {
 		return shop.E(shop.Invalid, msgUsedUp)
@@ -124,7 +124,7 @@ func (s *Service) RedeemCode(ctx context.Context, tx pgx.Tx, code string) (first
 	q := s.store.q.WithTx(tx)
 	redeemed, err := q.RedeemCouponByCode(ctx, code)
 	if err != nil {
-		return false, postgres.Translate(err)
+		return false, err
 	}
 	if len(redeemed) == 1 {
 		return redeemed[0], nil
@@ -138,7 +138,7 @@ func (s *Service) RedeemCode(ctx context.Context, tx pgx.Tx, code string) (first
 // Release gives back one use of the coupon with code, in the caller's transaction (its order
 // was cancelled before it shipped).
 func (s *Service) Release(ctx context.Context, tx pgx.Tx, code string) error {
-	return postgres.Translate(s.store.q.WithTx(tx).ReleaseCoupon(ctx, code))
+	return s.store.q.WithTx(tx).ReleaseCoupon(ctx, code)
 }
 
 // Create adds a coupon. Errors: Invalid (fields: code, description, discount,
@@ -153,7 +153,7 @@ func (s *Service) Create(ctx context.Context, in NewCoupon) (Coupon, error) {
 		Active: in.Active, MinimumAmount: int64(in.MinimumAmount), Discount: int32(in.Discount),
 		MaxDiscount: int64(in.MaxDiscount), FirstTime: in.FirstTime, UsageLimit: limitOf(in.UsageLimit)})
 	if err != nil {
-		return Coupon{}, codeTaken(postgres.Translate(err), in.Code)
+		return Coupon{}, codeTaken(err, in.Code)
 	}
 	return s.Get(ctx, id)
 }
@@ -216,7 +216,7 @@ func (s *Service) Get(ctx context.Context, id string) (Coupon, error) {
 	}
 	row, err := s.store.q.CouponByID(ctx, id)
 	if err != nil {
-		if err = postgres.Translate(err); shop.Is(err, shop.NotFound) {
+		if shop.Is(err, shop.NotFound) {
 			return Coupon{}, shop.E(shop.NotFound, msgNotFound)
 		}
 		return Coupon{}, err
@@ -235,12 +235,12 @@ func (s *Service) AdminList(ctx context.Context, status, search string, page sho
 	search = likeEscaper.Replace(Normalize(search))
 	total, err := s.store.q.CountAdminCoupons(ctx, coupondb.CountAdminCouponsParams{Status: status, Search: search})
 	if err != nil {
-		return List{}, postgres.Translate(err)
+		return List{}, err
 	}
 	rows, err := s.store.q.AdminCoupons(ctx, coupondb.AdminCouponsParams{Status: status, Search: search,
 		PageSize: int32(page.Size), PageOffset: int32(page.Offset())})
 	if err != nil {
-		return List{}, postgres.Translate(err)
+		return List{}, err
 	}
 	l := List{Items: make([]Coupon, len(rows)), Page: page.Number, TotalPages: shop.TotalPages(total, page.Size), Total: total}
 	for i, r := range rows {
@@ -267,7 +267,7 @@ func (s *Service) Update(ctx context.Context, id string, in NewCoupon) (Coupon, 
 	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		q := s.store.q.WithTx(tx)
 		row, err := q.CouponForUpdate(ctx, id)
-		if shop.Is(postgres.Translate(err), shop.NotFound) {
+		if shop.Is(err, shop.NotFound) {
 			return shop.E(shop.NotFound, msgNotFound)
 		} else if err != nil {
 			return err
@@ -289,7 +289,7 @@ func (s *Service) Update(ctx context.Context, id string, in NewCoupon) (Coupon, 
 		err = q.UpdateCoupon(ctx, coupondb.UpdateCouponParams{ID: id, Code: in.Code, Description: in.Description, Active: in.Active,
 			MinimumAmount: int64(in.MinimumAmount), Discount: int32(in.Discount), MaxDiscount: int64(in.MaxDiscount),
 			FirstTime: in.FirstTime, UsageLimit: limitOf(in.UsageLimit)})
-		return codeTaken(postgres.Translate(err), in.Code)
+		return codeTaken(err, in.Code)
 	})
 	if err != nil {
 		return Coupon{}, err
@@ -305,7 +305,7 @@ func (s *Service) SetActive(ctx context.Context, id string, active bool) (Coupon
 	}
 	n, err := s.store.q.SetCouponActive(ctx, coupondb.SetCouponActiveParams{ID: id, Active: active})
 	if err != nil {
-		return Coupon{}, postgres.Translate(err)
+		return Coupon{}, err
 	}
 	if n == 0 {
 		return Coupon{}, shop.E(shop.NotFound, msgNotFound)
@@ -322,7 +322,7 @@ func (s *Service) Delete(ctx context.Context, id string) error {
 	return postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		q := s.store.q.WithTx(tx)
 		row, err := q.CouponForUpdate(ctx, id)
-		if shop.Is(postgres.Translate(err), shop.NotFound) {
+		if shop.Is(err, shop.NotFound) {
 			return shop.E(shop.NotFound, msgNotFound)
 		} else if err != nil {
 			return err
@@ -342,5 +342,5 @@ func (s *Service) Delete(ctx context.Context, id string) error {
 // Count is how many coupons exist (the demo loader seeds some when there are none).
 func (s *Service) Count(ctx context.Context) (int64, error) {
 	n, err := s.store.q.CountCoupons(ctx)
-	return n, postgres.Translate(err)
+	return n, err
 }

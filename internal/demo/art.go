@@ -55,7 +55,7 @@ func (c *canvas) pathID() string {
 
 func (c *canvas) add(format string, args ...any) { fmt.Fprintf(&c.b, format, args...) }
 
-func (c *canvas) text(s string) { xml.EscapeText(&c.b, []byte(s)) }
+func (c *canvas) text(s string) { _ = xml.EscapeText(&c.b, []byte(s)) } // a bytes.Buffer never fails
 
 // svgDocument wraps body in an <svg> element of the given size with title as its accessible name.
 func svgDocument(width, height int, title, body string) []byte {

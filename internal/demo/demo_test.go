@@ -29,8 +29,10 @@ func newDeps(t *testing.T) Deps {
 	t.Helper()
 	pool, _ := dbtest.New(t)
 	sales := sale.NewService(pool)
+	products := catalog.NewService(pool, sales)
+	sales.NameCategoriesFrom(products)
 	return Deps{
-		Catalog: catalog.NewService(pool, sales), Sales: sales, CMS: cms.NewService(pool), Banners: banner.NewService(pool),
+		Catalog: products, Sales: sales, CMS: cms.NewService(pool), Banners: banner.NewService(pool),
 		UploadsDir: t.TempDir(), Log: slog.New(slog.DiscardHandler),
 	}
 }

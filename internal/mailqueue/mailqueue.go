@@ -50,7 +50,7 @@ type Service struct {
 
 // NewService makes the service that sends through sender.
 func NewService(pool *pgxpool.Pool, sender Sender) *Service {
-	return &Service{store: store{q: mailqueuedb.New(pool)}, sender: sender}
+	return &Service{store: store{q: mailqueuedb.New(postgres.Translating(pool))}, sender: sender}
 }
 
 // Deliver sends the queued message (kind, ref) unless it was sent already. Errors: NotFound
@@ -58,7 +58,7 @@ func NewService(pool *pgxpool.Pool, sender Sender) *Service {
 func (s *Service) Deliver(ctx context.Context, kind, ref string) error {
 	m, err := s.store.q.MailByKindRef(ctx, mailqueuedb.MailByKindRefParams{Kind: kind, Ref: ref})
 	if err != nil {
-		return postgres.Translate(err)
+		return err
 	}
 	if m.SentAt != nil {
 		return nil
@@ -66,7 +66,7 @@ func (s *Service) Deliver(ctx context.Context, kind, ref string) error {
 	if err := s.sender.Send(ctx, mail.Message{To: m.Recipient, Subject: m.Subject, Text: m.TextBody, HTML: m.HtmlBody}); err != nil {
 		return err
 	}
-	return postgres.Translate(s.store.q.MarkMailSent(ctx, m.ID))
+	return s.store.q.MarkMailSent(ctx, m.ID)
 }
 
 // Unsent is a queued mail not yet sent.
@@ -78,7 +78,7 @@ type Unsent struct{ Kind, Ref string }
 func (s *Service) UnsentSince(ctx context.Context, age time.Duration, limit int) ([]Unsent, error) {
 	rows, err := s.store.q.UnsentSince(ctx, mailqueuedb.UnsentSinceParams{Before: time.Now().Add(-age), MaxMails: int32(limit)})
 	if err != nil {
-		return nil, postgres.Translate(err)
+		return nil, err
 	}
 	out := make([]Unsent, len(rows))
 	for i, r := range rows {

@@ -1,11 +1,8 @@
 package order
 
 import (
-	"bytes"
-	htmltemplate "html/template"
 	"strconv"
 	"strings"
-	texttemplate "text/template"
 
 	"drape/internal/mailqueue"
 	"drape/internal/shop"
@@ -20,15 +17,8 @@ const (
 	refundKind       = "order_refunded"
 )
 
-// mailHTML are the order mails' pages. html/template escapes every value for where it lands
-// (text, attribute, link), so a product or person's name shows as written and never as markup.
-var mailHTML = htmltemplate.Must(htmltemplate.New("mail").Parse(`
-{{- define "open" -}}
-<div style="font-family:Georgia,serif;color:#1f2a44;max-width:560px;margin:auto;padding:24px">
-<p style="font-size:22px;margin:0 0 16px">drape</p>
-<p>Hello {{.Name}},</p>
-{{- end}}
-
+// mails are the order mails in the shop's mail layout, as HTML and as plain text.
+var mails = mailqueue.NewLayout(`
 {{- define "money" -}}
 <table style="width:100%;border-collapse:collapse;font-family:Arial,sans-serif;font-size:14px">
 {{- range .Lines}}
@@ -46,18 +36,15 @@ var mailHTML = htmltemplate.Must(htmltemplate.New("mail").Parse(`
 <p>Thank you for your order <strong>{{.Number}}</strong>. We'll keep you updated.</p>
 {{template "money" .Money}}
 <p style="font-family:Arial,sans-serif;font-size:14px">{{.Payment}}<br>Delivering to {{.Where}}</p>
-<p><a href="{{.Link}}" style="color:#1f2a44">Track your order</a></p></div>
+<p><a href="{{.Link}}" style="color:#1f2a44">Track your order</a></p>{{template "close" .}}
 {{- end}}
 
 {{- define "lines" -}}
 {{template "open" .}}
 {{range .Paragraphs}}<p>{{.}}</p>{{end}}
-{{- if .Link}}<p><a href="{{.Link}}" style="color:#1f2a44">Track your order</a></p>{{end}}</div>
+{{- if .Link}}<p><a href="{{.Link}}" style="color:#1f2a44">Track your order</a></p>{{end}}{{template "close" .}}
 {{- end}}
-`))
-
-// mailText are the same mails as plain text.
-var mailText = texttemplate.Must(texttemplate.New("mail").Parse(`
+`, `
 {{- define "money" -}}
 {{range .Lines}}  {{.Quantity}} × {{.Name}} (size {{.Size}})  {{.Amount}}{{if .Off}}  [{{.Off}}]{{end}}
 {{end}}{{range .Adjustments}}  {{.Label}}  {{.Amount}}
@@ -65,7 +52,7 @@ var mailText = texttemplate.Must(texttemplate.New("mail").Parse(`
 {{- end}}
 
 {{- define "confirmation" -}}
-Hello {{.Name}},
+{{template "open" .}}
 
 Thank you for your order {{.Number}}. We'll keep you updated.
 
@@ -76,19 +63,19 @@ Delivering to: {{.Where}}
 
 Track it: {{.Link}}
 
-drape
+{{template "close" .}}
 {{- end}}
 
 {{- define "lines" -}}
-Hello {{.Name}},
+{{template "open" .}}
 {{range .Paragraphs}}
 {{.}}
 {{end}}{{if .Link}}
 Track it: {{.Link}}
 {{end}}
-drape
+{{template "close" .}}
 {{- end}}
-`))
+`)
 
 // moneyTable is what an order cost, as its mails show it: each line at its list price, then
 // the discounts and coupon as negative amounts, so that the rows add up to the total.
@@ -159,8 +146,9 @@ func confirmationMail(o Order, publicURL string) mailqueue.Message {
 	}{Name: a.FirstName, Number: o.Number, Payment: payment, Money: money(o),
 		Where: a.FirstName + " " + a.LastName + ", " + a.Address1 + ", " + a.City + ", " + a.State + " " + a.Pincode,
 		Link:  publicURL + "/trackid?orderId=" + o.Number}
+	html, text := mails.Render("confirmation", data)
 	return mailqueue.Message{Kind: confirmationKind, Ref: o.ID, To: a.Email, Subject: "Your drape order " + o.Number + " is placed",
-		Text: renderText("confirmation", data), HTML: renderHTML("confirmation", data)}
+		Text: text, HTML: html}
 }
 
 // linesMail is a mail of a few paragraphs and, when link is set, a link to track the order.
@@ -169,8 +157,8 @@ func linesMail(kind, ref, to, subject, name, link string, paragraphs ...string) 
 		Name, Link string
 		Paragraphs []string
 	}{Name: name, Link: link, Paragraphs: paragraphs}
-	return mailqueue.Message{Kind: kind, Ref: ref, To: to, Subject: subject,
-		Text: renderText("lines", data), HTML: renderHTML("lines", data)}
+	html, text := mails.Render("lines", data)
+	return mailqueue.Message{Kind: kind, Ref: ref, To: to, Subject: subject, Text: text, HTML: html}
 }
 
 // cancellationMail tells the shopper an order was cancelled, and what happens to their money.
@@ -204,22 +192,4 @@ func progressMail(o Order, publicURL string) mailqueue.Message {
 func refundMail(o Order) mailqueue.Message {
 	line := "We have refunded " + o.Amount.String() + " for your order " + o.Number + " to the original payment method. Banks take 5–7 working days to show it."
 	return linesMail(refundKind, o.ID, o.Address.Email, "Your drape refund for "+o.Number, o.Address.FirstName, "", line)
-}
-
-// renderText and renderHTML execute template name of the text or HTML mails with data. The
-// templates are fixed and their data typed, so a failure is a programming error.
-func renderText(name string, data any) string {
-	var b bytes.Buffer
-	if err := mailText.ExecuteTemplate(&b, name, data); err != nil {
-		panic("order: text mail " + name + ": " + err.Error())
-	}
-	return b.String()
-}
-
-func renderHTML(name string, data any) string {
-	var b bytes.Buffer
-	if err := mailHTML.ExecuteTemplate(&b, name, data); err != nil {
-		panic("order: HTML mail " + name + ": " + err.Error())
-	}
-	return b.String()
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"drape/internal/mailqueue"
 	"drape/internal/pricing"
 	"drape/internal/shop"
 )
@@ -129,5 +130,25 @@ func TestMailEscapesNames(t *testing.T) {
 	page := confirmationMail(o, "https://drape.example").HTML
 	if !strings.Contains(page, "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;") || !strings.Contains(page, "Asha &lt;b&gt;") {
 		t.Errorf("names are not shown as text:\n%s", page)
+	}
+}
+
+// TestOrderMailsUseTheShopLayout: every order mail looks like the shop's other mails (the
+// account mails): the layout's brand and greeting first and its end last, in HTML and in text.
+func TestOrderMailsUseTheShopLayout(t *testing.T) {
+	o := pricedOrder("Slim Shirt")
+	o.Address.FirstName = "Asha"
+	probe := mailqueue.NewLayout(`{{define "first"}}{{template "open" .}}{{end}}{{define "last"}}{{template "close" .}}{{end}}`,
+		`{{define "first"}}{{template "open" .}}{{end}}{{define "last"}}{{template "close" .}}{{end}}`)
+	openHTML, openText := probe.Render("first", struct{ Name string }{"Asha"})
+	closeHTML, closeText := probe.Render("last", struct{ Name string }{"Asha"})
+	for _, m := range []mailqueue.Message{confirmationMail(o, "https://drape.example"), cancellationMail(o, "out of stock"),
+		progressMail(o, "https://drape.example"), refundMail(o)} {
+		if !strings.HasPrefix(m.HTML, openHTML) || !strings.HasSuffix(m.HTML, closeHTML) {
+			t.Errorf("%s: HTML is not in the shop's layout:\n%s", m.Kind, m.HTML)
+		}
+		if !strings.HasPrefix(m.Text, openText) || !strings.HasSuffix(m.Text, closeText) {
+			t.Errorf("%s: text is not in the shop's layout:\n%s", m.Kind, m.Text)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"drape/internal/cart"
+	"drape/internal/shipping/shipment"
 	"drape/internal/shop"
 )
 
@@ -76,45 +77,45 @@ type Step struct {
 // when it is placed and never changes after. OrderDetails is orderObj.orderData again, as the
 // client order record names it.
 type Order struct {
-	ID              string         `json:"_id"`
-	Number          string         `json:"orderId"`
-	UserID          string         `json:"userId"`
-	PaymentMode     Mode           `json:"paymentMode"`
-	PaymentStatus   PaymentStatus  `json:"paymentStatus"`
-	Status          Status         `json:"orderStatus"`
-	StatusLabel     string         `json:"status"`
-	ShippingStatus  string         `json:"shippingStatus"`
-	Items           []Item         `json:"items"`
-	ProductIDs      []string       `json:"productId"`
-	ListTotal       shop.Money     `json:"listTotal"`
-	SubTotal        shop.Money     `json:"subTotal"`
-	ProductDiscount shop.Money     `json:"productDiscount"`
-	CouponCode      string         `json:"couponCode"`
-	CouponDiscount  shop.Money     `json:"couponDiscount"`
-	Shipping        shop.Money     `json:"shipping"`
-	Tax             shop.Money     `json:"tax"`
-	Amount          shop.Money     `json:"amount"`
-	TotalAmount     shop.Money     `json:"totalAmount"`
-	Currency        string         `json:"currency"`
-	PaymentID       string         `json:"paymentId"`
-	GatewayOrderID  string         `json:"razorpayOrderId"`
-	PaymentError    string         `json:"paymentError,omitempty"`
-	CancelReason    string         `json:"cancelReason,omitempty"`
-	Address         Address        `json:"address"`
-	OrderObj        OrderObj       `json:"orderObj"`
-	OrderDetails    map[string]any `json:"orderDetails"`
-	StatusDetails   StatusDetails  `json:"statusDetails"`
-	UserDetails     *Customer      `json:"userdetails,omitempty"`
-	OrderDate       string         `json:"orderDate"`
-	OrderTime       string         `json:"orderTime"`
-	Date            time.Time      `json:"date"`
-	CreatedAt       time.Time      `json:"createdAt"`
-	ExpiresAt       *time.Time     `json:"expiresAt"`
-	Cancellable     bool           `json:"cancellable"`
-	Timeline        []Step         `json:"timeline"`
-	Courier         Courier        `json:"shiprocket"`
-	NotAddOrder     bool           `json:"notaddorder"`
-	Next            []Status       `json:"nextStatuses"`
+	ID              string            `json:"_id"`
+	Number          string            `json:"orderId"`
+	UserID          string            `json:"userId"`
+	PaymentMode     Mode              `json:"paymentMode"`
+	PaymentStatus   PaymentStatus     `json:"paymentStatus"`
+	Status          Status            `json:"orderStatus"`
+	StatusLabel     string            `json:"status"`
+	ShippingStatus  string            `json:"shippingStatus"`
+	Items           []Item            `json:"items"`
+	ProductIDs      []string          `json:"productId"`
+	ListTotal       shop.Money        `json:"listTotal"`
+	SubTotal        shop.Money        `json:"subTotal"`
+	ProductDiscount shop.Money        `json:"productDiscount"`
+	CouponCode      string            `json:"couponCode"`
+	CouponDiscount  shop.Money        `json:"couponDiscount"`
+	Shipping        shop.Money        `json:"shipping"`
+	Tax             shop.Money        `json:"tax"`
+	Amount          shop.Money        `json:"amount"`
+	TotalAmount     shop.Money        `json:"totalAmount"`
+	Currency        string            `json:"currency"`
+	PaymentID       string            `json:"paymentId"`
+	GatewayOrderID  string            `json:"razorpayOrderId"`
+	PaymentError    string            `json:"paymentError,omitempty"`
+	CancelReason    string            `json:"cancelReason,omitempty"`
+	Address         Address           `json:"address"`
+	OrderObj        OrderObj          `json:"orderObj"`
+	OrderDetails    shipment.Snapshot `json:"orderDetails"`
+	StatusDetails   StatusDetails     `json:"statusDetails"`
+	UserDetails     *Customer         `json:"userdetails,omitempty"`
+	OrderDate       string            `json:"orderDate"`
+	OrderTime       string            `json:"orderTime"`
+	Date            time.Time         `json:"date"`
+	CreatedAt       time.Time         `json:"createdAt"`
+	ExpiresAt       *time.Time        `json:"expiresAt"`
+	Cancellable     bool              `json:"cancellable"`
+	Timeline        []Step            `json:"timeline"`
+	Courier         Courier           `json:"shiprocket"`
+	NotAddOrder     bool              `json:"notaddorder"`
+	Next            []Status          `json:"nextStatuses"`
 
 	stockHeld bool
 }
@@ -122,10 +123,10 @@ type Order struct {
 // OrderObj is SPEC §3's orderObj: the cart as it was ordered (cartData) and the order as it
 // was sent to the courier at checkout (orderData: SPEC §3 "Order sent at checkout", the
 // billing_* fields, order_items, payment_method, sub_total and the parcel, Shiprocket's adhoc
-// order).
+// order, typed by package shipment).
 type OrderObj struct {
-	CartData  []CartItem     `json:"cartData"`
-	OrderData map[string]any `json:"orderData"`
+	CartData  []CartItem        `json:"cartData"`
+	OrderData shipment.Snapshot `json:"orderData"`
 }
 
 // CartItem is one line of orderObj.cartData (SPEC §3 admin order view): the product as it was

@@ -17,6 +17,12 @@
 //     a shipment back at the shop), starts a refund: staff's moves only request one;
 //   - its mails, shipment push and realtime events are written to the outbox in the same
 //     transaction as the change that causes them.
+//
+// The files follow the use cases: order.go places, pays, cancels and lists; fulfilment.go
+// moves an order through the state machine; courier.go is the courier's side (the shipment
+// snapshot, typed by package shipping/shipment, its push, the courier's reports and
+// tracking); refund.go gives money back; admin.go is the back office's views; store.go reads
+// rows into orders.
 package order
 
 import (
@@ -28,7 +34,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -43,14 +48,15 @@ import (
 	"drape/internal/platform/postgres"
 	"drape/internal/pricing"
 	"drape/internal/shop"
+	"drape/internal/shop/event"
 	"drape/jobs"
 	"drape/realtime"
 )
 
-// Realtime event types of orders.
+// Realtime event types of orders (named in the catalogue, package event).
 const (
-	CreatedEvent = "order.created"
-	UpdatedEvent = "order.updated"
+	CreatedEvent = event.OrderCreated
+	UpdatedEvent = event.OrderUpdated
 )
 
 // errCartChanged: the cart changed between pricing it and locking it (another tab).
@@ -59,13 +65,6 @@ var errCartChanged = errors.New("order: the cart changed while placing")
 // errPlacedMeanwhile: a concurrent request with the same idempotency key placed the order
 // first (the key's unique index refused the second).
 var errPlacedMeanwhile = errors.New("order: placed meanwhile under the same key")
-
-// isDuplicateKey reports whether err is the unique index on (user, idempotency key) refusing
-// a second order.
-func isDuplicateKey(err error) bool {
-	var pgErr *pgconn.PgError
-	return errors.As(err, &pgErr) && pgErr.Code == "23505" && pgErr.ConstraintName == "orders_user_id_idempotency_key_key"
-}
 
 // cmpErr is err when there is one, else otherwise.
 func cmpErr(err, otherwise error) error {
@@ -124,7 +123,7 @@ func NewService(pool *pgxpool.Pool, cfg Config, products *catalog.Service, carts
 	if cfg.UnpaidOrdersPerDay <= 0 {
 		cfg.UnpaidOrdersPerDay = DefaultUnpaidOrdersPerDay
 	}
-	return &Service{pool: pool, store: store{q: orderdb.New(pool)}, catalog: products, carts: carts, coupons: coupons,
+	return &Service{pool: pool, store: store{q: orderdb.New(postgres.Translating(pool))}, catalog: products, carts: carts, coupons: coupons,
 		addresses: addresses, company: companies, cfg: cfg}
 }
 
@@ -296,7 +295,7 @@ func (s *Service) Place(ctx context.Context, p Placement) (o Order, replayed boo
 		if errors.Is(err, errPlacedMeanwhile) {
 			existing, keyErr := s.store.q.OrderByKey(ctx, orderdb.OrderByKeyParams{UserID: p.UserID, IdempotencyKey: p.IdempotencyKey})
 			if keyErr != nil {
-				return Order{}, false, postgres.Translate(keyErr)
+				return Order{}, false, keyErr
 			}
 			id, replayed, made, err = existing.ID, true, nil, nil
 		}
@@ -361,7 +360,7 @@ func (s *Service) insert(ctx context.Context, w *postgres.Writes, id string, p P
 	if err != nil {
 		return nil, err
 	}
-	shipmentJSON, err := json.Marshal(shipment(number, p.Mode, now, snapshot, c.Lines, quote.Total, s.cfg.PickupLocation, firm.Name))
+	shipmentJSON, err := json.Marshal(courierShipment(number, p.Mode, now, snapshot, c.Lines, quote.Total, s.cfg.PickupLocation, firm.Name))
 	if err != nil {
 		return nil, err
 	}
@@ -426,7 +425,7 @@ func (s *Service) insert(ctx context.Context, w *postgres.Writes, id string, p P
 
 // confirm queues what follows order id becoming real (paid, or placed cash on delivery): the
 // confirmation mail, the shipment push and the realtime event.
-func (s *Service) confirm(ctx context.Context, tx pgx.Tx, id, event string) error {
+func (s *Service) confirm(ctx context.Context, tx pgx.Tx, id string, event event.Name) error {
 	o, err := s.get(ctx, s.store.q.WithTx(tx), orderdb.Order{ID: id})
 	if err != nil {
 		return err
@@ -435,7 +434,7 @@ func (s *Service) confirm(ctx context.Context, tx pgx.Tx, id, event string) erro
 }
 
 // queueConfirmation writes confirm's side effects for o in tx.
-func (s *Service) queueConfirmation(ctx context.Context, db postgres.DB, o Order, event string) error {
+func (s *Service) queueConfirmation(ctx context.Context, db postgres.DB, o Order, event event.Name) error {
 	if err := mailqueue.Queue(ctx, db, confirmationMail(o, s.cfg.PublicURL)); err != nil {
 		return err
 	}
@@ -449,7 +448,7 @@ func (s *Service) queueConfirmation(ctx context.Context, db postgres.DB, o Order
 // AttachGatewayOrder records the payment gateway's order for an online order (once).
 func (s *Service) AttachGatewayOrder(ctx context.Context, id, gatewayOrderID string) error {
 	_, err := s.store.q.SetGatewayOrder(ctx, orderdb.SetGatewayOrderParams{ID: id, GatewayOrderID: pgText(gatewayOrderID)})
-	return postgres.Translate(err)
+	return err
 }
 
 // Payment is a payment the gateway reports for one of our orders.
@@ -725,7 +724,7 @@ func (s *Service) ExpireUnpaid(ctx context.Context, limit int) (int, error) {
 // age, oldest first, for reconciliation with the gateway.
 func (s *Service) AwaitingPayment(ctx context.Context, age time.Duration, limit int) ([]string, error) {
 	ids, err := s.store.q.AwaitingOlderThan(ctx, orderdb.AwaitingOlderThanParams{Before: time.Now().Add(-age), MaxOrders: int32(limit)})
-	return ids, postgres.Translate(err)
+	return ids, err
 }
 
 // cancel moves a locked order to CANCELED with payment status payment: its held stock goes
@@ -778,110 +777,21 @@ func (s *Service) cancel(ctx context.Context, tx pgx.Tx, row orderdb.Order, paym
 	return s.announce(ctx, tx, UpdatedEvent, row.ID)
 }
 
-// refund starts the refund of paid order id, or, for refunds RequestRefunds, records it as
-// requested for an admin to confirm: the money stays paid, the timeline says so, and nothing
-// is asked of the gateway.
-func (s *Service) refund(ctx context.Context, tx pgx.Tx, id, reason, actor string, refunds Refunds) error {
-	if refunds == StartRefunds {
-		return s.startRefund(ctx, tx, id, reason, actor)
-	}
-	q := s.store.q.WithTx(tx)
-	row, err := q.LockOrder(ctx, id)
-	if err != nil {
-		return err
-	}
-	added, err := q.InsertRefundRequest(ctx, orderdb.InsertRefundRequestParams{OrderID: id, Amount: row.Total, Reason: truncate(reason, 300), RequestedBy: actor})
-	if err != nil || added == 0 {
-		return err
-	}
-	return q.InsertMove(ctx, orderdb.InsertMoveParams{OrderID: id, Status: "REFUND_REQUESTED", Note: reason,
-		FromStatus: row.OrderStatus, Actor: actor})
-}
-
-// startRefund marks a paid order's money as being refunded, records the refund and queues
-// the job that asks the gateway for it. A refund staff requested is confirmed (actor is the
-// admin); one that failed before is tried again.
-func (s *Service) startRefund(ctx context.Context, tx pgx.Tx, id, reason, actor string) error {
-	q := s.store.q.WithTx(tx)
-	row, err := q.LockOrder(ctx, id)
-	if err != nil {
-		return err
-	}
-	added, err := q.InsertRefund(ctx, orderdb.InsertRefundParams{OrderID: id, Amount: row.Total, Reason: truncate(reason, 300), RequestedBy: actor})
-	if err != nil {
-		return err
-	}
-	attempt := int32(1)
-	if added == 0 {
-		attempt, err = q.ConfirmRefund(ctx, orderdb.ConfirmRefundParams{OrderID: id, ApprovedBy: actor})
-		if errors.Is(err, pgx.ErrNoRows) {
-			attempt, err = q.RetryRefund(ctx, orderdb.RetryRefundParams{OrderID: id, RequestedBy: actor})
-		}
-		if err != nil {
-			return notFound(err)
-		}
-	}
-	if err := q.SetStatus(ctx, orderdb.SetStatusParams{ID: id, OrderStatus: row.OrderStatus, PaymentStatus: string(RefundPending),
-		StockHeld: row.StockHeld, CancelReason: row.CancelReason, PaymentError: row.PaymentError, ExpiresAt: row.ExpiresAt}); err != nil {
-		return err
-	}
-	if err := q.InsertMove(ctx, orderdb.InsertMoveParams{OrderID: id, Status: "REFUND_PENDING", Note: reason,
-		FromStatus: row.OrderStatus, Actor: actor}); err != nil {
-		return err
-	}
-	return outbox.Enqueue(ctx, tx, jobs.RefundPayment(id, int(attempt)))
-}
-
-// MarkRefunded records that the refund of order id was processed (refunded stays refunded).
-// Errors: NotFound.
-func (s *Service) MarkRefunded(ctx context.Context, id, refundID string) error {
-	return postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
-		q := s.store.q.WithTx(tx)
-		row, err := q.LockOrder(ctx, id)
-		if err != nil {
-			return err
-		}
-		if row.PaymentStatus == string(Refunded) {
-			return nil
-		}
-		if err := q.SetRefundProcessed(ctx, orderdb.SetRefundProcessedParams{OrderID: id, GatewayRefundID: refundID}); err != nil {
-			return err
-		}
-		if err := q.SetStatus(ctx, orderdb.SetStatusParams{ID: id, OrderStatus: row.OrderStatus, PaymentStatus: string(Refunded),
-			StockHeld: row.StockHeld, CancelReason: row.CancelReason, PaymentError: row.PaymentError, ExpiresAt: row.ExpiresAt}); err != nil {
-			return err
-		}
-		if err := q.InsertMove(ctx, orderdb.InsertMoveParams{OrderID: id, Status: "REFUNDED", Note: refundID,
-			FromStatus: row.OrderStatus, Actor: ActorSystem}); err != nil {
-			return err
-		}
-		o, err := s.get(ctx, q, row)
-		if err != nil {
-			return err
-		}
-		o.PaymentStatus = Refunded
-		if err := mailqueue.Queue(ctx, tx, refundMail(o)); err != nil {
-			return err
-		}
-		return s.announce(ctx, tx, PaymentEvent, id)
-	})
-}
-
 // List is one page of the user's orders, newest first.
 func (s *Service) List(ctx context.Context, userID string, f Filter, page shop.Page) (Page, error) {
 	params := orderdb.OrdersOfUserParams{UserID: userID, Status: string(f.Status), PaymentMode: string(f.Mode),
 		PageSize: int32(page.Size), PageOffset: int32(page.Offset())}
 	rows, err := s.store.q.OrdersOfUser(ctx, params)
 	if err != nil {
-		return Page{}, postgres.Translate(err)
+		return Page{}, err
 	}
 	total, err := s.store.q.CountOrdersOfUser(ctx, orderdb.CountOrdersOfUserParams{UserID: userID, Status: params.Status, PaymentMode: params.PaymentMode})
 	if err != nil {
-		return Page{}, postgres.Translate(err)
+		return Page{}, err
 	}
 	items, err := s.store.load(ctx, s.store.q, rows)
 	if err != nil {
-		return Page{}, postgres.Translate(err)
+		return Page{}, err
 	}
 	return Page{Items: items, Page: page.Number, TotalPages: shop.TotalPages(total, page.Size), Total: total}, nil
 }
@@ -899,25 +809,6 @@ func (s *Service) Get(ctx context.Context, userID, number string) (Order, error)
 // ByID is order id, for the worker. Errors: NotFound.
 func (s *Service) ByID(ctx context.Context, id string) (Order, error) { return s.byID(ctx, id) }
 
-// Track is the tracking view of order number (with its courier, airway bill, tracking link and
-// latest scan) for its owner (userID) or for whoever knows the e-mail it ships to. Errors: NotFound 'Order not found' when neither matches.
-func (s *Service) Track(ctx context.Context, number, userID, email string) (Tracking, error) {
-	row, err := s.store.q.OrderByNumber(ctx, strings.TrimSpace(number))
-	if err != nil {
-		return Tracking{}, notFound(err)
-	}
-	o, err := s.get(ctx, s.store.q, row)
-	if err != nil {
-		return Tracking{}, err
-	}
-	owner := userID != "" && o.UserID == userID
-	knows := email != "" && strings.EqualFold(strings.TrimSpace(email), o.Address.Email)
-	if !owner && !knows {
-		return Tracking{}, shop.E(shop.NotFound, msgNotFound)
-	}
-	return s.tracking(ctx, o)
-}
-
 func (s *Service) byID(ctx context.Context, id string) (Order, error) {
 	return s.get(ctx, s.store.q, orderdb.Order{ID: id})
 }
@@ -932,18 +823,18 @@ func (s *Service) get(ctx context.Context, q *orderdb.Queries, row orderdb.Order
 	}
 	orders, err := s.store.load(ctx, q, []orderdb.Order{row})
 	if err != nil {
-		return Order{}, postgres.Translate(err)
+		return Order{}, err
 	}
 	return orders[0], nil
 }
 
 func (s *Service) firstOrder(ctx context.Context, q *orderdb.Queries, userID string) (bool, error) {
 	placed, err := q.HasPlacedOrder(ctx, userID)
-	return !placed, postgres.Translate(err)
+	return !placed, err
 }
 
 // announce publishes event about order id as it now is in tx.
-func (s *Service) announce(ctx context.Context, tx pgx.Tx, event, id string) error {
+func (s *Service) announce(ctx context.Context, tx pgx.Tx, event event.Name, id string) error {
 	row, err := s.store.q.WithTx(tx).OrderByID(ctx, id)
 	if err != nil {
 		return err
@@ -952,21 +843,21 @@ func (s *Service) announce(ctx context.Context, tx pgx.Tx, event, id string) err
 }
 
 // publishRow writes event about the order in row.
-func publishRow(ctx context.Context, db postgres.DB, event string, row orderdb.Order) error {
+func publishRow(ctx context.Context, db postgres.DB, event event.Name, row orderdb.Order) error {
 	return publishOrder(ctx, db, event, row.UserID, orderEventData(row.OrderNumber, row.ID, row.OrderStatus, row.PaymentStatus,
 		row.PaymentMode, shop.Money(row.Total), row.PushFailed, row.Awb))
 }
 
 // publishOrder writes event with data to the shopper's own topic and the admin order boards.
-func publishOrder(ctx context.Context, db postgres.DB, event, userID string, data map[string]any) error {
+func publishOrder(ctx context.Context, db postgres.DB, event event.Name, userID string, data event.OrderChange) error {
 	return outbox.PublishMany(ctx, db, event, []string{realtime.UserTopic(userID), realtime.TopicAdminOrders, realtime.TopicAdminDashboard}, data)
 }
 
 // orderEventData is what an order event tells its listeners: enough for an order list to
 // patch its row (status, payment, whether the courier has it) without asking again.
-func orderEventData(number, id, status, payment, mode string, amount shop.Money, notAdded bool, awb string) map[string]any {
-	return map[string]any{"orderId": number, "_id": id, "orderStatus": status, "paymentStatus": payment, "paymentMode": mode,
-		"amount": amount, "notaddorder": notAdded, "awb": awb}
+func orderEventData(number, id, status, payment, mode string, amount shop.Money, notAdded bool, awb string) event.OrderChange {
+	return event.OrderChange{OrderNumber: number, ID: id, OrderStatus: status, PaymentStatus: payment, PaymentMode: mode,
+		Amount: amount, NotAdded: notAdded, AWB: awb}
 }
 
 // blocked is the first line of c stock cannot cover, as the shopper's Conflict.
@@ -1029,7 +920,7 @@ func itemWants(items []Item) []cart.Want {
 func pgText(s string) pgtype.Text { return pgtype.Text{String: s, Valid: s != ""} }
 
 func notFound(err error) error {
-	if err = postgres.Translate(err); shop.Is(err, shop.NotFound) {
+	if shop.Is(err, shop.NotFound) {
 		return shop.E(shop.NotFound, msgNotFound)
 	}
 	return err
@@ -1048,14 +939,4 @@ func truncate(s string, n int) string {
 		return s
 	}
 	return string(r[:n])
-}
-
-// MarkRefundedByPayment is MarkRefunded for the order paid by gateway payment paymentID.
-// Errors: NotFound when no order has that payment.
-func (s *Service) MarkRefundedByPayment(ctx context.Context, paymentID, refundID string) error {
-	id, err := s.store.q.OrderIDByPayment(ctx, paymentID)
-	if err != nil {
-		return notFound(err)
-	}
-	return s.MarkRefunded(ctx, id, refundID)
 }

@@ -67,16 +67,6 @@ func (s Status) Valid() bool { return slices.Contains(Statuses, s) }
 // Cancellable reports whether an order in status s may still be cancelled: until it ships.
 func (s Status) Cancellable() bool { return s.CanMove(Canceled) }
 
-// shipped reports whether the courier has picked the order up (it can no longer be cancelled,
-// and its stock is with the buyer or on the road).
-func (s Status) shipped() bool {
-	switch s {
-	case Shipped, InTransit, OutForDelivery, Delivered, RTOInitiated, RTODelivered, ReturnRequested, Returned:
-		return true
-	}
-	return false
-}
-
 // ParseStatus reads a status as people and other systems write it: "out for delivery",
 // "Out-For-Delivery" and "OUT_FOR_DELIVERY" are OutForDelivery. The result may not be Valid.
 func ParseStatus(name string) Status {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"drape/internal/order/orderdb"
+	"drape/internal/platform/postgres"
 	"drape/internal/shop"
 )
 
@@ -152,4 +153,10 @@ func fromRow(r orderdb.Order, lines []orderdb.OrderLine, steps []orderdb.OrderEv
 	}
 	o.StatusDetails = statusDetails(o)
 	return o, nil
+}
+
+// isDuplicateKey reports whether err is the unique index on (user, idempotency key) refusing
+// a second order.
+func isDuplicateKey(err error) bool {
+	return shop.Is(err, shop.Conflict) && postgres.Constraint(err) == "orders_user_id_idempotency_key_key"
 }

@@ -17,6 +17,7 @@ import (
 
 	"drape/internal/outbox/outboxdb"
 	"drape/internal/shop"
+	"drape/internal/shop/event"
 	"drape/jobs"
 	"drape/realtime"
 )
@@ -40,39 +41,39 @@ func Enqueue(ctx context.Context, tx outboxdb.DBTX, j jobs.Job) error {
 	})
 }
 
-// Publish writes a realtime event to the outbox in the caller's transaction. The event gets
-// an id and a time now when it has none.
-func Publish(ctx context.Context, tx outboxdb.DBTX, typ, topic string, data any) error {
+// Publish writes a realtime event named typ (from the catalogue, package event) with data to
+// the outbox in the caller's transaction. The event gets an id and a time now.
+func Publish(ctx context.Context, tx outboxdb.DBTX, typ event.Name, topic string, data any) error {
 	b, err := json.Marshal(data)
 	if err != nil {
 		return fmt.Errorf("outbox: event data: %w", err)
 	}
-	ev := realtime.Event{ID: shop.NewID(), Type: typ, Topic: topic, Data: b, At: time.Now().UTC()}
+	ev := realtime.Event{ID: shop.NewID(), Type: string(typ), Topic: topic, Data: b, At: time.Now().UTC()}
 	payload, err := json.Marshal(ev)
 	if err != nil {
 		return fmt.Errorf("outbox: event: %w", err)
 	}
 	return outboxdb.New(tx).Insert(ctx, outboxdb.InsertParams{
-		Kind: kindEvent, Name: typ, Topic: topic, DedupeKey: ev.ID, Payload: payload,
+		Kind: kindEvent, Name: string(typ), Topic: topic, DedupeKey: ev.ID, Payload: payload,
 	})
 }
 
 // PublishMany writes one realtime event of type typ with data to each of topics, in the
 // caller's transaction, in one statement.
-func PublishMany(ctx context.Context, tx outboxdb.DBTX, typ string, topics []string, data any) error {
+func PublishMany(ctx context.Context, tx outboxdb.DBTX, typ event.Name, topics []string, data any) error {
 	b, err := json.Marshal(data)
 	if err != nil {
 		return fmt.Errorf("outbox: event data: %w", err)
 	}
 	keys, payloads := make([]string, len(topics)), make([][]byte, len(topics))
 	for i, topic := range topics {
-		ev := realtime.Event{ID: shop.NewID(), Type: typ, Topic: topic, Data: b, At: time.Now().UTC()}
+		ev := realtime.Event{ID: shop.NewID(), Type: string(typ), Topic: topic, Data: b, At: time.Now().UTC()}
 		if payloads[i], err = json.Marshal(ev); err != nil {
 			return fmt.Errorf("outbox: event: %w", err)
 		}
 		keys[i] = ev.ID
 	}
-	return outboxdb.New(tx).InsertEvents(ctx, outboxdb.InsertEventsParams{Name: typ, Topics: topics, DedupeKeys: keys, Payloads: payloads})
+	return outboxdb.New(tx).InsertEvents(ctx, outboxdb.InsertEventsParams{Name: string(typ), Topics: topics, DedupeKeys: keys, Payloads: payloads})
 }
 
 // Stats is how far behind the relay is.

@@ -124,8 +124,8 @@ func (r *Relay) loop(ctx context.Context, conn *pgxpool.Conn, backoff *backoff, 
 	}()
 	defer func() {
 		stopListening()
-		<-listenErr
-		conn.Exec(context.WithoutCancel(ctx), "UNLISTEN outbox")
+		<-listenErr //nolint:errcheck // only waits for the listener to end: stopListening ended it
+		_, _ = conn.Exec(context.WithoutCancel(ctx), "UNLISTEN outbox")
 	}()
 
 	poll := time.NewTimer(r.PollInterval)

@@ -51,7 +51,7 @@ func NewService(pool *pgxpool.Pool, cfg Config, orders *order.Service, gateway G
 	if cfg.MerchantName == "" {
 		cfg.MerchantName = "drape"
 	}
-	return &Service{store: store{q: paymentdb.New(pool)}, orders: orders, gateway: gateway, cfg: cfg, log: log}
+	return &Service{store: store{q: paymentdb.New(postgres.Translating(pool))}, orders: orders, gateway: gateway, cfg: cfg, log: log}
 }
 
 // Enabled reports whether online payment is configured.
@@ -133,7 +133,7 @@ func (s *Service) HandleWebhook(ctx context.Context, body []byte, signature, eve
 	}
 	seen, err := s.store.q.SeenEvent(ctx, eventID)
 	if err != nil {
-		return postgres.Translate(err)
+		return err
 	}
 	if seen {
 		return nil
@@ -150,7 +150,7 @@ func (s *Service) HandleWebhook(ctx context.Context, body []byte, signature, eve
 		s.log.Warn("razorpay webhook about an unknown order", "event", ev.Event, "event_id", eventID)
 	}
 	err = s.store.q.RecordEvent(ctx, paymentdb.RecordEventParams{EventID: eventID, Event: ev.Event, OrderID: pgText(orderRef)})
-	return postgres.Translate(err)
+	return err
 }
 
 // apply changes the order an event is about and says which gateway order that was.

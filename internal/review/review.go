@@ -50,7 +50,7 @@ type Service struct {
 
 // NewService makes the review service.
 func NewService(pool *pgxpool.Pool) *Service {
-	return &Service{pool: pool, store: store{q: reviewdb.New(pool)}}
+	return &Service{pool: pool, store: store{q: reviewdb.New(postgres.Translating(pool))}}
 }
 
 // Write saves the shopper's review of a product they have received, replacing their earlier
@@ -73,7 +73,7 @@ func (s *Service) Write(ctx context.Context, userID string, d Draft) (r Review, 
 	}
 	bought, err := s.store.q.Purchase(ctx, reviewdb.PurchaseParams{ReceivedStatuses: received, UserID: userID, ProductID: d.ProductID})
 	if err != nil {
-		return Review{}, false, postgres.Translate(err)
+		return Review{}, false, err
 	}
 	switch {
 	case !bought.Ordered:
@@ -119,11 +119,11 @@ func (s *Service) Delete(ctx context.Context, userID, productID string) error {
 func (s *Service) Mine(ctx context.Context, userID string, page shop.Page) (List, error) {
 	total, err := s.store.q.CountOwnReviews(ctx, userID)
 	if err != nil {
-		return List{}, postgres.Translate(err)
+		return List{}, err
 	}
 	rows, err := s.store.q.OwnReviews(ctx, reviewdb.OwnReviewsParams{UserID: userID, PageSize: int32(page.Size), PageOffset: int32(page.Offset())})
 	if err != nil {
-		return List{}, postgres.Translate(err)
+		return List{}, err
 	}
 	l := List{Items: make([]Review, len(rows)), Page: page.Number, TotalPages: shop.TotalPages(total, page.Size), Total: total}
 	for i, r := range rows {
@@ -138,12 +138,12 @@ func (s *Service) Mine(ctx context.Context, userID string, page shop.Page) (List
 func (s *Service) Reviewable(ctx context.Context, userID string, page shop.Page) (ReviewableList, error) {
 	total, err := s.store.q.CountReviewable(ctx, reviewdb.CountReviewableParams{UserID: userID, ReceivedStatuses: received})
 	if err != nil {
-		return ReviewableList{}, postgres.Translate(err)
+		return ReviewableList{}, err
 	}
 	rows, err := s.store.q.Reviewable(ctx, reviewdb.ReviewableParams{UserID: userID, ReceivedStatuses: received,
 		PageSize: int32(page.Size), PageOffset: int32(page.Offset())})
 	if err != nil {
-		return ReviewableList{}, postgres.Translate(err)
+		return ReviewableList{}, err
 	}
 	l := ReviewableList{Items: make([]Reviewable, len(rows)), Page: page.Number, TotalPages: shop.TotalPages(total, page.Size), Total: total}
 	for i, r := range rows {
@@ -164,7 +164,7 @@ func (s *Service) ForProduct(ctx context.Context, productID string, page shop.Pa
 	}
 	rows, err := s.store.q.ApprovedReviews(ctx, reviewdb.ApprovedReviewsParams{ProductID: productID, PageSize: int32(page.Size), PageOffset: int32(page.Offset())})
 	if err != nil {
-		return ProductReviews{}, postgres.Translate(err)
+		return ProductReviews{}, err
 	}
 	out := ProductReviews{ProductID: productID, Rating: rating, Items: make([]PublicReview, len(rows)), Page: page.Number,
 		TotalPages: shop.TotalPages(int64(rating.Count), page.Size), Total: int64(rating.Count)}
@@ -180,7 +180,7 @@ func (s *Service) ForProduct(ctx context.Context, productID string, page shop.Pa
 func (s *Service) Rating(ctx context.Context, productID string) (Rating, error) {
 	row, err := s.store.q.Rating(ctx, productID)
 	if err != nil {
-		if err = postgres.Translate(err); shop.Is(err, shop.NotFound) {
+		if shop.Is(err, shop.NotFound) {
 			return Rating{}, nil
 		}
 		return Rating{}, err
@@ -204,16 +204,16 @@ func (s *Service) AdminList(ctx context.Context, f AdminFilter, page shop.Page) 
 	}
 	total, err := s.store.q.CountAdminReviews(ctx, reviewdb.CountAdminReviewsParams{Status: f.Status, ProductID: f.ProductID})
 	if err != nil {
-		return AdminList{}, postgres.Translate(err)
+		return AdminList{}, err
 	}
 	rows, err := s.store.q.AdminReviews(ctx, reviewdb.AdminReviewsParams{Status: f.Status, ProductID: f.ProductID, Sort: f.Sort,
 		PageSize: int32(page.Size), PageOffset: int32(page.Offset())})
 	if err != nil {
-		return AdminList{}, postgres.Translate(err)
+		return AdminList{}, err
 	}
 	counts, err := s.store.q.StatusCounts(ctx, f.ProductID)
 	if err != nil {
-		return AdminList{}, postgres.Translate(err)
+		return AdminList{}, err
 	}
 	l := AdminList{List: List{Items: make([]Review, len(rows)), Page: page.Number, TotalPages: shop.TotalPages(total, page.Size), Total: total},
 		Counts: map[string]int64{StatusPending: 0, StatusApproved: 0, StatusRejected: 0}}
@@ -230,7 +230,7 @@ func (s *Service) AdminList(ctx context.Context, f AdminFilter, page shop.Page) 
 		}
 		l.Rating = &rating
 		p, err := s.store.q.ProductBrief(ctx, f.ProductID)
-		switch err = postgres.Translate(err); {
+		switch {
 		case err == nil:
 			l.Product = &ProductBrief{ProductID: p.ID, ProductName: p.Name, Thumbnail: productImage(p.Thumbnail), Active: p.Active}
 		case !shop.Is(err, shop.NotFound):
@@ -254,12 +254,12 @@ func (s *Service) ProductSummaries(ctx context.Context, f ProductFilter, page sh
 	}
 	total, err := s.store.q.CountProductReviewSummaries(ctx, f.Search)
 	if err != nil {
-		return ProductSummaryList{}, postgres.Translate(err)
+		return ProductSummaryList{}, err
 	}
 	rows, err := s.store.q.ProductReviewSummaries(ctx, reviewdb.ProductReviewSummariesParams{Search: f.Search, Sort: f.Sort,
 		PageSize: int32(page.Size), PageOffset: int32(page.Offset())})
 	if err != nil {
-		return ProductSummaryList{}, postgres.Translate(err)
+		return ProductSummaryList{}, err
 	}
 	l := ProductSummaryList{Items: make([]ProductSummary, len(rows)), Page: page.Number, TotalPages: shop.TotalPages(total, page.Size), Total: total}
 	for i, r := range rows {
@@ -285,7 +285,7 @@ func (s *Service) Moderate(ctx context.Context, reviewID, status, staffID string
 	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		q := s.store.q.WithTx(tx)
 		r, err := q.ReviewForUpdate(ctx, reviewID)
-		if shop.Is(postgres.Translate(err), shop.NotFound) {
+		if shop.Is(err, shop.NotFound) {
 			return shop.E(shop.NotFound, msgReviewNotFound)
 		} else if err != nil {
 			return err
@@ -311,7 +311,7 @@ func (s *Service) Remove(ctx context.Context, reviewID string) error {
 	return postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		q := s.store.q.WithTx(tx)
 		r, err := q.ReviewForUpdate(ctx, reviewID)
-		if shop.Is(postgres.Translate(err), shop.NotFound) {
+		if shop.Is(err, shop.NotFound) {
 			return shop.E(shop.NotFound, msgReviewNotFound)
 		} else if err != nil {
 			return err
@@ -339,7 +339,7 @@ func (s *Service) productExists(ctx context.Context, productID string) error {
 	}
 	ok, err := s.store.q.ProductExists(ctx, strings.ToLower(productID))
 	if err != nil {
-		return postgres.Translate(err)
+		return err
 	}
 	if !ok {
 		return shop.E(shop.NotFound, msgProductNotFound)
@@ -350,7 +350,7 @@ func (s *Service) productExists(ctx context.Context, productID string) error {
 func (s *Service) byID(ctx context.Context, id string) (Review, error) {
 	row, err := s.store.q.ReviewByID(ctx, id)
 	if err != nil {
-		if err = postgres.Translate(err); shop.Is(err, shop.NotFound) {
+		if shop.Is(err, shop.NotFound) {
 			return Review{}, shop.E(shop.NotFound, msgReviewNotFound)
 		}
 		return Review{}, err

@@ -16,16 +16,15 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgtype"
 
+	"drape/internal/catalog"
 	"drape/internal/outbox"
 	"drape/internal/platform/postgres"
 	"drape/internal/pricing"
 	"drape/internal/sale/saledb"
 	"drape/internal/shop"
+	"drape/internal/shop/event"
 	"drape/realtime"
 )
-
-// ChangedEvent tells storefronts that the sales changed.
-const ChangedEvent = "sale.changed"
 
 // Bounds of a sale's fields.
 const (
@@ -45,19 +44,23 @@ var Genders = []string{pricing.All, "Men", "Women", "Unisex"}
 func (s *Service) List(ctx context.Context, page shop.Page) (SalePage, error) {
 	total, err := s.store.q.CountSales(ctx)
 	if err != nil {
-		return SalePage{}, postgres.Translate(err)
+		return SalePage{}, err
 	}
 	out := SalePage{Items: []Sale{}, Total: total, Page: page.Number, Limit: page.Size, TotalPages: shop.TotalPages(total, page.Size)}
 	rows, err := s.store.q.ListSales(ctx, saledb.ListSalesParams{PageSize: int32(page.Size), PageOffset: int32(page.Offset())})
 	if err != nil {
-		return SalePage{}, postgres.Translate(err)
+		return SalePage{}, err
 	}
 	converted := make([]saleRow, len(rows))
 	for i, r := range rows {
 		converted[i] = saleRow(r)
 	}
-	if out.Items, err = s.store.fill(ctx, converted); err != nil {
-		return SalePage{}, postgres.Translate(err)
+	sales, err := s.store.fill(ctx, converted)
+	if err != nil {
+		return SalePage{}, err
+	}
+	if out.Items, err = s.named(ctx, sales); err != nil {
+		return SalePage{}, err
 	}
 	return out, nil
 }
@@ -68,14 +71,17 @@ func (s *Service) Sale(ctx context.Context, id string) (Sale, error) {
 		return Sale{}, saleNotFound()
 	}
 	r, err := s.store.q.SaleByID(ctx, strings.ToLower(id))
-	if shop.Is(postgres.Translate(err), shop.NotFound) {
+	if shop.Is(err, shop.NotFound) {
 		return Sale{}, saleNotFound()
 	} else if err != nil {
-		return Sale{}, postgres.Translate(err)
+		return Sale{}, err
 	}
 	sales, err := s.store.fill(ctx, []saleRow{saleRow(r)})
 	if err != nil {
-		return Sale{}, postgres.Translate(err)
+		return Sale{}, err
+	}
+	if sales, err = s.named(ctx, sales); err != nil {
+		return Sale{}, err
 	}
 	return sales[0], nil
 }
@@ -90,10 +96,14 @@ func (s *Service) Create(ctx context.Context, in NewSale) (Sale, error) {
 	if err := p.Err(); err != nil {
 		return Sale{}, err
 	}
+	cats, err := s.categoryList(ctx)
+	if err != nil {
+		return Sale{}, err
+	}
 	id := shop.NewID()
-	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+	err = postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		q := saledb.New(tx)
-		if err := f.resolve(ctx, q); err != nil {
+		if err := f.resolve(cats); err != nil {
 			return err
 		}
 		err := q.InsertSale(ctx, saledb.InsertSaleParams{
@@ -126,10 +136,14 @@ func (s *Service) Update(ctx context.Context, id string, ch SaleChanges) (Sale, 
 	if ch == (SaleChanges{}) {
 		return s.Sale(ctx, id)
 	}
-	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+	cats, err := s.categoryList(ctx)
+	if err != nil {
+		return Sale{}, err
+	}
+	err = postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		q := saledb.New(tx)
 		r, err := q.LockSale(ctx, id)
-		if shop.Is(postgres.Translate(err), shop.NotFound) {
+		if shop.Is(err, shop.NotFound) {
 			return saleNotFound()
 		} else if err != nil {
 			return err
@@ -154,7 +168,7 @@ func (s *Service) Update(ctx context.Context, id string, ch SaleChanges) (Sale, 
 		if err := p.Err(); err != nil {
 			return err
 		}
-		if err := f.resolve(ctx, q); err != nil {
+		if err := f.resolve(cats); err != nil {
 			return err
 		}
 		err = q.UpdateSale(ctx, saledb.UpdateSaleParams{ID: id, Name: f.name, Discount: int32(f.discount), Active: f.active,
@@ -192,7 +206,7 @@ func (s *Service) Delete(ctx context.Context, id string) error {
 	id = strings.ToLower(id)
 	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		q := saledb.New(tx)
-		if _, err := q.LockSale(ctx, id); shop.Is(postgres.Translate(err), shop.NotFound) {
+		if _, err := q.LockSale(ctx, id); shop.Is(err, shop.NotFound) {
 			return saleNotFound()
 		} else if err != nil {
 			return err
@@ -200,7 +214,7 @@ func (s *Service) Delete(ctx context.Context, id string) error {
 		if err := q.DeleteSale(ctx, id); err != nil {
 			return err
 		}
-		return outbox.Publish(ctx, tx, ChangedEvent, realtime.TopicSales, map[string]any{"saleId": id, "deleted": true})
+		return outbox.Publish(ctx, tx, event.SaleChanged, realtime.TopicSales, event.SaleChange{SaleID: id, Deleted: true})
 	})
 	if err != nil {
 		return err
@@ -261,40 +275,65 @@ func (f *fields) check(p shop.Problems, prior *fields) {
 	f.mobileImage = checkImage(p, "mobileIamge", f.mobileImage, wasMobile)
 }
 
-// resolve finds the sale's category and checks its sub-categories, locking them (FOR SHARE)
-// so they cannot be deleted before the sale is written.
-func (f *fields) resolve(ctx context.Context, q *saledb.Queries) error {
+// categoryList is the catalog's categories, to check a sale's against. Errors: as Categories.
+func (s *Service) categoryList(ctx context.Context) ([]catalog.Category, error) {
+	if s.categories == nil {
+		return nil, errNoCategories
+	}
+	return s.categories.Categories(ctx)
+}
+
+// resolve finds the sale's category (by id, else by name ignoring case) among cats and checks
+// its sub-categories. The database's foreign keys refuse a sale on one deleted meanwhile.
+func (f *fields) resolve(cats []catalog.Category) error {
 	f.categoryID = pgtype.Text{}
 	if f.category != "" {
-		id, err := q.CategoryByRef(ctx, f.category)
-		if shop.Is(postgres.Translate(err), shop.NotFound) {
-			return fieldError("category", "No such category: "+f.category)
-		} else if err != nil {
-			return err
+		var found *catalog.Category
+		for i := range cats {
+			if cats[i].ID == f.category {
+				found = &cats[i]
+				break
+			}
 		}
-		f.categoryID = pgtype.Text{String: id, Valid: true}
+		for i := 0; found == nil && i < len(cats); i++ {
+			if strings.EqualFold(cats[i].Name, f.category) {
+				found = &cats[i]
+			}
+		}
+		if found == nil {
+			return fieldError("category", "No such category: "+f.category)
+		}
+		f.categoryID = pgtype.Text{String: found.ID, Valid: true}
 	}
 	if len(f.subs) == 0 {
 		return nil
 	}
-	found, err := q.SubCategoriesByIDs(ctx, f.subs)
-	if err != nil {
-		return err
+	categoryOf := map[string]string{}
+	for _, c := range cats {
+		for _, sc := range c.SubCategories {
+			categoryOf[sc.ID] = c.ID
+		}
 	}
-	if len(found) != len(f.subs) {
-		return fieldError("subCategories", "No such sub-category")
-	}
-	for _, sc := range found {
-		if f.categoryID.Valid && sc.CategoryID != f.categoryID.String {
+	for _, id := range f.subs {
+		category, ok := categoryOf[id]
+		if !ok {
+			return fieldError("subCategories", "No such sub-category")
+		}
+		if f.categoryID.Valid && category != f.categoryID.String {
 			return fieldError("subCategories", "Every sub-category must belong to the sale's category")
 		}
 	}
 	return nil
 }
 
+// insertSubCategories writes the sale's sub-categories. Errors: Invalid naming subCategories
+// when one was deleted since it was checked.
 func insertSubCategories(ctx context.Context, q *saledb.Queries, saleID string, ids []string) error {
 	for _, sc := range ids {
-		if err := q.InsertSaleSubCategory(ctx, saledb.InsertSaleSubCategoryParams{SaleID: saleID, SubCategoryID: sc}); err != nil {
+		err := q.InsertSaleSubCategory(ctx, saledb.InsertSaleSubCategoryParams{SaleID: saleID, SubCategoryID: sc})
+		if shop.Is(err, shop.Invalid) {
+			return fieldError("subCategories", "No such sub-category")
+		} else if err != nil {
 			return err
 		}
 	}
@@ -302,7 +341,7 @@ func insertSubCategories(ctx context.Context, q *saledb.Queries, saleID string, 
 }
 
 func announce(ctx context.Context, tx pgx.Tx, id string) error {
-	return outbox.Publish(ctx, tx, ChangedEvent, realtime.TopicSales, map[string]string{"saleId": id})
+	return outbox.Publish(ctx, tx, event.SaleChanged, realtime.TopicSales, event.SaleChange{SaleID: id})
 }
 
 // checkImage is the stored name of a banner: a file uploaded to /uploads/sale/, given as its

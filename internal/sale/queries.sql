@@ -1,17 +1,21 @@
 -- name: RunningSales :many
-SELECT s.id, s.name, s.discount, s.active, s.gender, s.category_id, coalesce(c.name, '')::text AS category_name,
-       s.image, s.mobile_image, s.created_at
-FROM sales s
-LEFT JOIN categories c ON c.id = s.category_id
-WHERE s.active
-ORDER BY s.created_at, s.id;
+SELECT id, name, discount, active, gender, category_id, image, mobile_image, created_at
+FROM sales
+WHERE active
+ORDER BY created_at, id;
 
 -- name: SubCategoriesOfSales :many
-SELECT ssc.sale_id, sc.id, sc.category_type
-FROM sale_sub_categories ssc
-JOIN sub_categories sc ON sc.id = ssc.sub_category_id
-WHERE ssc.sale_id = ANY(@sale_ids::text[])
-ORDER BY sc.position, sc.category_type;
+SELECT sale_id, sub_category_id
+FROM sale_sub_categories
+WHERE sale_id = ANY(@sale_ids::text[])
+ORDER BY sale_id, sub_category_id;
+
+-- name: SalesCovering :many
+-- Sales naming the category, or one of the sub-categories (their rows refer to them).
+SELECT s.name FROM sales s
+WHERE s.category_id = @category_id::text
+   OR EXISTS (SELECT 1 FROM sale_sub_categories x WHERE x.sale_id = s.id AND x.sub_category_id = ANY(@sub_category_ids::text[]))
+ORDER BY s.created_at, s.id;
 
 -- name: InsertSale :exec
 INSERT INTO sales (id, name, discount, active, gender, category_id, image, mobile_image)
@@ -24,22 +28,18 @@ INSERT INTO sale_sub_categories (sale_id, sub_category_id) VALUES (@sale_id, @su
 
 -- name: ListSales :many
 -- Every sale, on or off, in the order the shop applies them.
-SELECT s.id, s.name, s.discount, s.active, s.gender, s.category_id, coalesce(c.name, '')::text AS category_name,
-       s.image, s.mobile_image, s.created_at
-FROM sales s
-LEFT JOIN categories c ON c.id = s.category_id
-ORDER BY s.created_at, s.id
+SELECT id, name, discount, active, gender, category_id, image, mobile_image, created_at
+FROM sales
+ORDER BY created_at, id
 LIMIT @page_size OFFSET @page_offset;
 
 -- name: CountSales :one
 SELECT count(*) FROM sales;
 
 -- name: SaleByID :one
-SELECT s.id, s.name, s.discount, s.active, s.gender, s.category_id, coalesce(c.name, '')::text AS category_name,
-       s.image, s.mobile_image, s.created_at
-FROM sales s
-LEFT JOIN categories c ON c.id = s.category_id
-WHERE s.id = @id;
+SELECT id, name, discount, active, gender, category_id, image, mobile_image, created_at
+FROM sales
+WHERE id = @id;
 
 -- name: LockSale :one
 SELECT id, name, discount, active, gender, category_id, image, mobile_image FROM sales WHERE id = @id FOR UPDATE;
@@ -58,10 +58,3 @@ DELETE FROM sale_sub_categories WHERE sale_id = @sale_id;
 
 -- name: DeleteSale :exec
 DELETE FROM sales WHERE id = @id;
-
--- name: CategoryByRef :one
--- A category by id or by name (ignoring case); FOR SHARE keeps it while the sale is written.
-SELECT id FROM categories WHERE id = @ref OR lower(name) = lower(@ref) ORDER BY id = @ref DESC LIMIT 1 FOR SHARE;
-
--- name: SubCategoriesByIDs :many
-SELECT id, category_id FROM sub_categories WHERE id = ANY(@ids::text[]) FOR SHARE;

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"drape/internal/catalog"
 	"drape/internal/platform/dbtest"
 	"drape/internal/shop"
 )
@@ -32,7 +33,10 @@ func newTestService(t *testing.T) (*Service, func() int) {
 		pool.QueryRow(ctx, `SELECT count(*) FROM outbox WHERE name = 'sale.changed' AND topic = 'sales'`).Scan(&n)
 		return n
 	}
-	return NewService(pool), events
+	s := NewService(pool)
+	s.CacheRunning()
+	s.NameCategoriesFrom(catalog.NewService(pool, s))
+	return s, events
 }
 
 // TestUpdateMerges: an update changes what it names and nothing else, in one transaction with

@@ -1,14 +1,17 @@
 package sale
 
 import (
+	"cmp"
 	"context"
+	"slices"
 	"strings"
 
+	"drape/internal/catalog"
 	"drape/internal/pricing"
 	"drape/internal/sale/saledb"
 )
 
-// store reads and writes sale rows.
+// store reads and writes sale rows: the sales and sale_sub_categories tables, no other.
 type store struct{ q *saledb.Queries }
 
 // saleRow is a sale as the reading queries return it (their row types convert to it).
@@ -23,20 +26,15 @@ func (s store) running(ctx context.Context) ([]Sale, error) {
 	return s.fill(ctx, rows)
 }
 
-// fill turns rows into sales with their sub-categories.
+// fill turns rows into sales with their sub-categories' ids (named by Service.named).
 func (s store) fill(ctx context.Context, rows []saleRow) ([]Sale, error) {
 	sales := make([]Sale, len(rows))
 	ids := make([]string, len(rows))
 	index := map[string]int{}
 	for i, r := range rows {
-		category := r.CategoryName
-		if !r.CategoryID.Valid {
-			category = pricing.All
-		}
 		sales[i] = Sale{
 			ID: r.ID, Name: r.Name, Discount: int(r.Discount), DiscountPercentage: int(r.Discount), Status: r.Active,
-			Gender: r.Gender, Category: category, CategoryID: r.CategoryID.String,
-			CategoryData: CategoryRef{CategoryType: category}, SubCategories: []SubCategoryRef{},
+			Gender: r.Gender, CategoryID: r.CategoryID.String, SubCategories: []SubCategoryRef{},
 			Image: saleImage(r.Image), MobileImage: saleImage(r.MobileImage),
 		}
 		ids[i] = r.ID
@@ -51,7 +49,7 @@ func (s store) fill(ctx context.Context, rows []saleRow) ([]Sale, error) {
 	}
 	for _, sc := range subs {
 		i := index[sc.SaleID]
-		sales[i].SubCategories = append(sales[i].SubCategories, SubCategoryRef{ID: sc.ID, CategoryType: sc.CategoryType})
+		sales[i].SubCategories = append(sales[i].SubCategories, SubCategoryRef{ID: sc.SubCategoryID})
 	}
 	return sales, nil
 }
@@ -61,4 +59,44 @@ func saleImage(name string) string {
 		return name
 	}
 	return "/uploads/sale/" + name
+}
+
+// named is sales (not modified) with the names of their categories and sub-categories from
+// the catalog, each sale's sub-categories in the catalog's order. Errors: as Categories.
+func (s *Service) named(ctx context.Context, sales []Sale) ([]Sale, error) {
+	if len(sales) == 0 {
+		return []Sale{}, nil
+	}
+	var cats []catalog.Category
+	if s.categories != nil {
+		var err error
+		if cats, err = s.categories.Categories(ctx); err != nil {
+			return nil, err
+		}
+	}
+	names := map[string]string{}
+	order := map[string]int{}
+	for _, c := range cats {
+		names[c.ID] = c.Name
+		for _, sc := range c.SubCategories {
+			names[sc.ID] = sc.CategoryType
+			order[sc.ID] = len(order)
+		}
+	}
+	out := make([]Sale, len(sales))
+	for i, sl := range sales {
+		sl.Category = pricing.All
+		if sl.CategoryID != "" {
+			sl.Category = names[sl.CategoryID]
+		}
+		sl.CategoryData = CategoryRef{CategoryType: sl.Category}
+		subs := make([]SubCategoryRef, len(sl.SubCategories))
+		for j, sc := range sl.SubCategories {
+			subs[j] = SubCategoryRef{ID: sc.ID, CategoryType: names[sc.ID]}
+		}
+		slices.SortStableFunc(subs, func(a, b SubCategoryRef) int { return cmp.Compare(order[a.ID], order[b.ID]) })
+		sl.SubCategories = subs
+		out[i] = sl
+	}
+	return out, nil
 }

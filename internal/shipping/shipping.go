@@ -11,12 +11,12 @@ package shipping
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 	"time"
 
 	"drape/internal/order"
 	"drape/internal/provider/shiprocket"
+	"drape/internal/shipping/shipment"
 	"drape/internal/shop"
 )
 
@@ -199,8 +199,8 @@ func trackURL(awb string) string {
 }
 
 // adhoc is order o as the courier's custom order, from the shipment snapshot body taken when
-// it was placed (dimensions, weight, date) and its lines.
-func adhoc(o order.Order, body map[string]any, cfg Config) shiprocket.Order {
+// it was placed (pickup location, dimensions, weight) and its lines.
+func adhoc(o order.Order, body shipment.Snapshot, cfg Config) shiprocket.Order {
 	a := o.Address
 	items := make([]shiprocket.Item, len(o.Items))
 	for i, it := range o.Items {
@@ -212,8 +212,8 @@ func adhoc(o order.Order, body map[string]any, cfg Config) shiprocket.Order {
 		method = shiprocket.PaymentCOD
 	}
 	pickup := cfg.PickupLocation
-	if p, ok := body["pickup_location"].(string); ok && p != "" {
-		pickup = p
+	if body.PickupLocation != "" {
+		pickup = body.PickupLocation
 	}
 	return shiprocket.Order{
 		OrderID: o.Number, OrderDate: o.CreatedAt, PickupLocation: pickup,
@@ -221,8 +221,8 @@ func adhoc(o order.Order, body map[string]any, cfg Config) shiprocket.Order {
 			City: a.City, State: a.State, Country: a.Country, Pincode: a.Pincode, Email: a.Email, Phone: a.Phone},
 		Items: items, PaymentMethod: method, SubTotal: shiprocket.Paise(o.Amount),
 		TotalDiscount: shiprocket.Paise(o.CouponDiscount),
-		Length:        number(body, "length"), Breadth: number(body, "breadth"), Height: number(body, "height"),
-		Weight: number(body, "weight"), OrderType: shiprocket.OrderTypeEssentials,
+		Length:        body.Length, Breadth: body.Breadth, Height: body.Height,
+		Weight: body.Weight, OrderType: shiprocket.OrderTypeEssentials,
 		Comment: "Reseller: " + cfg.Reseller, ResellerName: cfg.Reseller,
 	}
 }
@@ -232,16 +232,4 @@ func joined(address2, landmark string) string {
 		return address2
 	}
 	return strings.TrimSpace(address2 + ", near " + landmark)
-}
-
-func number(body map[string]any, key string) float64 {
-	switch v := body[key].(type) {
-	case float64:
-		return v
-	case string:
-		var f float64
-		fmt.Sscan(v, &f)
-		return f
-	}
-	return 0
 }

@@ -87,6 +87,7 @@ export function Dialog({
   return createPortal(
     // The variant is an attribute, not a class: a class named after it would be the panel's own
     // (.panel), which made the default variant's layer an in-flow box at the end of the page.
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- the layer keeps Tab inside the dialog and closes it on Escape; it is no control itself
     <div className={styles.layer} data-variant={variant} onKeyDown={onKeyDown}>
       <div className={styles.backdrop} onClick={() => onCloseRef.current()} aria-hidden="true" />
       <div

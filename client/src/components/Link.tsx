@@ -18,6 +18,7 @@ export function Link({ to, replace, reloadDocument, onClick, target, ...rest }: 
   const href = useHref(to);
   const navigate = useLinkClickHandler<HTMLAnchorElement>(to, { replace, target });
   return (
+    // eslint-disable-next-line jsx-a11y/anchor-has-content -- the content is the caller's children, passed in rest
     <a
       {...rest}
       href={href}

@@ -2,7 +2,15 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api, tagTypes } from './api';
 import { connectionStatusChanged } from './connection';
-import { cacheActionsForEvent, createRealtimeSession, setRealtimeExtension, type RealtimeEvent, type RealtimeExtension } from './realtime';
+import { eventNames, type EventOf } from './events';
+import {
+  cacheActionsForEvent,
+  createRealtimeSession,
+  eventHandlers,
+  setRealtimeExtension,
+  type RealtimeEvent,
+  type RealtimeExtension,
+} from './realtime';
 
 function event(type: string, topic = 'sales', data: unknown = {}): RealtimeEvent {
   return { id: 'evt-1', type, topic, data, at: '2025-01-01T00:00:00Z' };
@@ -13,9 +21,9 @@ describe('cacheActionsForEvent', () => {
     expect(cacheActionsForEvent(event('sale.changed'))).toEqual([api.util.invalidateTags(['Sale', 'Product'])]);
   });
 
-  it('invalidates product listings, details and categories when the catalog changes', () => {
+  it('invalidates product listings, details, categories and the sale banner (it names categories) when the catalog changes', () => {
     expect(cacheActionsForEvent(event('catalog.changed', 'catalog'))).toEqual([
-      api.util.invalidateTags(['Product', 'Category']),
+      api.util.invalidateTags(['Product', 'Category', 'Sale']),
     ]);
   });
 
@@ -37,6 +45,32 @@ describe('cacheActionsForEvent', () => {
 
   it('ignores events it does not know', () => {
     expect(cacheActionsForEvent(event('review.liked', 'user:42'))).toEqual([]);
+  });
+
+  it('ignores events named like properties every object has', () => {
+    for (const type of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      expect(cacheActionsForEvent(event(type))).toEqual([]);
+    }
+  });
+});
+
+describe('eventHandlers', () => {
+  it('has a handler for every event of the catalogue, and for nothing else', () => {
+    expect(Object.keys(eventHandlers).sort()).toEqual(Object.values(eventNames).sort());
+  });
+
+  it('turns every event of the catalogue into a cache invalidation', () => {
+    for (const type of Object.values(eventNames)) {
+      const actions = cacheActionsForEvent(event(type, 'catalog', { productId: 'p1', sizes: {} }));
+      expect(actions.length, type).toBeGreaterThan(0);
+      for (const action of actions) expect(action.type, type).toBe(api.util.invalidateTags([]).type);
+    }
+  });
+
+  it('is what the socket dispatches for an event it receives', () => {
+    const { realtime, dispatched } = session();
+    realtime.received(JSON.stringify(event(eventNames.cartChanged, 'user:u1')));
+    expect(dispatched).toEqual(eventHandlers[eventNames.cartChanged](event(eventNames.cartChanged, 'user:u1') as EventOf<'cart.changed'>));
   });
 });
 

@@ -1,13 +1,18 @@
 // The one realtime socket of a tab. It says hello with the token, subscribes to the public
-// topics (and the user's own), and turns server events into RTK Query cache actions so open
-// screens update in place. After a reconnect it invalidates every tag, refetching what is shown.
-// A lazily loaded screen with its own topics and cache (the back office's order board) plugs in
-// with setRealtimeExtension: its code stays out of every shopper's page.
+// topics (and the user's own), and turns server events into RTK Query cache actions through one
+// handler map (eventHandlers) over the event catalogue (lib/events.ts), so open screens update
+// in place. After a reconnect it invalidates every tag, refetching what is shown. A lazily
+// loaded screen with its own topics and cache (the back office's order board) plugs in with
+// setRealtimeExtension: its code stays out of every shopper's page. The transport is
+// lib/reconnectingSocket.ts.
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { api, authToken, tagTypes, type TagType } from './api';
+import { api, authToken, tagTypes } from './api';
 import { connectionStatusChanged } from './connection';
 import { realtimeUrl } from './env';
+import { eventNames, isEventName, type EventName, type EventOf, type ServerEvent } from './events';
+import { reconnectingSocket } from './reconnectingSocket';
 
+/** An event as it arrives on the socket, before its type is known to be in the catalogue. */
 export interface RealtimeEvent {
   id: string;
   type: string;
@@ -31,34 +36,41 @@ export const publicTopics = ['sales', 'catalog'] as const;
 /** Close code the server uses for a missing or bad token. */
 const unauthorisedCloseCode = 4401;
 
+/** What one event of type K does to the cache. */
+export type EventHandler<K extends EventName> = (event: EventOf<K>) => UnknownAction[];
+
+const orderAnswers: EventHandler<EventName> = () => [api.util.invalidateTags(['Order'])];
+
 /**
- * Which cached answers each event makes stale. A sale changes prices, so products refetch too;
- * a catalog change can add products or sub-categories; an order event refreshes the shopper's
- * order list and tracking. (A stock change refetches only what shows that product: see below.)
+ * The one handler map: which cached answers each event makes stale (a type error when an event
+ * of the catalogue has none). A sale changes prices, so products refetch too; a catalog change
+ * can add products or sub-categories and rename what a sale banner names; an order event
+ * refreshes the shopper's order list and tracking.
  */
-const tagsInvalidatedByEvent: Record<string, TagType[]> = {
-  'sale.changed': ['Sale', 'Product'],
-  'catalog.changed': ['Product', 'Category'],
+export const eventHandlers: { [K in EventName]: EventHandler<K> } = {
+  [eventNames.saleChanged]: () => [api.util.invalidateTags(['Sale', 'Product'])],
+  [eventNames.catalogChanged]: () => [api.util.invalidateTags(['Product', 'Category', 'Sale'])],
+  // Only the answers showing that product (its page, the listings holding it: catalog's tags)
+  // refetch, not every listing of every shopper on each order anywhere.
+  [eventNames.stockChanged]: (event) => {
+    const id = (event.data as Partial<typeof event.data> | null)?.productId;
+    return [api.util.invalidateTags([typeof id === 'string' && id ? { type: 'Product', id } : 'Product'])];
+  },
   // On the user's own topic: the cart changed elsewhere (another tab or device).
-  'cart.changed': ['Cart'],
+  [eventNames.cartChanged]: () => [api.util.invalidateTags(['Cart'])],
   // On the user's own topic: an order placed, paid, cancelled or moved on (another tab, the
   // worker, staff in the back office, the courier's status reports, the payment gateway).
-  'order.created': ['Order'],
-  'order.updated': ['Order'],
-  'shipment.updated': ['Order'],
-  'payment.updated': ['Order'],
+  [eventNames.orderCreated]: orderAnswers,
+  [eventNames.orderUpdated]: orderAnswers,
+  [eventNames.shipmentUpdated]: orderAnswers,
+  [eventNames.paymentUpdated]: orderAnswers,
 };
 
-/** Maps a server event to the cache actions it calls for. Unknown events map to nothing. */
+/** Maps a server event to the cache actions it calls for. Events not in the catalogue map to nothing. */
 export function cacheActionsForEvent(event: RealtimeEvent): UnknownAction[] {
-  if (event.type === 'stock.changed') {
-    // Only the answers showing that product (its page, the listings holding it: catalog's tags)
-    // refetch, not every listing of every shopper on each order anywhere.
-    const id = (event.data as { productId?: string } | null)?.productId;
-    return [api.util.invalidateTags([id ? { type: 'Product', id } : 'Product'])];
-  }
-  const tags = tagsInvalidatedByEvent[event.type];
-  return tags ? [api.util.invalidateTags(tags)] : [];
+  if (!isEventName(event.type)) return [];
+  const handle = eventHandlers[event.type] as (event: ServerEvent) => UnknownAction[];
+  return handle(event as ServerEvent);
 }
 
 /**
@@ -171,98 +183,6 @@ export interface Realtime {
   stop(): void;
   /** Closes and opens the socket again, saying hello with the current token. */
   reconnect(): void;
-}
-
-/** Delays before reconnecting: from `min` (random, so a restarted server is not met by every tab at once), growing to `max`. */
-const reconnectDelay = { min: 1000 + Math.random() * 2000, max: 30_000, growth: 1.6 };
-/** A socket not open after this long is given up and tried again. */
-const connectTimeoutMs = 5000;
-/** A connection that stays open this long brings the delay back to its minimum. */
-const stableAfterMs = 5000;
-
-export interface SocketHandlers {
-  open(): void;
-  message(text: string): void;
-  close(code: number): void;
-}
-
-/**
- * A WebSocket to `url()` that reconnects after every close with a growing delay, until close().
- * reconnect() drops the current connection (reported as closed, 1000) and connects at once.
- */
-export function reconnectingSocket(url: () => string, on: SocketHandlers) {
-  let socket: WebSocket | null = null;
-  let retries = 0;
-  let timer: number | undefined;
-  let stableTimer: number | undefined;
-  let stopped = false;
-
-  function clearTimers() {
-    window.clearTimeout(timer);
-    window.clearTimeout(stableTimer);
-  }
-
-  function retryLater() {
-    const delay = Math.min(reconnectDelay.max, reconnectDelay.min * reconnectDelay.growth ** retries);
-    retries += 1;
-    timer = window.setTimeout(connect, delay);
-  }
-
-  function connect() {
-    clearTimers();
-    if (stopped) return;
-    let next: WebSocket;
-    try {
-      next = new WebSocket(url());
-    } catch {
-      retryLater();
-      return;
-    }
-    socket = next;
-    timer = window.setTimeout(() => next.close(), connectTimeoutMs);
-    next.onopen = () => {
-      window.clearTimeout(timer);
-      stableTimer = window.setTimeout(() => (retries = 0), stableAfterMs);
-      on.open();
-    };
-    next.onmessage = (event) => {
-      if (typeof event.data === 'string') on.message(event.data);
-    };
-    next.onclose = (event) => {
-      if (socket !== next) return;
-      socket = null;
-      clearTimers();
-      on.close(event.code);
-      if (!stopped) retryLater();
-    };
-  }
-
-  /** Forgets the current socket (its events are ignored from now on), closes it and reports it closed. */
-  function drop() {
-    const current = socket;
-    socket = null;
-    clearTimers();
-    if (!current) return;
-    current.onopen = current.onmessage = current.onclose = null;
-    current.close(1000);
-    on.close(1000);
-  }
-
-  connect();
-  return {
-    send(text: string) {
-      if (socket?.readyState === WebSocket.OPEN) socket.send(text);
-    },
-    reconnect() {
-      drop();
-      retries = 0;
-      connect();
-    },
-    close() {
-      stopped = true;
-      drop();
-    },
-  };
 }
 
 /** Opens the tab's socket. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { reconnectingSocket, type SocketHandlers } from './realtime';
+import { reconnectingSocket, type SocketHandlers } from './reconnectingSocket';
 
 /** A WebSocket stand-in: tests open, message and close it by hand. */
 class FakeSocket {

@@ -1540,61 +1540,6 @@ func (q *Queries) ReturnStock(ctx context.Context, arg ReturnStockParams) (int32
 	return stock, err
 }
 
-const salesCoveringCategory = `-- name: SalesCoveringCategory :many
-SELECT s.name FROM sales s
-WHERE s.category_id = $1::text
-   OR EXISTS (SELECT 1 FROM sale_sub_categories x JOIN sub_categories sc ON sc.id = x.sub_category_id
-              WHERE x.sale_id = s.id AND sc.category_id = $1::text)
-ORDER BY s.created_at, s.id
-`
-
-// Sales naming the category, or one of its sub-categories (their rows refer to them).
-func (q *Queries) SalesCoveringCategory(ctx context.Context, categoryID string) ([]string, error) {
-	rows, err := q.db.Query(ctx, salesCoveringCategory, categoryID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []string
-	for rows.Next() {
-		var name string
-		if err := rows.Scan(&name); err != nil {
-			return nil, err
-		}
-		items = append(items, name)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
-const salesCoveringSubCategory = `-- name: SalesCoveringSubCategory :many
-SELECT s.name FROM sales s JOIN sale_sub_categories x ON x.sale_id = s.id
-WHERE x.sub_category_id = $1
-ORDER BY s.created_at, s.id
-`
-
-func (q *Queries) SalesCoveringSubCategory(ctx context.Context, subCategoryID string) ([]string, error) {
-	rows, err := q.db.Query(ctx, salesCoveringSubCategory, subCategoryID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []string
-	for rows.Next() {
-		var name string
-		if err := rows.Scan(&name); err != nil {
-			return nil, err
-		}
-		items = append(items, name)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
 const searchProducts = `-- name: SearchProducts :many
 WITH q AS (SELECT websearch_to_tsquery('english', $3::text) AS tsq)
 SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,

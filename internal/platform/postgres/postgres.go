@@ -52,7 +52,8 @@ const maxAttempts = 5
 
 // InTx runs fn in a transaction and commits it when fn returns nil; otherwise it rolls back.
 // A serialization failure or deadlock retries the whole of fn, so fn must not have effects
-// outside the transaction. Errors come back through Translate.
+// outside the transaction. The statements fn runs on tx answer with shop errors (see
+// Translating), and so does InTx.
 func InTx(ctx context.Context, pool *pgxpool.Pool, fn func(tx pgx.Tx) error) error {
 	var err error
 	for attempt := 1; attempt <= maxAttempts; attempt++ {
@@ -71,7 +72,7 @@ func inTx(ctx context.Context, pool *pgxpool.Pool, fn func(tx pgx.Tx) error) err
 		return err
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx))
-	if err := fn(tx); err != nil {
+	if err := fn(translatingTx{Tx: tx}); err != nil {
 		return err
 	}
 	return tx.Commit(ctx)

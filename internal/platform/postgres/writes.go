@@ -49,16 +49,17 @@ func (w *Writes) QueryRow(context.Context, string, ...any) pgx.Row {
 func (w *Writes) Len() int { return w.batch.Len() }
 
 // Send runs the waiting statements in tx, in one round trip, and empties w. Errors: the first
-// statement's failure, untranslated (InTx translates what its function returns).
+// statement's failure, translated (see Translate).
 func (w *Writes) Send(ctx context.Context, tx pgx.Tx) error {
 	if w.batch.Len() == 0 {
 		return nil
 	}
 	batch := w.batch
 	w.batch = pgx.Batch{}
-	return tx.SendBatch(ctx, &batch).Close()
+	return Translate(tx.SendBatch(ctx, &batch).Close())
 }
 
 type refusedRow struct{}
 
+// Scan returns ErrNotDeferrable.
 func (refusedRow) Scan(...any) error { return ErrNotDeferrable }

@@ -44,10 +44,10 @@ func (c Credentials) GoString() string {
 // Format writes String for every verb but %#v (GoString), so no verb prints the password.
 func (c Credentials) Format(f fmt.State, verb rune) {
 	if verb == 'v' && f.Flag('#') {
-		io.WriteString(f, c.GoString())
+		_, _ = io.WriteString(f, c.GoString())
 		return
 	}
-	io.WriteString(f, c.String())
+	_, _ = io.WriteString(f, c.String())
 }
 
 // LogValue is the email with the password masked.

@@ -3,3 +3,8 @@
 //   sqlc v1.31.1
 
 package saledb
+
+type SaleSubCategory struct {
+	SaleID        string
+	SubCategoryID string
+}

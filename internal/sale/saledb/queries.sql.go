@@ -12,18 +12,6 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
-const categoryByRef = `-- name: CategoryByRef :one
-SELECT id FROM categories WHERE id = $1 OR lower(name) = lower($1) ORDER BY id = $1 DESC LIMIT 1 FOR SHARE
-`
-
-// A category by id or by name (ignoring case); FOR SHARE keeps it while the sale is written.
-func (q *Queries) CategoryByRef(ctx context.Context, ref string) (string, error) {
-	row := q.db.QueryRow(ctx, categoryByRef, ref)
-	var id string
-	err := row.Scan(&id)
-	return id, err
-}
-
 const countSales = `-- name: CountSales :one
 SELECT count(*) FROM sales
 `
@@ -99,11 +87,9 @@ func (q *Queries) InsertSaleSubCategory(ctx context.Context, arg InsertSaleSubCa
 
 const listSales = `-- name: ListSales :many
 
-SELECT s.id, s.name, s.discount, s.active, s.gender, s.category_id, coalesce(c.name, '')::text AS category_name,
-       s.image, s.mobile_image, s.created_at
-FROM sales s
-LEFT JOIN categories c ON c.id = s.category_id
-ORDER BY s.created_at, s.id
+SELECT id, name, discount, active, gender, category_id, image, mobile_image, created_at
+FROM sales
+ORDER BY created_at, id
 LIMIT $2 OFFSET $1
 `
 
@@ -113,16 +99,15 @@ type ListSalesParams struct {
 }
 
 type ListSalesRow struct {
-	ID           string
-	Name         string
-	Discount     int32
-	Active       bool
-	Gender       string
-	CategoryID   pgtype.Text
-	CategoryName string
-	Image        string
-	MobileImage  string
-	CreatedAt    time.Time
+	ID          string
+	Name        string
+	Discount    int32
+	Active      bool
+	Gender      string
+	CategoryID  pgtype.Text
+	Image       string
+	MobileImage string
+	CreatedAt   time.Time
 }
 
 // Back office ------------------------------------------------------------------------------
@@ -143,7 +128,6 @@ func (q *Queries) ListSales(ctx context.Context, arg ListSalesParams) ([]ListSal
 			&i.Active,
 			&i.Gender,
 			&i.CategoryID,
-			&i.CategoryName,
 			&i.Image,
 			&i.MobileImage,
 			&i.CreatedAt,
@@ -190,25 +174,22 @@ func (q *Queries) LockSale(ctx context.Context, id string) (LockSaleRow, error) 
 }
 
 const runningSales = `-- name: RunningSales :many
-SELECT s.id, s.name, s.discount, s.active, s.gender, s.category_id, coalesce(c.name, '')::text AS category_name,
-       s.image, s.mobile_image, s.created_at
-FROM sales s
-LEFT JOIN categories c ON c.id = s.category_id
-WHERE s.active
-ORDER BY s.created_at, s.id
+SELECT id, name, discount, active, gender, category_id, image, mobile_image, created_at
+FROM sales
+WHERE active
+ORDER BY created_at, id
 `
 
 type RunningSalesRow struct {
-	ID           string
-	Name         string
-	Discount     int32
-	Active       bool
-	Gender       string
-	CategoryID   pgtype.Text
-	CategoryName string
-	Image        string
-	MobileImage  string
-	CreatedAt    time.Time
+	ID          string
+	Name        string
+	Discount    int32
+	Active      bool
+	Gender      string
+	CategoryID  pgtype.Text
+	Image       string
+	MobileImage string
+	CreatedAt   time.Time
 }
 
 func (q *Queries) RunningSales(ctx context.Context) ([]RunningSalesRow, error) {
@@ -227,7 +208,6 @@ func (q *Queries) RunningSales(ctx context.Context) ([]RunningSalesRow, error) {
 			&i.Active,
 			&i.Gender,
 			&i.CategoryID,
-			&i.CategoryName,
 			&i.Image,
 			&i.MobileImage,
 			&i.CreatedAt,
@@ -243,24 +223,21 @@ func (q *Queries) RunningSales(ctx context.Context) ([]RunningSalesRow, error) {
 }
 
 const saleByID = `-- name: SaleByID :one
-SELECT s.id, s.name, s.discount, s.active, s.gender, s.category_id, coalesce(c.name, '')::text AS category_name,
-       s.image, s.mobile_image, s.created_at
-FROM sales s
-LEFT JOIN categories c ON c.id = s.category_id
-WHERE s.id = $1
+SELECT id, name, discount, active, gender, category_id, image, mobile_image, created_at
+FROM sales
+WHERE id = $1
 `
 
 type SaleByIDRow struct {
-	ID           string
-	Name         string
-	Discount     int32
-	Active       bool
-	Gender       string
-	CategoryID   pgtype.Text
-	CategoryName string
-	Image        string
-	MobileImage  string
-	CreatedAt    time.Time
+	ID          string
+	Name        string
+	Discount    int32
+	Active      bool
+	Gender      string
+	CategoryID  pgtype.Text
+	Image       string
+	MobileImage string
+	CreatedAt   time.Time
 }
 
 func (q *Queries) SaleByID(ctx context.Context, id string) (SaleByIDRow, error) {
@@ -273,7 +250,6 @@ func (q *Queries) SaleByID(ctx context.Context, id string) (SaleByIDRow, error) 
 		&i.Active,
 		&i.Gender,
 		&i.CategoryID,
-		&i.CategoryName,
 		&i.Image,
 		&i.MobileImage,
 		&i.CreatedAt,
@@ -305,28 +281,32 @@ func (q *Queries) SaleSubCategoryIDs(ctx context.Context, saleID string) ([]stri
 	return items, nil
 }
 
-const subCategoriesByIDs = `-- name: SubCategoriesByIDs :many
-SELECT id, category_id FROM sub_categories WHERE id = ANY($1::text[]) FOR SHARE
+const salesCovering = `-- name: SalesCovering :many
+SELECT s.name FROM sales s
+WHERE s.category_id = $1::text
+   OR EXISTS (SELECT 1 FROM sale_sub_categories x WHERE x.sale_id = s.id AND x.sub_category_id = ANY($2::text[]))
+ORDER BY s.created_at, s.id
 `
 
-type SubCategoriesByIDsRow struct {
-	ID         string
-	CategoryID string
+type SalesCoveringParams struct {
+	CategoryID     string
+	SubCategoryIds []string
 }
 
-func (q *Queries) SubCategoriesByIDs(ctx context.Context, ids []string) ([]SubCategoriesByIDsRow, error) {
-	rows, err := q.db.Query(ctx, subCategoriesByIDs, ids)
+// Sales naming the category, or one of the sub-categories (their rows refer to them).
+func (q *Queries) SalesCovering(ctx context.Context, arg SalesCoveringParams) ([]string, error) {
+	rows, err := q.db.Query(ctx, salesCovering, arg.CategoryID, arg.SubCategoryIds)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var items []SubCategoriesByIDsRow
+	var items []string
 	for rows.Next() {
-		var i SubCategoriesByIDsRow
-		if err := rows.Scan(&i.ID, &i.CategoryID); err != nil {
+		var name string
+		if err := rows.Scan(&name); err != nil {
 			return nil, err
 		}
-		items = append(items, i)
+		items = append(items, name)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
@@ -335,29 +315,22 @@ func (q *Queries) SubCategoriesByIDs(ctx context.Context, ids []string) ([]SubCa
 }
 
 const subCategoriesOfSales = `-- name: SubCategoriesOfSales :many
-SELECT ssc.sale_id, sc.id, sc.category_type
-FROM sale_sub_categories ssc
-JOIN sub_categories sc ON sc.id = ssc.sub_category_id
-WHERE ssc.sale_id = ANY($1::text[])
-ORDER BY sc.position, sc.category_type
+SELECT sale_id, sub_category_id
+FROM sale_sub_categories
+WHERE sale_id = ANY($1::text[])
+ORDER BY sale_id, sub_category_id
 `
 
-type SubCategoriesOfSalesRow struct {
-	SaleID       string
-	ID           string
-	CategoryType string
-}
-
-func (q *Queries) SubCategoriesOfSales(ctx context.Context, saleIds []string) ([]SubCategoriesOfSalesRow, error) {
+func (q *Queries) SubCategoriesOfSales(ctx context.Context, saleIds []string) ([]SaleSubCategory, error) {
 	rows, err := q.db.Query(ctx, subCategoriesOfSales, saleIds)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var items []SubCategoriesOfSalesRow
+	var items []SaleSubCategory
 	for rows.Next() {
-		var i SubCategoriesOfSalesRow
-		if err := rows.Scan(&i.SaleID, &i.ID, &i.CategoryType); err != nil {
+		var i SaleSubCategory
+		if err := rows.Scan(&i.SaleID, &i.SubCategoryID); err != nil {
 			return nil, err
 		}
 		items = append(items, i)

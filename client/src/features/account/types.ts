@@ -1,3 +1,5 @@
+import type { AddressInput } from '../../lib/address';
+
 /** A shopper or back-office account as the server shows it to its owner (SPEC §3 User). */
 export interface User {
   _id: string;
@@ -36,26 +38,7 @@ export interface ProfileChange {
   phone: string;
 }
 
-export type AddressType = 'primary' | 'home' | 'work';
-
-export const addressTypes: readonly AddressType[] = ['primary', 'home', 'work'];
-
-/** What an address form sends (SPEC §3 Address, without the server's fields). */
-export interface AddressInput {
-  firstName: string;
-  lastName: string;
-  address1: string;
-  address2: string;
-  city: string;
-  state: string;
-  pincode: string;
-  email: string;
-  type: AddressType;
-  /** Ten digits, without the +91 the form shows in front. */
-  phone: string;
-  landmark: string;
-  isDefault: boolean;
-}
+export { addressTypes, type AddressInput, type AddressType } from '../../lib/address';
 
 /** A saved address as the server answers it. */
 export interface Address extends AddressInput {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { indianStates } from '../../test/fixtures';
-import { emptyAddress } from './components/AddressForm';
+import { emptyAddress } from '../../lib/address';
 import type { AddressInput } from './types';
 import {
   errorMessage,

@@ -1,11 +1,14 @@
 // Client-side checks of SPEC §5, with the same rules and words the server uses, so a shopper
 // hears about a mistake before a round trip. The server checks everything again.
-import { addressTypes, type AddressInput, type FieldErrors } from './types';
+import { addressMessages, isEmail } from '../../lib/address';
+import type { FieldErrors } from './types';
+
+export { digitsOnly, isEmail, phoneDigits, validateAddress, type AddressField } from '../../lib/address';
 
 export const messages = {
   nameRequired: 'Name is required',
   emailRequired: 'Email is required',
-  emailInvalid: 'Enter a valid email address',
+  emailInvalid: addressMessages.emailInvalid,
   passwordRequired: 'Password is required',
   passwordShort: 'Password must be at least 8 characters',
   confirmRequired: 'Please confirm your password',
@@ -14,37 +17,16 @@ export const messages = {
   otpRequired: 'Enter OTP',
   otpInvalid: 'Enter the 6-digit OTP from the email',
   bothPasswordsRequired: 'Both password fields are required',
-  pincodeDigits: 'Pincode must contain only numbers',
-  pincodeLength: 'Pincode must be 6 digits',
-  phoneDigits: 'Phone must be 10 digits',
-  phoneMobile: 'Phone must be a mobile number starting with 6, 7, 8 or 9',
-  stateUnknown: 'Choose a state or union territory of India',
+  pincodeDigits: addressMessages.pincodeDigits,
+  pincodeLength: addressMessages.pincodeLength,
+  phoneDigits: addressMessages.phoneDigits,
+  phoneMobile: addressMessages.phoneMobile,
+  stateUnknown: addressMessages.stateUnknown,
   userMissing: 'User ID missing. Please login again.',
   fallback: 'An error occurred.',
 } as const;
 
 export const passwordMinLength = 8;
-
-export function isEmail(value: string): boolean {
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
-}
-
-/** Only the digits of what was typed or pasted (phone and pincode fields keep nothing else). */
-export function digitsOnly(value: string, max?: number): string {
-  const digits = value.replace(/\D/g, '');
-  return max === undefined ? digits : digits.slice(0, max);
-}
-
-/**
- * An Indian mobile number as the form keeps it: the 10 digits after +91. A pasted
- * '+91 98765 43210' or '098765 43210' loses its country code or trunk zero.
- */
-export function phoneDigits(value: string): string {
-  let digits = digitsOnly(value);
-  if (digits.length > 10 && digits.startsWith('91')) digits = digits.slice(2);
-  else if (digits.length > 10 && digits.startsWith('0')) digits = digits.slice(1);
-  return digits.slice(0, 10);
-}
 
 /** Drops empty entries: a form with no problems gives {}. */
 function found<K extends string>(errors: Record<K, string | false | undefined>): FieldErrors<K> {
@@ -124,42 +106,6 @@ export function validatePasswordChange(
   } else if (form.newPassword.length < passwordMinLength) problems.newPassword = messages.passwordShort;
   else if (form.newPassword !== form.confirmPassword) problems.confirmPassword = messages.mismatch;
   return problems;
-}
-
-const requiredAddressFields = {
-  firstName: 'First name is required',
-  lastName: 'Last name is required',
-  address1: 'House, flat or building is required',
-  address2: 'Street and area are required',
-  city: 'City is required',
-  state: 'Please choose a state',
-  pincode: 'Pincode is required',
-  email: 'Email is required',
-  type: 'Please choose an address type',
-  phone: 'Phone is required',
-} as const;
-
-export type AddressField = keyof AddressInput;
-
-/**
- * SPEC §5 Address form: every field but landmark required, a state from the fixed list, a
- * 6-digit pincode of digits only, a 10-digit mobile number starting with 6 to 9 (shown after +91) and a valid e-mail.
- */
-export function validateAddress(form: AddressInput, states: readonly string[]): FieldErrors<AddressField> {
-  const errors: FieldErrors<AddressField> = {};
-  for (const [field, message] of Object.entries(requiredAddressFields) as [AddressField, string][]) {
-    if (!String(form[field] ?? '').trim()) errors[field] = message;
-  }
-  const pincode = form.pincode.trim();
-  if (pincode && !/^\d+$/.test(pincode)) errors.pincode = messages.pincodeDigits;
-  else if (pincode && (pincode.length !== 6 || pincode.startsWith('0'))) errors.pincode = messages.pincodeLength;
-  const phone = form.phone.trim();
-  if (phone && !/^\d{10}$/.test(phone)) errors.phone = messages.phoneDigits;
-  else if (phone && !/^[6-9]/.test(phone)) errors.phone = messages.phoneMobile;
-  if (form.state && states.length > 0 && !states.includes(form.state)) errors.state = messages.stateUnknown;
-  if (form.email.trim() && !isEmail(form.email)) errors.email = messages.emailInvalid;
-  if (form.type && !addressTypes.includes(form.type)) errors.type = requiredAddressFields.type;
-  return errors;
 }
 
 /** The message of a failed call: the server's when it gave one (SPEC §8), else 'An error occurred.'. */

@@ -1,6 +1,7 @@
 // The checkout's view of the wire (contract of issue 5): coupons, the server's quote of the cart,
 // the shopper's saved addresses, the company, and the calls that place an order. Money is rupees
 // as the server computed it; the client only formats.
+import type { AddressInput } from '../../lib/address';
 
 /** A coupon as GET /api/getcoupon lists it (SPEC §3; `mimimumAmount` sic). */
 export interface Coupon {
@@ -70,28 +71,16 @@ export interface Quote {
   blocked: boolean;
 }
 
-/** A saved delivery address (SPEC §3 Address). */
-export interface CheckoutAddress {
+/** A saved delivery address (SPEC §3 Address): the form's fields, as the server keeps them. */
+export interface CheckoutAddress extends Omit<AddressInput, 'landmark' | 'type'> {
   _id: string;
-  firstName: string;
-  lastName: string;
-  address1: string;
-  address2: string;
-  city: string;
-  state: string;
-  pincode: string;
-  email: string;
-  phone: string;
   landmark?: string;
   type: string;
   country?: string;
-  isDefault: boolean;
 }
 
 /** What the new-address form sends to POST /api/addAddress. */
-export type NewAddress = Omit<CheckoutAddress, '_id' | 'country' | 'landmark'> & { landmark: string };
-
-export type AddressType = 'home' | 'work' | 'primary';
+export type NewAddress = AddressInput;
 
 /** GET /api/company: the seller (checkout needs one to be set up). */
 export interface Company {

@@ -14,7 +14,8 @@ import {
   useGetStatesQuery,
   useUpdateAddressMutation,
 } from '../../../features/account/api';
-import { AddressForm, addressInputOf, emptyAddress } from '../../../features/account/components/AddressForm';
+import { AddressForm } from '../../../components/AddressForm';
+import { addressInputOf, emptyAddress } from '../../../lib/address';
 import type { Address, AddressInput } from '../../../features/account/types';
 import { errorMessage, messages } from '../../../features/account/validation';
 import { toastShown, type ToastType } from '../../../lib/toast';

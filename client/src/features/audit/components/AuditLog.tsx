@@ -5,8 +5,7 @@
 import { Fragment, useEffect, useId, useState, type FormEvent } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../../components/Button';
-import { Pagination } from '../../../components/Pagination';
-import { Spinner } from '../../../components/Spinner';
+import { BackOfficeTable, type BackOfficeColumn } from '../../../components/BackOfficeTable';
 import { useAppDispatch } from '../../../app/hooks';
 import type { ApiError } from '../../../lib/api';
 import { toastShown } from '../../../lib/toast';
@@ -54,81 +53,51 @@ export function AuditLog() {
         </button>
       )}
 
-      <div className={styles.summary} aria-live="polite">
-        {data && !isLoading && (
-          <span>
-            {data.total === 0 ? 'No changes' : data.total === 1 ? '1 change' : `${data.total.toLocaleString('en-IN')} changes`}
-            {data.totalPages > 1 && ` · page ${data.page} of ${data.totalPages}`}
-          </span>
+      <BackOfficeTable
+        label="Changes"
+        columns={columns}
+        items={entries}
+        itemId={(entry) => entry._id}
+        isLoading={isLoading}
+        isFetching={isFetching}
+        isError={isError}
+        messages={{ ...auditMessages, error: 'The audit log could not be loaded.' }}
+        summary={
+          data &&
+          !isLoading && (
+            <>
+              {data.total === 0 ? 'No changes' : data.total === 1 ? '1 change' : `${data.total.toLocaleString('en-IN')} changes`}
+              {data.totalPages > 1 && ` · page ${data.page} of ${data.totalPages}`}
+            </>
+          )
+        }
+        renderRows={(entry) => (
+          <EntryRows
+            key={entry._id}
+            entry={entry}
+            expanded={Boolean(open[entry._id])}
+            onToggle={() => setOpen((current) => ({ ...current, [entry._id]: !current[entry._id] }))}
+          />
         )}
-        {isFetching && !isLoading && (
-          <span className={styles.refreshing}>
-            <Spinner size={14} /> Updating
-          </span>
-        )}
-      </div>
-
-      <div className={styles.tableWrap}>
-        <table className={styles.table} aria-label="Changes" aria-busy={isFetching || undefined}>
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Who</th>
-              <th scope="col">What</th>
-              <th scope="col">
-                <span className="visually-hidden">Details</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {isLoading ? (
-              <tr>
-                <td colSpan={4} className={styles.state}>
-                  {auditMessages.loading}
-                </td>
-              </tr>
-            ) : entries.length === 0 ? (
-              <tr>
-                <td colSpan={4} className={styles.state}>
-                  {isError ? 'The audit log could not be loaded.' : auditMessages.empty}
-                </td>
-              </tr>
-            ) : (
-              entries.map((entry) => (
-                <EntryRows
-                  key={entry._id}
-                  entry={entry}
-                  expanded={Boolean(open[entry._id])}
-                  onToggle={() => setOpen((current) => ({ ...current, [entry._id]: !current[entry._id] }))}
-                />
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
-
-      {isError && (
-        <div>
-          <Button variant="secondary" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </div>
-      )}
-
-      {data && (
-        <Pagination
-          page={data.page}
-          totalPages={data.totalPages}
-          label="Audit log pages"
-          hrefFor={(page) => {
-            const query = auditFiltersToSearch({ ...filters, page }).toString();
-            return query ? `${pathname}?${query}` : pathname;
-          }}
-        />
-      )}
+        onRetry={() => void refetch()}
+        pages={
+          data && {
+            page: data.page,
+            totalPages: data.totalPages,
+            label: 'Audit log pages',
+            hrefFor: (page) => {
+              const query = auditFiltersToSearch({ ...filters, page }).toString();
+              return query ? `${pathname}?${query}` : pathname;
+            },
+          }
+        }
+      />
     </div>
   );
 }
+
+/** The log's headings; EntryRows draws an entry's row and, opened, the fields it changed. */
+const columns: BackOfficeColumn<AuditEntry>[] = [{ heading: 'When' }, { heading: 'Who' }, { heading: 'What' }, { heading: 'Details', hideHeading: true }];
 
 function EntryRows({ entry, expanded, onToggle }: { entry: AuditEntry; expanded: boolean; onToggle: () => void }) {
   const changes = expanded ? fieldChanges(entry) : [];

@@ -54,6 +54,7 @@ export function SearchBox({
         autoComplete="off"
         enterKeyHint="search"
         maxLength={100}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- only the search page asks for it, and only with no query yet: the page is there to type one
         autoFocus={autoFocus}
         onChange={(event) => setValue(event.target.value)}
       />

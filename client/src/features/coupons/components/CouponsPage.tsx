@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { Checkbox, Field, FormAlert, formStyles } from '../../../components/Form';
-import { Pagination } from '../../../components/Pagination';
+import { BackOfficeTable } from '../../../components/BackOfficeTable';
 import { Spinner } from '../../../components/Spinner';
 import styles from '../../../components/BackOfficeList.module.css';
 import { useAppDispatch } from '../../../app/hooks';
@@ -84,96 +84,71 @@ export function CouponsPage() {
         </Button>
       </div>
 
-      <div className={styles.summary} aria-live="polite">
-        {data && !isLoading && <span>{data.total === 1 ? '1 coupon' : `${data.total} coupons`}</span>}
-        {isFetching && !isLoading && (
-          <span className={styles.refreshing}>
-            <Spinner size={14} /> Updating
-          </span>
-        )}
-      </div>
-
-      <div className={styles.tableWrap}>
-        <table className={styles.table} aria-label="Coupons" aria-busy={isFetching || undefined}>
-          <thead>
-            <tr>
-              <th scope="col">Code</th>
-              <th scope="col">Terms</th>
-              <th scope="col" className={styles.numeric}>
-                Used
-              </th>
-              <th scope="col">Status</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {isLoading ? (
-              <tr>
-                <td colSpan={5} className={styles.state}>
-                  {couponMessages.loading}
-                </td>
-              </tr>
-            ) : coupons.length === 0 ? (
-              <tr>
-                <td colSpan={5} className={styles.state}>
-                  {isError ? 'Coupons could not be loaded.' : couponMessages.empty}
-                </td>
-              </tr>
-            ) : (
-              coupons.map((coupon) => (
-                <tr key={coupon._id} className={styles.row}>
-                  <td>
-                    <span className={styles.who}>
-                      <code>{coupon.code}</code>
-                    </span>
-                    {coupon.description && <span className={styles.sub}>{coupon.description}</span>}
-                  </td>
-                  <td>{couponTerms(coupon, (amount) => formatRupees(amount))}</td>
-                  <td className={styles.numeric}>
-                    {coupon.used}
-                    {coupon.usageLimit != null && ` of ${coupon.usageLimit}`}
-                  </td>
-                  <td>
-                    <span className={`${styles.pill} ${coupon.status === 'active' ? styles.good : styles.bad}`}>{coupon.status === 'active' ? 'On' : 'Off'}</span>
-                  </td>
-                  <td className={styles.toggleCell}>
-                    <span className={styles.actions}>
-                      <button type="button" className={styles.toggle} onClick={() => setEditing(coupon)} aria-label={`Edit ${coupon.code}`}>
-                        Edit
-                      </button>
-                      <button type="button" className={styles.toggle} onClick={() => void toggle(coupon)} aria-label={`Switch ${coupon.code} ${coupon.status === 'active' ? 'off' : 'on'}`}>
-                        {coupon.status === 'active' ? 'Switch off' : 'Switch on'}
-                      </button>
-                      <button type="button" className={styles.toggle} onClick={() => void destroy(coupon)} aria-label={`Delete ${coupon.code}`}>
-                        Delete
-                      </button>
-                    </span>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
-
-      {isError && (
-        <div>
-          <Button variant="secondary" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </div>
-      )}
-
-      {data && (
-        <Pagination
-          page={data.page}
-          totalPages={data.totalPages}
-          label="Coupon pages"
-          hrefFor={(target) => `/admin/coupons?${new URLSearchParams({ ...(status ? { status } : {}), ...(target > 1 ? { page: String(target) } : {}) })}`}
-        />
-      )}
+      <BackOfficeTable
+        label="Coupons"
+        columns={[
+          {
+            heading: 'Code',
+            cell: (coupon) => (
+              <>
+                <span className={styles.who}>
+                  <code>{coupon.code}</code>
+                </span>
+                {coupon.description && <span className={styles.sub}>{coupon.description}</span>}
+              </>
+            ),
+          },
+          { heading: 'Terms', cell: (coupon) => couponTerms(coupon, (amount) => formatRupees(amount)) },
+          {
+            heading: 'Used',
+            numeric: true,
+            cell: (coupon) => (
+              <>
+                {coupon.used}
+                {coupon.usageLimit != null && ` of ${coupon.usageLimit}`}
+              </>
+            ),
+          },
+          {
+            heading: 'Status',
+            cell: (coupon) => <span className={`${styles.pill} ${coupon.status === 'active' ? styles.good : styles.bad}`}>{coupon.status === 'active' ? 'On' : 'Off'}</span>,
+          },
+          {
+            heading: 'Actions',
+            hideHeading: true,
+            className: styles.toggleCell,
+            cell: (coupon) => (
+              <span className={styles.actions}>
+                <button type="button" className={styles.toggle} onClick={() => setEditing(coupon)} aria-label={`Edit ${coupon.code}`}>
+                  Edit
+                </button>
+                <button type="button" className={styles.toggle} onClick={() => void toggle(coupon)} aria-label={`Switch ${coupon.code} ${coupon.status === 'active' ? 'off' : 'on'}`}>
+                  {coupon.status === 'active' ? 'Switch off' : 'Switch on'}
+                </button>
+                <button type="button" className={styles.toggle} onClick={() => void destroy(coupon)} aria-label={`Delete ${coupon.code}`}>
+                  Delete
+                </button>
+              </span>
+            ),
+          },
+        ]}
+        items={coupons}
+        itemId={(coupon) => coupon._id}
+        isLoading={isLoading}
+        isFetching={isFetching}
+        isError={isError}
+        messages={{ ...couponMessages, error: 'Coupons could not be loaded.' }}
+        summary={data && !isLoading && (data.total === 1 ? '1 coupon' : `${data.total} coupons`)}
+        onRetry={() => void refetch()}
+        pages={
+          data && {
+            page: data.page,
+            totalPages: data.totalPages,
+            label: 'Coupon pages',
+            hrefFor: (target) => `/admin/coupons?${new URLSearchParams({ ...(status ? { status } : {}), ...(target > 1 ? { page: String(target) } : {}) })}`,
+          }
+        }
+      />
 
       {editing && <CouponDialog coupon={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </div>

@@ -6,7 +6,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
-import { Pagination } from '../../../components/Pagination';
+import { BackOfficeTable, type BackOfficeColumn } from '../../../components/BackOfficeTable';
 import { Spinner } from '../../../components/Spinner';
 import styles from '../../../components/BackOfficeList.module.css';
 import { useAppDispatch } from '../../../app/hooks';
@@ -62,106 +62,79 @@ export function CustomersList() {
 
       <Filters key={search.toString()} filters={filters} onApply={(next) => apply({ ...next, page: 1 })} />
 
-      <div className={styles.summary} aria-live="polite">
-        {data && !isLoading && (
-          <span>
-            {data.total === 0 ? 'Nobody' : data.total === 1 ? '1 person' : `${data.total.toLocaleString('en-IN')} people`}
-            {data.totalPages > 1 && ` · page ${data.page} of ${data.totalPages}`}
-          </span>
-        )}
-        {isFetching && !isLoading && (
-          <span className={styles.refreshing}>
-            <Spinner size={14} /> Updating
-          </span>
-        )}
-      </div>
-
-      <div className={styles.tableWrap}>
-        <table className={styles.table} aria-label="People" aria-busy={isFetching || undefined}>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Phone</th>
-              <th scope="col">Joined</th>
-              <th scope="col" className={styles.numeric}>
-                Orders
-              </th>
-              <th scope="col" className={styles.numeric}>
-                Spent
-              </th>
-              <th scope="col">Account</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {isLoading ? (
-              <tr>
-                <td colSpan={7} className={styles.state}>
-                  {customerMessages.loading}
-                </td>
-              </tr>
-            ) : people.length === 0 ? (
-              <tr>
-                <td colSpan={7} className={styles.state}>
-                  {isError ? 'People could not be loaded.' : customerMessages.empty}
-                </td>
-              </tr>
-            ) : (
-              people.map((person) => (
-                <tr key={person._id} className={styles.row}>
-                  <td>
-                    <span className={styles.who}>{personName(person)}</span>
-                    <span className={styles.sub}>
-                      {person.email}
-                      {person.role !== 'user' && <span className={styles.role}>{person.role}</span>}
-                    </span>
-                  </td>
-                  <td>{person.phone || '—'}</td>
-                  <td className={styles.when}>{joined.format(new Date(person.createdAt))}</td>
-                  <td className={styles.numeric}>{person.orders}</td>
-                  <td className={styles.numeric}>{formatRupees(person.spent)}</td>
-                  <td>
-                    <span className={`${styles.pill} ${person.active ? styles.good : styles.bad}`}>{person.active ? 'Active' : 'Deactivated'}</span>
-                  </td>
-                  <td className={styles.toggleCell}>
-                    <button type="button" className={styles.toggle} onClick={() => setConfirming(person)}>
-                      {person.active ? 'Deactivate' : 'Reactivate'}
-                    </button>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
-
-      {isError && (
-        <div>
-          <Button variant="secondary" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </div>
-      )}
-
-      {data && (
-        <Pagination
-          page={data.page}
-          totalPages={data.totalPages}
-          label="People pages"
-          hrefFor={(page) => {
-            const query = customerFiltersToSearch({ ...filters, page }).toString();
-            return query ? `${pathname}?${query}` : pathname;
-          }}
-        />
-      )}
+      <BackOfficeTable
+        label="People"
+        columns={columns(setConfirming)}
+        items={people}
+        itemId={(person) => person._id}
+        isLoading={isLoading}
+        isFetching={isFetching}
+        isError={isError}
+        messages={{ ...customerMessages, error: 'People could not be loaded.' }}
+        summary={
+          data &&
+          !isLoading && (
+            <>
+              {data.total === 0 ? 'Nobody' : data.total === 1 ? '1 person' : `${data.total.toLocaleString('en-IN')} people`}
+              {data.totalPages > 1 && ` · page ${data.page} of ${data.totalPages}`}
+            </>
+          )
+        }
+        onRetry={() => void refetch()}
+        pages={
+          data && {
+            page: data.page,
+            totalPages: data.totalPages,
+            label: 'People pages',
+            hrefFor: (page) => {
+              const query = customerFiltersToSearch({ ...filters, page }).toString();
+              return query ? `${pathname}?${query}` : pathname;
+            },
+          }
+        }
+      />
 
       {confirming && (
         <ConfirmDialog person={confirming} busy={activeCall.isLoading} onConfirm={() => void confirm(confirming)} onClose={() => setConfirming(null)} />
       )}
     </div>
   );
+}
+
+/** The list's columns; a row's button asks to deactivate or reactivate the person. */
+function columns(confirm: (person: Customer) => void): BackOfficeColumn<Customer>[] {
+  return [
+    {
+      heading: 'Name',
+      cell: (person) => (
+        <>
+          <span className={styles.who}>{personName(person)}</span>
+          <span className={styles.sub}>
+            {person.email}
+            {person.role !== 'user' && <span className={styles.role}>{person.role}</span>}
+          </span>
+        </>
+      ),
+    },
+    { heading: 'Phone', cell: (person) => person.phone || '—' },
+    { heading: 'Joined', className: styles.when, cell: (person) => joined.format(new Date(person.createdAt)) },
+    { heading: 'Orders', numeric: true, cell: (person) => person.orders },
+    { heading: 'Spent', numeric: true, cell: (person) => formatRupees(person.spent) },
+    {
+      heading: 'Account',
+      cell: (person) => <span className={`${styles.pill} ${person.active ? styles.good : styles.bad}`}>{person.active ? 'Active' : 'Deactivated'}</span>,
+    },
+    {
+      heading: 'Actions',
+      hideHeading: true,
+      className: styles.toggleCell,
+      cell: (person) => (
+        <button type="button" className={styles.toggle} onClick={() => confirm(person)}>
+          {person.active ? 'Deactivate' : 'Reactivate'}
+        </button>
+      ),
+    },
+  ];
 }
 
 function ConfirmDialog({ person, busy, onConfirm, onClose }: { person: Customer; busy: boolean; onConfirm: () => void; onClose: () => void }) {

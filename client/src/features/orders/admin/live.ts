@@ -6,6 +6,7 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAppDispatch, useAppStore } from '../../../app/hooks';
+import { eventNames } from '../../../lib/events';
 import { setRealtimeExtension, type RealtimeEvent } from '../../../lib/realtime';
 import { patchBoardPages } from './api';
 import { patchOrderRow, readOrderEvent } from './rows';
@@ -43,14 +44,14 @@ export function handleBoardEvent(event: RealtimeEvent, deps: BoardLiveDeps): voi
   if (!data) return;
   const filters = deps.filters();
   switch (event.type) {
-    case 'order.created':
+    case eventNames.orderCreated:
       deps.highlight(data._id, 'new');
       deps.newOrder();
       deps.refetch();
       return;
-    case 'order.updated':
-    case 'payment.updated':
-    case 'shipment.updated': {
+    case eventNames.orderUpdated:
+    case eventNames.paymentUpdated:
+    case eventNames.shipmentUpdated: {
       const found = patchBoardPages(deps.dispatch, deps.getState, (page) => patchOrderRow(page, data));
       if (found) deps.highlight(data._id, 'updated');
       // Not on screen: it may belong there now (a payment made it visible, a status moved it into
@@ -59,7 +60,7 @@ export function handleBoardEvent(event: RealtimeEvent, deps: BoardLiveDeps): voi
       // On screen: a courier update also changes what the event does not carry (AWB, 'Not
       // Added on Shiprocket'); a status filter may no longer match.
       const mayChange =
-        found && (event.type === 'shipment.updated' || Boolean(filters.orderStatus && data.orderStatus && data.orderStatus !== filters.orderStatus));
+        found && (event.type === eventNames.shipmentUpdated || Boolean(filters.orderStatus && data.orderStatus && data.orderStatus !== filters.orderStatus));
       if (mayArrive || mayChange) deps.refetch();
       return;
     }

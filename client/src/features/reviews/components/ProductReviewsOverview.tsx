@@ -6,8 +6,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../../components/Button';
 import { Link } from '../../../components/Link';
-import { Pagination } from '../../../components/Pagination';
-import { Spinner } from '../../../components/Spinner';
+import { BackOfficeTable, type BackOfficeColumn } from '../../../components/BackOfficeTable';
 import list from '../../../components/BackOfficeList.module.css';
 import { useAppDispatch } from '../../../app/hooks';
 import type { ApiError } from '../../../lib/api';
@@ -15,7 +14,7 @@ import { toastShown } from '../../../lib/toast';
 import { useGetProductReviewSummariesQuery } from '../api';
 import { productReviewFiltersToSearch, productReviewSorts, productReviewsPath, readProductReviewFilters } from '../moderation';
 import { averageText } from '../rating';
-import type { ProductReviewFilters } from '../types';
+import type { ProductReviewFilters, ProductReviewSummary } from '../types';
 import { ReviewViews } from './ReviewViews';
 import { Stars } from './Stars';
 import styles from './Moderation.module.css';
@@ -49,110 +48,78 @@ export function ProductReviewsOverview() {
 
       <Filters key={search.toString()} filters={filters} onApply={apply} />
 
-      <div className={list.summary} aria-live="polite">
-        {data && !isLoading && (
-          <span>
-            {data.total === 1 ? '1 product' : `${data.total.toLocaleString('en-IN')} products`}
-            {data.totalPages > 1 && ` · page ${data.page} of ${data.totalPages}`}
-          </span>
-        )}
-        {isFetching && !isLoading && (
-          <span className={list.refreshing}>
-            <Spinner size={14} /> Updating
-          </span>
-        )}
-      </div>
-
-      <div className={list.tableWrap}>
-        <table className={list.table} aria-label="Products" aria-busy={isFetching || undefined}>
-          <thead>
-            <tr>
-              <th scope="col">Product</th>
-              <th scope="col">Average rating</th>
-              <th scope="col" className={list.numeric}>
-                Reviews
-              </th>
-              <th scope="col" className={list.numeric}>
-                Awaiting approval
-              </th>
-              <th scope="col" className={list.numeric}>
-                Published
-              </th>
-              <th scope="col" className={list.numeric}>
-                Hidden
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {isLoading ? (
-              <tr>
-                <td colSpan={6} className={list.state}>
-                  {overviewMessages.loading}
-                </td>
-              </tr>
-            ) : products.length === 0 ? (
-              <tr>
-                <td colSpan={6} className={list.state}>
-                  {isError ? 'Products could not be loaded.' : overviewMessages.empty}
-                </td>
-              </tr>
-            ) : (
-              products.map((product) => (
-                <tr key={product.productId} className={`${list.row} ${styles.middle}`}>
-                  <td className={styles.productCell}>
-                    <Link to={productReviewsPath(product.productId)} className={styles.product}>
-                      {product.thumbnail ? <img src={product.thumbnail} alt="" width={36} height={48} loading="lazy" /> : <span className={styles.noImage} />}
-                      <span>
-                        {product.productName}
-                        {!product.active && <span className={list.role}>Removed</span>}
-                      </span>
-                    </Link>
-                  </td>
-                  <td>
-                    {product.rating.count > 0 ? (
-                      <span className={styles.rating}>
-                        <Stars value={product.rating.average} size={14} />
-                        <span>{averageText(product.rating.average)}</span>
-                      </span>
-                    ) : (
-                      <span className={styles.none}>—</span>
-                    )}
-                  </td>
-                  <td className={list.numeric}>{product.reviews}</td>
-                  <td className={list.numeric}>
-                    {product.counts.pending > 0 ? <span className={`${list.pill} ${styles.pending}`}>{product.counts.pending}</span> : 0}
-                  </td>
-                  <td className={list.numeric}>{product.counts.approved}</td>
-                  <td className={list.numeric}>{product.counts.rejected}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
-
-      {isError && (
-        <div>
-          <Button variant="secondary" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </div>
-      )}
-
-      {data && (
-        <Pagination
-          page={data.page}
-          totalPages={data.totalPages}
-          label="Product pages"
-          hrefFor={(page) => {
-            const query = productReviewFiltersToSearch({ ...filters, page }).toString();
-            return query ? `${pathname}?${query}` : pathname;
-          }}
-        />
-      )}
+      <BackOfficeTable
+        label="Products"
+        columns={columns}
+        items={products}
+        itemId={(product) => product.productId}
+        isLoading={isLoading}
+        isFetching={isFetching}
+        isError={isError}
+        messages={{ ...overviewMessages, error: 'Products could not be loaded.' }}
+        summary={
+          data &&
+          !isLoading && (
+            <>
+              {data.total === 1 ? '1 product' : `${data.total.toLocaleString('en-IN')} products`}
+              {data.totalPages > 1 && ` · page ${data.page} of ${data.totalPages}`}
+            </>
+          )
+        }
+        rowProps={() => ({ className: styles.middle })}
+        onRetry={() => void refetch()}
+        pages={
+          data && {
+            page: data.page,
+            totalPages: data.totalPages,
+            label: 'Product pages',
+            hrefFor: (page) => {
+              const query = productReviewFiltersToSearch({ ...filters, page }).toString();
+              return query ? `${pathname}?${query}` : pathname;
+            },
+          }
+        }
+      />
     </div>
   );
 }
+
+/** A product, its published average, and how many of its reviews wait, show and are hidden. */
+const columns: BackOfficeColumn<ProductReviewSummary>[] = [
+  {
+    heading: 'Product',
+    className: styles.productCell,
+    cell: (product) => (
+      <Link to={productReviewsPath(product.productId)} className={styles.product}>
+        {product.thumbnail ? <img src={product.thumbnail} alt="" width={36} height={48} loading="lazy" /> : <span className={styles.noImage} />}
+        <span>
+          {product.productName}
+          {!product.active && <span className={list.role}>Removed</span>}
+        </span>
+      </Link>
+    ),
+  },
+  {
+    heading: 'Average rating',
+    cell: (product) =>
+      product.rating.count > 0 ? (
+        <span className={styles.rating}>
+          <Stars value={product.rating.average} size={14} />
+          <span>{averageText(product.rating.average)}</span>
+        </span>
+      ) : (
+        <span className={styles.none}>—</span>
+      ),
+  },
+  { heading: 'Reviews', numeric: true, cell: (product) => product.reviews },
+  {
+    heading: 'Awaiting approval',
+    numeric: true,
+    cell: (product) => (product.counts.pending > 0 ? <span className={`${list.pill} ${styles.pending}`}>{product.counts.pending}</span> : 0),
+  },
+  { heading: 'Published', numeric: true, cell: (product) => product.counts.approved },
+  { heading: 'Hidden', numeric: true, cell: (product) => product.counts.rejected },
+];
 
 function Filters({ filters, onApply }: { filters: ProductReviewFilters; onApply: (next: ProductReviewFilters) => void }) {
   const ids = { search: useId(), sort: useId() };

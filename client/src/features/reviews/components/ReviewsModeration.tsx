@@ -8,7 +8,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { Link } from '../../../components/Link';
-import { Pagination } from '../../../components/Pagination';
+import { BackOfficeTable, type BackOfficeColumn } from '../../../components/BackOfficeTable';
 import { Spinner } from '../../../components/Spinner';
 import list from '../../../components/BackOfficeList.module.css';
 import { useAppDispatch } from '../../../app/hooks';
@@ -32,6 +32,23 @@ function problem(error: unknown, fallback: string): string {
 const actions: Record<Exclude<ReviewStatus, 'pending'>, { verb: string; done: string }> = {
   approved: { verb: 'Approve', done: 'Review published' },
   rejected: { verb: 'Hide', done: 'Review hidden' },
+};
+
+/** Who wrote the review, in words. */
+function reviewer(review: Review): string {
+  return review.customer?.name || review.customer?.email || 'A shopper';
+}
+
+/** The reviewed product (a link to its reviews); the list of one product's reviews leaves it out. */
+const productColumn: BackOfficeColumn<Review> = {
+  heading: 'Product',
+  className: styles.productCell,
+  cell: (review) => (
+    <Link to={productReviewsPath(review.productId)} className={styles.product}>
+      {review.thumbnail ? <img src={review.thumbnail} alt="" width={36} height={48} loading="lazy" /> : <span className={styles.noImage} />}
+      <span>{review.productName}</span>
+    </Link>
+  ),
 };
 
 /** The moderation list; with `productId`, one product's reviews and its average. */
@@ -115,128 +132,101 @@ export function ReviewsModeration({ productId = '' }: { productId?: string }) {
         />
       </form>
 
-      <div className={list.summary} aria-live="polite">
-        {data && !isLoading && (
-          <span>
-            {data.total === 0 ? 'No reviews' : reviewCount(data.total)}
-            {data.totalPages > 1 && ` · page ${data.page} of ${data.totalPages}`}
-          </span>
-        )}
-        {isFetching && !isLoading && (
-          <span className={list.refreshing}>
-            <Spinner size={14} /> Updating
-          </span>
-        )}
-      </div>
-
-      <div className={list.tableWrap}>
-        <table className={list.table} aria-label="Reviews" aria-busy={isFetching || undefined}>
-          <thead>
-            <tr>
-              <th scope="col">Review</th>
-              {!oneProduct && <th scope="col">Product</th>}
-              <th scope="col">Customer</th>
-              <th scope="col">Date</th>
-              <th scope="col">Status</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {isLoading ? (
-              <tr>
-                <td colSpan={6} className={list.state}>
-                  {moderationMessages.loading}
-                </td>
-              </tr>
-            ) : reviews.length === 0 ? (
-              <tr>
-                <td colSpan={6} className={list.state}>
-                  {isError ? 'Reviews could not be loaded.' : moderationMessages.empty}
-                </td>
-              </tr>
-            ) : (
-              reviews.map((review) => {
-                const who = review.customer?.name || review.customer?.email || 'A shopper';
-                const working = busy === review._id;
-                return (
-                  <tr key={review._id} className={list.row} aria-label={`${review.title} by ${who}`}>
-                    <td className={styles.reviewCell}>
-                      <Stars value={review.rating} size={14} />
-                      <span className={styles.reviewTitle}>{review.title}</span>
-                      <p className={styles.reviewText}>{review.text}</p>
-                    </td>
-                    {!oneProduct && (
-                      <td className={styles.productCell}>
-                        <Link to={productReviewsPath(review.productId)} className={styles.product}>
-                          {review.thumbnail ? <img src={review.thumbnail} alt="" width={36} height={48} loading="lazy" /> : <span className={styles.noImage} />}
-                          <span>{review.productName}</span>
-                        </Link>
-                      </td>
-                    )}
-                    <td>
-                      <span className={list.who}>{who}</span>
-                      {review.customer?.email && <span className={list.sub}>{review.customer.email}</span>}
-                    </td>
-                    <td className={list.when}>{reviewDate(review.updatedAt)}</td>
-                    <td>
-                      <span className={`${list.pill} ${styles.statusPill} ${styles[review.status]}`}>{statusLabels[review.status]}</span>
-                    </td>
-                    <td className={styles.actionsCell}>
-                      <span className={styles.actions}>
-                        {(['approved', 'rejected'] as const)
-                          .filter((status) => status !== review.status)
-                          .map((status) => (
-                            <button
-                              key={status}
-                              type="button"
-                              className={list.toggle}
-                              disabled={working}
-                              aria-label={`${actions[status].verb} the review by ${who}`}
-                              onClick={() => void setStatus(review, status)}
-                            >
-                              {actions[status].verb}
-                            </button>
-                          ))}
-                        <button
-                          type="button"
-                          className={`${list.toggle} ${styles.delete}`}
-                          disabled={working}
-                          aria-label={`Delete the review by ${who}`}
-                          onClick={() => setDeleting(review)}
-                        >
-                          Delete
-                        </button>
-                      </span>
-                    </td>
-                  </tr>
-                );
-              })
-            )}
-          </tbody>
-        </table>
-      </div>
-
-      {isError && (
-        <div>
-          <Button variant="secondary" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </div>
-      )}
-
-      {data && (
-        <Pagination
-          page={data.page}
-          totalPages={data.totalPages}
-          label="Review pages"
-          hrefFor={(page) => {
-            const query = adminReviewFiltersToSearch({ ...filters, page }).toString();
-            return query ? `${location.pathname}?${query}` : location.pathname;
-          }}
-        />
-      )}
+      <BackOfficeTable
+        label="Reviews"
+        columns={[
+          {
+            heading: 'Review',
+            className: styles.reviewCell,
+            cell: (review) => (
+              <>
+                <Stars value={review.rating} size={14} />
+                <span className={styles.reviewTitle}>{review.title}</span>
+                <p className={styles.reviewText}>{review.text}</p>
+              </>
+            ),
+          },
+          ...(oneProduct ? [] : [productColumn]),
+          {
+            heading: 'Customer',
+            cell: (review) => (
+              <>
+                <span className={list.who}>{reviewer(review)}</span>
+                {review.customer?.email && <span className={list.sub}>{review.customer.email}</span>}
+              </>
+            ),
+          },
+          { heading: 'Date', className: list.when, cell: (review) => reviewDate(review.updatedAt) },
+          {
+            heading: 'Status',
+            cell: (review) => <span className={`${list.pill} ${styles.statusPill} ${styles[review.status]}`}>{statusLabels[review.status]}</span>,
+          },
+          {
+            heading: 'Actions',
+            hideHeading: true,
+            className: styles.actionsCell,
+            cell: (review) => {
+              const who = reviewer(review);
+              const working = busy === review._id;
+              return (
+                <span className={styles.actions}>
+                  {(['approved', 'rejected'] as const)
+                    .filter((status) => status !== review.status)
+                    .map((status) => (
+                      <button
+                        key={status}
+                        type="button"
+                        className={list.toggle}
+                        disabled={working}
+                        aria-label={`${actions[status].verb} the review by ${who}`}
+                        onClick={() => void setStatus(review, status)}
+                      >
+                        {actions[status].verb}
+                      </button>
+                    ))}
+                  <button
+                    type="button"
+                    className={`${list.toggle} ${styles.delete}`}
+                    disabled={working}
+                    aria-label={`Delete the review by ${who}`}
+                    onClick={() => setDeleting(review)}
+                  >
+                    Delete
+                  </button>
+                </span>
+              );
+            },
+          },
+        ]}
+        items={reviews}
+        itemId={(review) => review._id}
+        isLoading={isLoading}
+        isFetching={isFetching}
+        isError={isError}
+        messages={{ ...moderationMessages, error: 'Reviews could not be loaded.' }}
+        summary={
+          data &&
+          !isLoading && (
+            <>
+              {data.total === 0 ? 'No reviews' : reviewCount(data.total)}
+              {data.totalPages > 1 && ` · page ${data.page} of ${data.totalPages}`}
+            </>
+          )
+        }
+        rowProps={(review) => ({ 'aria-label': `${review.title} by ${reviewer(review)}` })}
+        onRetry={() => void refetch()}
+        pages={
+          data && {
+            page: data.page,
+            totalPages: data.totalPages,
+            label: 'Review pages',
+            hrefFor: (page) => {
+              const query = adminReviewFiltersToSearch({ ...filters, page }).toString();
+              return query ? `${location.pathname}?${query}` : location.pathname;
+            },
+          }
+        }
+      />
 
       {deleting && (
         <DeleteDialog review={deleting} busy={removal.isLoading} onConfirm={() => void confirmDelete(deleting)} onClose={() => setDeleting(null)} />

@@ -6,8 +6,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../../../components/Button';
 import { Link } from '../../../../components/Link';
-import { Pagination } from '../../../../components/Pagination';
-import { Spinner } from '../../../../components/Spinner';
+import { BackOfficeTable, type BackOfficeColumn } from '../../../../components/BackOfficeTable';
 import styles from '../../../../components/BackOfficeList.module.css';
 import { useAppDispatch } from '../../../../app/hooks';
 import type { ApiError } from '../../../../lib/api';
@@ -16,7 +15,7 @@ import { toastShown } from '../../../../lib/toast';
 import { useGetCategoryQuery } from '../../api';
 import { useGetAdminProductsQuery, useSetProductsStatusMutation } from '../api';
 import { bulkActions, changeProductFilters, emptyProductFilters, productFiltersToSearch, readProductFilters, stockInWords } from '../list';
-import type { AdminProductFilters, BulkStatus } from '../types';
+import type { AdminProduct, AdminProductFilters, BulkStatus } from '../types';
 import own from './ProductsList.module.css';
 
 export const productMessages = { loading: 'Loading...', empty: 'No products match these filters.' } as const;
@@ -43,8 +42,6 @@ export function ProductsList({ canChange }: { canChange: boolean }) {
     setSearch(productFiltersToSearch(next));
   };
   const products = data?.items ?? [];
-  const onPage = products.map((product) => product._id);
-  const allSelected = onPage.length > 0 && onPage.every((id) => selected.includes(id));
   const narrowed = productFiltersToSearch({ ...filters, page: 1 }).toString() !== '';
 
   async function bulk(status: BulkStatus) {
@@ -79,143 +76,113 @@ export function ProductsList({ canChange }: { canChange: boolean }) {
         </button>
       )}
 
-      <div className={styles.summary} aria-live="polite">
-        {data && !isLoading && (
-          <span>
-            {data.total === 0 ? 'No products' : data.total === 1 ? '1 product' : `${data.total.toLocaleString('en-IN')} products`}
-            {data.totalPages > 1 && ` · page ${data.page} of ${data.totalPages}`}
-          </span>
-        )}
-        {isFetching && !isLoading && (
-          <span className={styles.refreshing}>
-            <Spinner size={14} /> Updating
-          </span>
-        )}
-      </div>
-
-      {canChange ? (
-        <div className={own.bulk} role="toolbar" aria-label="Change the selected products" data-active={selected.length > 0 || undefined}>
-          <span className={own.count}>{selected.length === 0 ? 'Select products to change them together' : `${selected.length} selected`}</span>
-          {bulkActions.map((action) => (
-            <Button key={action.status} variant="secondary" disabled={selected.length === 0 || statusCall.isLoading} onClick={() => void bulk(action.status)}>
-              {action.label}
-            </Button>
-          ))}
-        </div>
-      ) : (
-        <p className={own.note}>You can look through the catalog; only an admin changes products.</p>
-      )}
-
-      <div className={styles.tableWrap}>
-        <table className={styles.table} aria-label="Products" aria-busy={isFetching || undefined}>
-          <thead>
-            <tr>
-              {canChange && (
-                <th scope="col" className={own.check}>
-                  <input
-                    type="checkbox"
-                    aria-label="Select every product on this page"
-                    checked={allSelected}
-                    onChange={() => setSelected(allSelected ? [] : onPage)}
-                  />
-                </th>
-              )}
-              <th scope="col">Product</th>
-              <th scope="col">Sub-category</th>
-              <th scope="col" className={styles.numeric}>
-                Price
-              </th>
-              <th scope="col">Stock</th>
-              <th scope="col">Storefront</th>
-            </tr>
-          </thead>
-          <tbody>
-            {isLoading ? (
-              <tr>
-                <td colSpan={6} className={styles.state}>
-                  {productMessages.loading}
-                </td>
-              </tr>
-            ) : products.length === 0 ? (
-              <tr>
-                <td colSpan={6} className={styles.state}>
-                  {isError ? 'Products could not be loaded.' : productMessages.empty}
-                </td>
-              </tr>
-            ) : (
-              products.map((product) => {
-                const stock = stockInWords(product);
-                const checked = selected.includes(product._id);
-                return (
-                  <tr key={product._id} className={styles.row} aria-selected={canChange ? checked : undefined}>
-                    {canChange && (
-                      <td className={own.check}>
-                        <input
-                          type="checkbox"
-                          aria-label={`Select ${product.productName}`}
-                          checked={checked}
-                          onChange={() => setSelected((current) => (checked ? current.filter((id) => id !== product._id) : [...current, product._id]))}
-                        />
-                      </td>
-                    )}
-                    <td>
-                      <div className={own.product}>
-                        {product.thumbnail ? <img src={product.thumbnail} alt="" width={44} height={55} loading="lazy" /> : <span className={own.noImage} />}
-                        <span>
-                          <Link to={`/admin/getproduct/${product._id}`} className={`${styles.who} ${own.edit}`}>
-                            {product.productName}
-                          </Link>
-                          <span className={styles.sub}>
-                            <code>{product.productId}</code>
-                          </span>
-                        </span>
-                      </div>
-                    </td>
-                    <td>
-                      {product.subCategory}
-                      <span className={styles.sub}>{product.category}</span>
-                    </td>
-                    <td className={styles.numeric}>
-                      {formatRupees(product.discountedPrice)}
-                      {product.discountedPrice < product.price && <span className={`${styles.sub} ${own.list}`}>{formatRupees(product.price)}</span>}
-                    </td>
-                    <td>
-                      <span className={own[stock.tone]}>{stock.text}</span>
-                    </td>
-                    <td>
-                      <span className={`${styles.pill} ${product.active ? styles.good : styles.bad}`}>{product.active ? 'Shown' : 'Hidden'}</span>
-                      {product.status === 'BestSeller' && <span className={`${styles.pill} ${own.best}`}>Best seller</span>}
-                    </td>
-                  </tr>
-                );
-              })
-            )}
-          </tbody>
-        </table>
-      </div>
-
-      {isError && (
-        <div>
-          <Button variant="secondary" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </div>
-      )}
-
-      {data && (
-        <Pagination
-          page={data.page}
-          totalPages={data.totalPages}
-          label="Product pages"
-          hrefFor={(page) => {
-            const query = productFiltersToSearch({ ...filters, page }).toString();
-            return query ? `${pathname}?${query}` : pathname;
-          }}
-        />
-      )}
+      <BackOfficeTable
+        label="Products"
+        columns={columns}
+        items={products}
+        itemId={(product) => product._id}
+        isLoading={isLoading}
+        isFetching={isFetching}
+        isError={isError}
+        messages={{ ...productMessages, error: 'Products could not be loaded.' }}
+        summary={
+          data &&
+          !isLoading && (
+            <>
+              {data.total === 0 ? 'No products' : data.total === 1 ? '1 product' : `${data.total.toLocaleString('en-IN')} products`}
+              {data.totalPages > 1 && ` · page ${data.page} of ${data.totalPages}`}
+            </>
+          )
+        }
+        selection={
+          canChange
+            ? {
+                selected,
+                onChange: setSelected,
+                allLabel: 'Select every product on this page',
+                itemLabel: (product) => `Select ${product.productName}`,
+                toolbarLabel: 'Change the selected products',
+                prompt: 'Select products to change them together',
+                actions: bulkActions.map((action) => (
+                  <Button key={action.status} variant="secondary" disabled={selected.length === 0 || statusCall.isLoading} onClick={() => void bulk(action.status)}>
+                    {action.label}
+                  </Button>
+                )),
+              }
+            : undefined
+        }
+        beforeTable={!canChange && <p className={own.note}>You can look through the catalog; only an admin changes products.</p>}
+        onRetry={() => void refetch()}
+        pages={
+          data && {
+            page: data.page,
+            totalPages: data.totalPages,
+            label: 'Product pages',
+            hrefFor: (page) => {
+              const query = productFiltersToSearch({ ...filters, page }).toString();
+              return query ? `${pathname}?${query}` : pathname;
+            },
+          }
+        }
+      />
     </div>
   );
 }
+
+/** The list's columns: the product (its editor's link), where it sits, price, stock and whether it shows. */
+const columns: BackOfficeColumn<AdminProduct>[] = [
+  {
+    heading: 'Product',
+    cell: (product) => (
+      <div className={own.product}>
+        {product.thumbnail ? <img src={product.thumbnail} alt="" width={44} height={55} loading="lazy" /> : <span className={own.noImage} />}
+        <span>
+          <Link to={`/admin/getproduct/${product._id}`} className={`${styles.who} ${own.edit}`}>
+            {product.productName}
+          </Link>
+          <span className={styles.sub}>
+            <code>{product.productId}</code>
+          </span>
+        </span>
+      </div>
+    ),
+  },
+  {
+    heading: 'Sub-category',
+    cell: (product) => (
+      <>
+        {product.subCategory}
+        <span className={styles.sub}>{product.category}</span>
+      </>
+    ),
+  },
+  {
+    heading: 'Price',
+    numeric: true,
+    cell: (product) => (
+      <>
+        {formatRupees(product.discountedPrice)}
+        {product.discountedPrice < product.price && <span className={`${styles.sub} ${own.list}`}>{formatRupees(product.price)}</span>}
+      </>
+    ),
+  },
+  {
+    heading: 'Stock',
+    cell: (product) => {
+      const stock = stockInWords(product);
+      return <span className={own[stock.tone]}>{stock.text}</span>;
+    },
+  },
+  {
+    heading: 'Storefront',
+    cell: (product) => (
+      <>
+        <span className={`${styles.pill} ${product.active ? styles.good : styles.bad}`}>{product.active ? 'Shown' : 'Hidden'}</span>
+        {product.status === 'BestSeller' && <span className={`${styles.pill} ${own.best}`}>Best seller</span>}
+      </>
+    ),
+  },
+];
 
 function Filters({ filters, onApply }: { filters: AdminProductFilters; onApply: (patch: Partial<Omit<AdminProductFilters, 'page'>>) => void }) {
   const ids = { search: useId(), type: useId(), status: useId(), stock: useId(), sort: useId() };

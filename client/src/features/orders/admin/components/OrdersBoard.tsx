@@ -21,6 +21,7 @@ import { useLiveOrderBoard, type Highlight } from '../live';
 import { adminPayment, adminStatusLabel, adminStatusTone, canRefund, orderStatuses, placedAt } from '../rows';
 import type { AdminOrder, AdminOrderFilters, OrderBoardView, PushState } from '../types';
 import { useOrderActions } from './OrderActions';
+import list from '../../../../components/BackOfficeList.module.css';
 import styles from './OrdersBoard.module.css';
 
 export const boardMessages = {
@@ -79,13 +80,13 @@ export function OrdersBoard({ refunds, view = allOrders }: { refunds: boolean; v
   const showing = !isLoading && !isError;
 
   return (
-    <div className={styles.board}>
+    <div className={list.page}>
       <title>{`${view.title} — drape back office`}</title>
       <header className={styles.head}>
         <div>
-          <p className={styles.eyebrow}>Back office</p>
-          <h1 className={styles.title}>{view.title}</h1>
-          <p className={styles.lede}>{view.lede}</p>
+          <p className={list.eyebrow}>Back office</p>
+          <h1 className={list.title}>{view.title}</h1>
+          <p className={list.lede}>{view.lede}</p>
         </div>
         <div className={styles.headSide}>
           <button
@@ -109,7 +110,7 @@ export function OrdersBoard({ refunds, view = allOrders }: { refunds: boolean; v
         onClear={() => apply({ ...filters, page: 1, orderStatus: '', search: '', startDate: '', endDate: '', mode: '', push: '' })}
       />
 
-      <div className={styles.summary} aria-live="polite">
+      <div className={list.summary} aria-live="polite">
         {showing && data && (
           <span>
             {total === 0 ? 'No orders' : total === 1 ? '1 order' : `${total.toLocaleString('en-IN')} orders`}
@@ -118,7 +119,7 @@ export function OrdersBoard({ refunds, view = allOrders }: { refunds: boolean; v
           </span>
         )}
         {isFetching && !isLoading && (
-          <span className={styles.refreshing}>
+          <span className={list.refreshing}>
             <Spinner size={14} /> Updating
           </span>
         )}

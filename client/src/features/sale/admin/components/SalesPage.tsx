@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../../../components/Button';
 import { Dialog } from '../../../../components/Dialog';
 import { Checkbox, Field, FormAlert, formStyles } from '../../../../components/Form';
-import { Pagination } from '../../../../components/Pagination';
+import { BackOfficeTable } from '../../../../components/BackOfficeTable';
 import { Spinner } from '../../../../components/Spinner';
 import styles from '../../../../components/BackOfficeList.module.css';
 import { useAppDispatch } from '../../../../app/hooks';
@@ -75,83 +75,53 @@ export function SalesPage() {
       <div>
         <Button onClick={() => setEditing('new')}>New sale</Button>
       </div>
-      <div className={styles.summary} aria-live="polite">
-        {data && !isLoading && <span>{data.total === 1 ? '1 sale' : `${data.total} sales`}</span>}
-        {isFetching && !isLoading && (
-          <span className={styles.refreshing}>
-            <Spinner size={14} /> Updating
-          </span>
-        )}
-      </div>
-      <div className={styles.tableWrap}>
-        <table className={styles.table} aria-label="Sales" aria-busy={isFetching || undefined}>
-          <thead>
-            <tr>
-              <th scope="col">Sale</th>
-              <th scope="col" className={styles.numeric}>
-                Discount
-              </th>
-              <th scope="col">Reaches</th>
-              <th scope="col">Status</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {isLoading ? (
-              <tr>
-                <td colSpan={5} className={styles.state}>
-                  {saleMessages.loading}
-                </td>
-              </tr>
-            ) : sales.length === 0 ? (
-              <tr>
-                <td colSpan={5} className={styles.state}>
-                  {isError ? 'Sales could not be loaded.' : saleMessages.empty}
-                </td>
-              </tr>
-            ) : (
-              sales.map((sale) => (
-                <tr key={sale._id} className={styles.row}>
-                  <td>
-                    <div className={own.sale}>
-                      {sale.image ? <img src={sale.image} alt="" width={96} height={40} loading="lazy" /> : <span className={own.noImage} />}
-                      <span className={styles.who}>{sale.saleName}</span>
-                    </div>
-                  </td>
-                  <td className={styles.numeric}>{sale.discount}%</td>
-                  <td>{saleReach(sale)}</td>
-                  <td>
-                    <span className={`${styles.pill} ${sale.saleStatus ? styles.good : styles.bad}`}>{sale.saleStatus ? 'On' : 'Off'}</span>
-                  </td>
-                  <td className={styles.toggleCell}>
-                    <span className={styles.actions}>
-                      <button type="button" className={styles.toggle} onClick={() => setEditing(sale)} aria-label={`Edit ${sale.saleName}`}>
-                        Edit
-                      </button>
-                      <button type="button" className={styles.toggle} onClick={() => void toggle(sale)} aria-label={`Switch ${sale.saleName} ${sale.saleStatus ? 'off' : 'on'}`}>
-                        {sale.saleStatus ? 'Switch off' : 'Switch on'}
-                      </button>
-                      <button type="button" className={styles.toggle} onClick={() => void destroy(sale)} aria-label={`Delete ${sale.saleName}`}>
-                        Delete
-                      </button>
-                    </span>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
-      {isError && (
-        <div>
-          <Button variant="secondary" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </div>
-      )}
-      {data && <Pagination page={data.page} totalPages={data.totalPages} label="Sale pages" hrefFor={(target) => (target > 1 ? `/admin/sale?page=${target}` : '/admin/sale')} />}
+      <BackOfficeTable
+        label="Sales"
+        columns={[
+          {
+            heading: 'Sale',
+            cell: (sale) => (
+              <div className={own.sale}>
+                {sale.image ? <img src={sale.image} alt="" width={96} height={40} loading="lazy" /> : <span className={own.noImage} />}
+                <span className={styles.who}>{sale.saleName}</span>
+              </div>
+            ),
+          },
+          { heading: 'Discount', numeric: true, cell: (sale) => `${sale.discount}%` },
+          { heading: 'Reaches', cell: saleReach },
+          {
+            heading: 'Status',
+            cell: (sale) => <span className={`${styles.pill} ${sale.saleStatus ? styles.good : styles.bad}`}>{sale.saleStatus ? 'On' : 'Off'}</span>,
+          },
+          {
+            heading: 'Actions',
+            hideHeading: true,
+            className: styles.toggleCell,
+            cell: (sale) => (
+              <span className={styles.actions}>
+                <button type="button" className={styles.toggle} onClick={() => setEditing(sale)} aria-label={`Edit ${sale.saleName}`}>
+                  Edit
+                </button>
+                <button type="button" className={styles.toggle} onClick={() => void toggle(sale)} aria-label={`Switch ${sale.saleName} ${sale.saleStatus ? 'off' : 'on'}`}>
+                  {sale.saleStatus ? 'Switch off' : 'Switch on'}
+                </button>
+                <button type="button" className={styles.toggle} onClick={() => void destroy(sale)} aria-label={`Delete ${sale.saleName}`}>
+                  Delete
+                </button>
+              </span>
+            ),
+          },
+        ]}
+        items={sales}
+        itemId={(sale) => sale._id}
+        isLoading={isLoading}
+        isFetching={isFetching}
+        isError={isError}
+        messages={{ ...saleMessages, error: 'Sales could not be loaded.' }}
+        summary={data && !isLoading && (data.total === 1 ? '1 sale' : `${data.total} sales`)}
+        onRetry={() => void refetch()}
+        pages={data && { page: data.page, totalPages: data.totalPages, label: 'Sale pages', hrefFor: (target) => (target > 1 ? `/admin/sale?page=${target}` : '/admin/sale') }}
+      />
       {editing && <SaleDialog sale={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </div>
   );

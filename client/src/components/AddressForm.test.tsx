@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../app/renderWithProviders';
-import { indianStates } from '../../../test/fixtures';
-import type { AddressInput } from '../types';
-import { AddressForm, emptyAddress } from './AddressForm';
+import { renderWithProviders } from '../app/renderWithProviders';
+import { emptyAddress, type AddressInput } from '../lib/address';
+import { indianStates } from '../test/fixtures';
+import { AddressForm } from './AddressForm';
 
 function renderForm(onSave = vi.fn<(input: AddressInput) => Promise<unknown>>().mockResolvedValue(undefined), initial = emptyAddress()) {
   renderWithProviders(<AddressForm title="Add a new address" initial={initial} states={indianStates} onSave={onSave} />);

@@ -1,59 +1,58 @@
-// The address form (SPEC §3, §5): every field but landmark required, the state chosen from
-// India's list (the one GET /api/address/states answers and the server checks), a 6-digit
-// pincode of digits only, and a 10-digit phone shown after +91. The server's field messages
-// appear beside the same fields.
+// The address form (SPEC §3, §5), for the account's addresses and for checkout's "Add new
+// address": every field but landmark required, the state chosen from India's list (the one GET
+// /api/address/states answers and the server checks), a 6-digit pincode of digits only, and a
+// 10-digit phone shown after +91. The server's field messages appear beside the same fields.
+// Checkout shows it compact, inside its own panel.
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/Button';
-import { Checkbox, Field, FormAlert, SelectField, formStyles, useInvalidFocus } from '../../../components/Form';
-import { Spinner } from '../../../components/Spinner';
-import { addressTypes, type AddressInput, type AddressType, type FieldErrors } from '../types';
-import { digitsOnly, errorMessage, fieldErrors, phoneDigits, validateAddress, type AddressField } from '../validation';
+import { addressTypes, digitsOnly, phoneDigits, validateAddress, type AddressErrors, type AddressField, type AddressInput, type AddressType } from '../lib/address';
+import { Button } from './Button';
+import { Checkbox, Field, FormAlert, SelectField, formStyles, useInvalidFocus } from './Form';
+import { Spinner } from './Spinner';
 import styles from './AddressForm.module.css';
 
 const typeLabels: Record<AddressType, string> = { primary: 'Primary', home: 'Home', work: 'Work' };
 
-export function emptyAddress(defaults: Partial<AddressInput> = {}): AddressInput {
-  return {
-    firstName: '',
-    lastName: '',
-    address1: '',
-    address2: '',
-    city: '',
-    state: '',
-    pincode: '',
-    email: '',
-    type: 'home',
-    phone: '',
-    landmark: '',
-    isDefault: false,
-    ...defaults,
-  };
+/** Checkout offers the kinds in the order a shopper most likely picks them. */
+const compactTypes: readonly AddressType[] = ['home', 'work', 'primary'];
+
+/** The message of a failed save: the server's when it gave one. */
+function failureMessage(error: unknown): string {
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && message ? message : 'The address could not be saved. Please try again.';
 }
 
-/** The editable fields of a saved address (the server's _id, country and one-line address dropped). */
-export function addressInputOf(address: AddressInput): AddressInput {
-  const { firstName, lastName, address1, address2, city, state, pincode, email, type, phone, landmark, isDefault } = address;
-  return { firstName, lastName, address1, address2, city, state, pincode, email, type, phone, landmark, isDefault };
+/** The server's per-field messages of a failed save (the envelope's `errors`). */
+function failureFields(error: unknown): AddressErrors {
+  const errors = (error as { errors?: unknown } | null)?.errors;
+  return errors && typeof errors === 'object' ? (errors as AddressErrors) : {};
 }
 
+/**
+ * AddressForm edits `initial` and hands the checked address to `onSave`; a rejection carries the
+ * server's message and field errors, shown on the form. `compact`: checkout's layout (no
+ * phone hint or country line, pincode keeps digits only as typed).
+ */
 export function AddressForm({
   initial,
   states,
   title,
   submitLabel = 'Save address',
+  compact = false,
   onSave,
   onCancel,
 }: {
   initial: AddressInput;
   states: readonly string[];
+  /** The form's accessible name. */
   title: string;
   submitLabel?: string;
+  compact?: boolean;
   /** Saves the address; a rejection carries the server's message and field errors. */
   onSave: (input: AddressInput) => Promise<unknown>;
   onCancel?: () => void;
 }) {
   const [form, setForm] = useState<AddressInput>(initial);
-  const [errors, setErrors] = useState<FieldErrors<AddressField>>({});
+  const [errors, setErrors] = useState<AddressErrors>({});
   const [alert, setAlert] = useState('');
   const [busy, setBusy] = useState(false);
   const { form: formRef, focusInvalid } = useInvalidFocus();
@@ -63,13 +62,15 @@ export function AddressForm({
   }
   const text = (field: AddressField) => ({
     name: field,
-    value: String(form[field]),
+    value: String(form[field] ?? ''),
     error: errors[field],
     onChange: (event: { target: { value: string } }) => set(field, event.target.value as never),
   });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    // Checkout's form sits inside the checkout's own content: never let the submit travel further.
+    event.stopPropagation();
     setAlert('');
     const input = { ...form, phone: digitsOnly(form.phone) };
     const problems = validateAddress(input, states);
@@ -83,8 +84,8 @@ export function AddressForm({
     try {
       await onSave(input);
     } catch (error) {
-      setErrors(fieldErrors(error) as FieldErrors<AddressField>);
-      setAlert(errorMessage(error, 'The address could not be saved. Please try again.'));
+      setErrors(failureFields(error));
+      setAlert(failureMessage(error));
       focusInvalid();
     } finally {
       setBusy(false);
@@ -92,7 +93,7 @@ export function AddressForm({
   }
 
   return (
-    <form ref={formRef} className={`${formStyles.form} ${styles.form}`} onSubmit={submit} noValidate aria-label={title}>
+    <form ref={formRef} className={`${formStyles.form} ${compact ? styles.compact : styles.form}`} onSubmit={submit} noValidate aria-label={title}>
       <FormAlert>{alert}</FormAlert>
       <div className={formStyles.row}>
         <Field label="First name" autoComplete="given-name" {...text('firstName')} />
@@ -108,13 +109,13 @@ export function AddressForm({
           autoComplete="tel-national"
           {...text('phone')}
           onChange={(event) => set('phone', phoneDigits(event.target.value))}
-          hint="10-digit mobile number for delivery updates."
+          hint={compact ? undefined : '10-digit mobile number for delivery updates.'}
         />
       </div>
       <Field label="House, flat or building" autoComplete="address-line1" {...text('address1')} />
       <Field label="Street and area" autoComplete="address-line2" {...text('address2')} />
       <Field label="Landmark" optional {...text('landmark')} />
-      <div className={`${formStyles.row} ${styles.place}`}>
+      <div className={compact ? formStyles.row : `${formStyles.row} ${styles.place}`}>
         <Field label="City" autoComplete="address-level2" {...text('city')} />
         <SelectField
           label="State"
@@ -126,12 +127,19 @@ export function AddressForm({
           error={errors.state}
           onChange={(event) => set('state', event.target.value)}
         />
-        <Field label="Pincode" inputMode="numeric" autoComplete="postal-code" maxLength={6} {...text('pincode')} />
+        <Field
+          label="Pincode"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={6}
+          {...text('pincode')}
+          onChange={(event) => set('pincode', compact ? digitsOnly(event.target.value, 6) : event.target.value)}
+        />
       </div>
       <fieldset className={styles.types} aria-describedby={errors.type ? 'address-type-error' : undefined}>
         <legend className={styles.legend}>Address type</legend>
         <div className={styles.chips}>
-          {addressTypes.map((type) => (
+          {(compact ? compactTypes : addressTypes).map((type) => (
             <label key={type} className={styles.chip}>
               <input type="radio" name="type" value={type} checked={form.type === type} onChange={() => set('type', type)} />
               <span>{typeLabels[type]}</span>
@@ -145,7 +153,7 @@ export function AddressForm({
         )}
       </fieldset>
       <Checkbox label="Make this my default address" checked={form.isDefault} onChange={(event) => set('isDefault', event.target.checked)} />
-      <p className={styles.country}>Country: India. We deliver free across India.</p>
+      {!compact && <p className={styles.country}>Country: India. We deliver free across India.</p>}
       <div className={formStyles.actions}>
         <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
           {busy && <Spinner size={16} />}

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# lint.sh — the linters `make lint` and `make test` run:
+#   go      golangci-lint at a pinned version with .golangci.yml, on every Go package
+#   client  ESLint with client/eslint.config.js, in client/ (needs client/node_modules:
+#           scripts/build-client.sh or `npm ci` installs them)
+# No argument runs both. golangci-lint's analysis cache lives in .cache/golangci-lint under
+# the work tree, so a second run only re-checks changed packages.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+
+GOLANGCI_LINT=github.com/golangci/golangci-lint/v2/cmd/golangci-lint@v2.15.0
+
+lint_go() {
+  GOLANGCI_LINT_CACHE="$root/.cache/golangci-lint" go run "$GOLANGCI_LINT" run ./...
+}
+
+lint_client() {
+  (cd client && npm run --silent lint)
+}
+
+case "${1:-all}" in
+  go) lint_go ;;
+  client) lint_client ;;
+  all) status=0; lint_go || status=1; lint_client || status=1; exit $status ;;
+  *) echo "usage: $0 [go|client]" >&2; exit 2 ;;
+esac
