@@ -9,6 +9,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { AppRoutes } from '../app/router';
 import { makeStore } from '../app/store';
+import { api } from '../lib/api';
 import { renderWishlistHeart } from '../app/routes/catalog/WishlistHeart';
 import { bannersApi } from '../features/banners/api';
 import type { Banner } from '../features/banners/types';
@@ -58,28 +59,46 @@ async function toHtml(node: React.ReactNode): Promise<string> {
 }
 
 /**
- * The app's markup at url, drawn from data. The first drawing loads the lazy pages and parts it
- * meets (and would stream them in as they come); the second has them all, in place.
+ * The markup draw(store) renders with a store seeded from data. The store's cache is dropped
+ * afterwards: RTK Query keeps unused data for ten minutes behind a timer per entry, which would
+ * hold the build's Node process open that long.
+ */
+async function drawWith(data: PageData, draw: (store: Awaited<ReturnType<typeof storeWith>>) => React.ReactNode): Promise<string> {
+  const store = await storeWith(data);
+  try {
+    return await toHtml(draw(store));
+  } finally {
+    store.dispatch(api.util.resetApiState());
+  }
+}
+
+/** Whether React left a part of the drawing to stream in later (a lazy page or part loading). */
+const streamsLater = (html: string) => html.includes('<template id="B:') || html.includes('<!--$?-->');
+
+/**
+ * The app's markup at url, drawn from data. A drawing that meets lazy pages or parts not yet
+ * loaded streams them in as they come; once loaded, a second drawing has them all in place.
  */
 export async function renderPage(url: string, data: PageData): Promise<string> {
-  const page = async () => (
-    <Provider store={await storeWith(data)}>
-      <MemoryRouter initialEntries={[url]}>
-        <AppRoutes />
-      </MemoryRouter>
-    </Provider>
-  );
-  await toHtml(await page());
-  return toHtml(await page());
+  const page = () =>
+    drawWith(data, (store) => (
+      <Provider store={store}>
+        <MemoryRouter initialEntries={[url]}>
+          <AppRoutes />
+        </MemoryRouter>
+      </Provider>
+    ));
+  const first = await page();
+  return streamsLater(first) ? page() : first;
 }
 
 /** One ProductCard as a listing shows it (heading level 2, quick view, wishlist heart). */
 export async function renderProductCard(product: Product, eager: boolean): Promise<string> {
-  return toHtml(
-    <Provider store={await storeWith({})}>
+  return drawWith({}, (store) => (
+    <Provider store={store}>
       <MemoryRouter>
         <ProductCard product={normaliseProduct(product)} headingLevel={2} eager={eager} onQuickView={() => undefined} action={renderWishlistHeart(product)} />
       </MemoryRouter>
-    </Provider>,
-  );
+    </Provider>
+  ));
 }
