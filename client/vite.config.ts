@@ -1,6 +1,6 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
-import { defineConfig, parseAst, type Plugin } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { cssModuleFiles, cssModuleNamer } from './cssModuleNames.ts';
 
@@ -15,96 +15,6 @@ function reactRouterProduction() {
     { find: /^react-router$/, replacement: file('index.mjs') },
     { find: /^react-router\/dom$/, replacement: file('dom-export.mjs') },
   ];
-}
-
-// Trimming React Router's production build, which a bundler alone cannot shake well:
-// - It declares Link, NavLink and Form with un-annotated forwardRef calls and then sets their
-//   displayName, so a bundler must keep them (and the framework-mode prefetching they pull in)
-//   even in apps that never render them. Marking those calls pure and dropping the displayName
-//   lines (only React DevTools reads them) lets unused components fall away.
-// - It keeps every developer message in full (unlike React, Redux Toolkit and Immer, which ship
-//   error codes): "You cannot render a <Router> inside another <Router>…". They are for someone
-//   misusing the router while developing, and dev builds keep them; here invariant() throws
-//   with an empty message and warning() calls go, with the code that built their messages.
-//   About 1.4 kB gzip.
-// - The shop uses its declarative mode only (<BrowserRouter> and <Routes>; never a data router:
-//   createBrowserRouter, RouterProvider, loaders, errorElement). The code <Routes> shares with
-//   data routers (error boundaries per route, hydration fallbacks, RSC redirects, the data
-//   router's navigate) is therefore dead here; telling the bundler so drops about 1.8 kB gzip.
-//   A build that meets a data-router API in src/ fails (dataRouterApis below), and one whose
-//   React Router no longer has the code these edits expect fails too, rather than ship
-//   something half-edited.
-const declarativeOnlyEdits: [string, string][] = [
-  // <Routes> never passes data-router options; the two functions that take them ignore them.
-  ['function useRoutesImpl(routes, locationArg, dataRouterOpts) {', 'function useRoutesImpl(routes, locationArg) {\n  const dataRouterOpts = void 0;'],
-  ['function _renderMatches(matches, parentMatches = [], dataRouterOpts) {', 'function _renderMatches(matches, parentMatches = []) {\n  const dataRouterOpts = void 0;'],
-  // No route is a data route, so useNavigate is always the declarative one.
-  ['return isDataRoute ? useNavigateStable() : useNavigateUnstable();', 'return useNavigateUnstable();'],
-  // The only statement keeping the (now unused) per-route error boundary class alive.
-  ['RenderErrorBoundary.contextType = RSCRouterContext;', ''],
-];
-
-/** React Router's data-router APIs, which the edits above assume the shop never uses. */
-const dataRouterApis =
-  /\b(createBrowserRouter|createHashRouter|createMemoryRouter|createStaticRouter|createRoutesFromElements|RouterProvider|useRouteError|useLoaderData|useActionData|useRouteLoaderData|useNavigation|useFetcher|useFetchers|useMatches|useRevalidator|useBlocker|useAsyncValue|useAsyncError|Await|ScrollRestoration)\b/;
-
-function reactRouterTreeShaking(): Plugin {
-  return {
-    name: 'drape:react-router-tree-shaking',
-    apply: 'build',
-    transform(code, id) {
-      if (/[\\/]src[\\/]/.test(id) && !id.includes('node_modules')) {
-        for (const [, names] of code.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*['"]react-router(?:-dom)?['"]/g)) {
-          const used = dataRouterApis.exec(names);
-          if (used) this.error(`${id} imports ${used[1]}: the build drops React Router's data-router code (see reactRouterTreeShaking in vite.config.ts)`);
-        }
-        return null;
-      }
-      if (!/[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-[^/\\]*\.mjs$/.test(id)) return null;
-      let shaken = code
-        .replace(/^(var \w+ = )(React\d*\.(?:forwardRef|memo)\()/gm, '$1/* @__PURE__ */ $2')
-        .replace(/^\w+\.displayName = "[^"\n]*";$/gm, '');
-      if (shaken.includes('function useRoutesImpl(')) {
-        for (const [from, to] of declarativeOnlyEdits) {
-          if (!shaken.includes(from)) this.error(`React Router changed: "${from}" is gone; review reactRouterTreeShaking in vite.config.ts`);
-          shaken = shaken.replace(from, to);
-        }
-      }
-      return { code: withoutDeveloperMessages(shaken), map: null };
-    },
-  };
-}
-
-/** Which argument of React Router's message helpers is the message (see reactRouterTreeShaking). */
-const messageArgument: Record<string, number> = { invariant: 1, invariant2: 1, warning: 1, warningOnce: 2, warnOnce: 1 };
-const warnings = new Set(['warning', 'warningOnce', 'warnOnce']);
-
-function withoutDeveloperMessages(code: string): string {
-  const edits: { start: number; end: number; text: string }[] = [];
-  type Node = { type: string; start: number; end: number; [key: string]: unknown };
-  const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
-  const visit = (node: Node): void => {
-    const call = node.type === 'ExpressionStatement' ? (node.expression as Node) : node;
-    if (call.type === 'CallExpression') {
-      const callee = call.callee as Node & { name?: string };
-      const index = callee.type === 'Identifier' ? messageArgument[callee.name ?? ''] : undefined;
-      const args = call.arguments as Node[];
-      if (index !== undefined && args.length === index + 1 && args[index].type !== 'Identifier') {
-        // A warning is a statement of its own: drop it. An invariant still throws, with no message.
-        if (node !== call && warnings.has(callee.name ?? '')) edits.push({ start: node.start, end: node.end, text: ';' });
-        else edits.push({ start: args[index].start, end: args[index].end, text: '""' });
-        return;
-      }
-    }
-    for (const value of Object.values(node)) {
-      if (Array.isArray(value)) value.forEach((item) => isNode(item) && visit(item));
-      else if (isNode(value)) visit(value);
-    }
-  };
-  visit(parseAst(code) as unknown as Node);
-  let result = code;
-  for (const edit of edits.sort((a, b) => b.start - a.start)) result = result.slice(0, edit.start) + edit.text + result.slice(edit.end);
-  return result;
 }
 
 const firstPaintPackages =
@@ -138,13 +48,26 @@ const sharedCatalogModules = new RegExp(
 
 const sourceDir = fileURLToPath(new URL('./src', import.meta.url));
 
-export default defineConfig(({ command }) => ({
-  plugins: [react(), reactRouterTreeShaking()],
+/** In the SSR build, the app's imports of react-dom get src/ssr/reactDomForServer.ts (no portals). */
+function reactDomForServer(): Plugin {
+  const shim = fileURLToPath(new URL('./src/ssr/reactDomForServer.ts', import.meta.url));
+  return {
+    name: 'drape:react-dom-for-server',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return source === 'react-dom' && importer !== shim ? shim : null;
+    },
+  };
+}
+
+export default defineConfig(({ command, isSsrBuild }) => ({
+  plugins: isSsrBuild ? [react(), reactDomForServer()] : [react()],
   css: {
     modules: {
-      // Header.module.css's .bar is Header_bar everywhere: the server's first screen
-      // (server/firstscreen.html) writes the same markup with the same classes. Two modules that
-      // would produce the same class name fail the build (cssModuleNames.ts).
+      // Header.module.css's .bar is Header_bar everywhere: the app's build and the SSR build that
+      // draws the server's first screen (src/ssr/firstScreen.tsx) name classes alike, and the
+      // names are readable in the server's templates. Two modules that would produce the same
+      // class name fail the build (cssModuleNames.ts).
       generateScopedName: cssModuleNamer(cssModuleFiles(sourceDir), sourceDir),
     },
   },
@@ -167,39 +90,48 @@ export default defineConfig(({ command }) => ({
       '/readyz': { target: goServer },
     },
   },
-  build: {
-    outDir: 'dist',
-    assetsDir: 'assets',
-    emptyOutDir: true,
-    sourcemap: false,
-    // dist/.vite/manifest.json: scripts/bundle-size.mjs reads which chunks a page needs.
-    manifest: true,
-    // Every browser the shop supports knows <link rel=modulepreload>; no polyfill in the entry.
-    modulePreload: { polyfill: false },
-    chunkSizeWarningLimit: 400,
-    rolldownOptions: {
-      output: {
-        // Files are named by their hash alone: the entry lists every lazy chunk's files for
-        // preloading, and chunks import each other by name, so short names are bytes every
-        // visitor saves (about 0.3 kB gzip). dist/.vite/manifest.json maps them to sources.
-        entryFileNames: 'assets/[hash].js',
-        chunkFileNames: 'assets/[hash].js',
-        assetFileNames: 'assets/[hash][extname]',
-        codeSplitting: {
-          // The libraries every page needs in one chunk (React, the router, Redux Toolkit), and the
-          // product-grid code every listing page shares (listing, search, sale, home's best
-          // sellers) in another, rather than many small ones: fewer requests, better gzip.
-          groups: [
-            { name: 'vendor', test: firstPaintPackages },
-            { name: 'shared', includeDependenciesRecursively: false, test: sharedStartModules },
-            { name: 'background', includeDependenciesRecursively: false, test: backgroundModules },
-            { name: 'catalog', includeDependenciesRecursively: false, test: sharedCatalogModules },
-            { name: 'footer', includeDependenciesRecursively: false, test: footerModules },
-          ],
+  build: isSsrBuild
+    ? {
+        // The SSR entry (src/ssr/firstScreen.tsx) for scripts/first-screen-templates.mjs: run
+        // by Node at build time, never served.
+        outDir: 'dist-ssr',
+        emptyOutDir: true,
+        copyPublicDir: false,
+        sourcemap: false,
+      }
+    : {
+        outDir: 'dist',
+        assetsDir: 'assets',
+        emptyOutDir: true,
+        sourcemap: false,
+        // dist/.vite/manifest.json: scripts/bundle-size.mjs reads which chunks a page needs.
+        manifest: true,
+        // Every browser the shop supports knows <link rel=modulepreload>; no polyfill in the entry.
+        modulePreload: { polyfill: false },
+        chunkSizeWarningLimit: 400,
+        rolldownOptions: {
+          output: {
+            // Files are named by their hash alone: the entry lists every lazy chunk's files for
+            // preloading, and chunks import each other by name, so short names are bytes every
+            // visitor saves (about 0.3 kB gzip). dist/.vite/manifest.json maps them to sources.
+            entryFileNames: 'assets/[hash].js',
+            chunkFileNames: 'assets/[hash].js',
+            assetFileNames: 'assets/[hash][extname]',
+            codeSplitting: {
+              // The libraries every page needs in one chunk (React, the router, Redux Toolkit), and the
+              // product-grid code every listing page shares (listing, search, sale, home's best
+              // sellers) in another, rather than many small ones: fewer requests, better gzip.
+              groups: [
+                { name: 'vendor', test: firstPaintPackages },
+                { name: 'shared', includeDependenciesRecursively: false, test: sharedStartModules },
+                { name: 'background', includeDependenciesRecursively: false, test: backgroundModules },
+                { name: 'catalog', includeDependenciesRecursively: false, test: sharedCatalogModules },
+                { name: 'footer', includeDependenciesRecursively: false, test: footerModules },
+              ],
+            },
+          },
         },
       },
-    },
-  },
   test: {
     environment: 'jsdom',
     setupFiles: ['./vitest.setup.ts'],

@@ -9,8 +9,8 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   echo "drape: installing client packages (npm ci)"
   npm ci --no-audit --no-fund --loglevel=error
 fi
-stamp=dist/index.html
-if [ ! -f "$stamp" ] || [ -n "$(find src public index.html package.json vite.config.ts -newer "$stamp" -print -quit 2>/dev/null)" ]; then
+stamp=dist/.first-screen.html
+if [ ! -f "$stamp" ] || [ -n "$(find src public scripts index.html package.json vite.config.ts -newer "$stamp" -print -quit 2>/dev/null)" ]; then
   echo "drape: building the client"
   npm run build --silent
 fi

@@ -1,7 +1,6 @@
 package main
 
 import (
-	_ "embed"
 	"encoding/json"
 	"html"
 	"html/template"
@@ -9,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -24,23 +24,50 @@ import (
 // single-page app whose scripts (about 120 kB gzip) must load and run, and whose data calls must
 // answer, before it can draw anything; on a phone on a slow network that is seconds of blank
 // page. So for the pages shoppers land on — the home page, a sub-category listing and a product
-// page (and a guest's empty cart) — the server writes the markup of the page's first screen
-// (firstscreen.html, the components' own markup and classes) into the page, together with the
-// data the client would fetch (<meta name="drape-catalog">, <meta name="drape-banners">, <meta
-// name="drape-sales">) and the stylesheets and chunks of the page's route. The client renders the
-// whole page from that data without a call, and swaps its page in for the server's in one step
-// (client/src/lib/firstScreen.ts). The server's copy is inert: nothing on it reacts until the app
-// has taken over. Until then the page is set in fallback fonts sized like the shop's own (<html
-// data-fonts="later">, client/src/app/global.css), so the server's screen and the app's page lay
-// out alike whenever the fonts arrive, and what the server drew does not fade in (<html
-// data-first-screen>), nor does the app's copy of it.
+// page (and a guest's empty cart) — the server writes the page's first screen into the page,
+// together with the data the client would fetch (<meta name="drape-catalog">, <meta
+// name="drape-banners">, <meta name="drape-sales">) and the stylesheets and chunks of the page's
+// route. The client renders the whole page from that data without a call, and swaps its page in
+// for the server's in one step (client/src/lib/firstScreen.ts). The server's copy is inert:
+// nothing on it reacts until the app has taken over. Until then the page is set in fallback
+// fonts sized like the shop's own (<html data-fonts="later">, client/src/app/global.css), so the
+// server's screen and the app's page lay out alike whenever the fonts arrive, and what the server
+// drew does not fade in (<html data-first-screen>), nor does the app's copy of it.
+//
+// The markup is the app's own: the client's build draws each of these pages with its React
+// components (client/src/ssr/firstScreen.tsx, client/scripts/first-screen-templates.mjs) into
+// templates with slots (client/dist/.first-screen.html). This file only loads the data and fills
+// the slots (screen below); no component's markup or words live here.
 
-//go:embed firstscreen.html
-var firstScreenMarkup string
+// firstScreenFile is the client build's first-screen templates, beside index.html.
+const firstScreenFile = ".first-screen.html"
 
-var firstScreenTemplate = template.Must(template.New("first-screen").
-	Funcs(template.FuncMap{"inc": func(i int) int { return i + 1 }}).
-	Parse(firstScreenMarkup))
+// loadFirstScreens parses the client build's first-screen templates; nil (pages go without first
+// screens) when the build has none.
+func loadFirstScreens(dir string) *template.Template {
+	raw, err := os.ReadFile(filepath.Join(dir, firstScreenFile))
+	if err != nil {
+		return nil
+	}
+	screens, err := template.New("first-screen").Funcs(template.FuncMap{
+		"inc":     func(i int) int { return i + 1 },
+		"lower":   strings.ToLower,
+		"reverse": reversed,
+	}).Parse(string(raw))
+	if err != nil {
+		return nil
+	}
+	return screens
+}
+
+// reversed is the cards last first (a list the app shows that way; the template says when).
+func reversed(cards []productCard) []productCard {
+	out := make([]productCard, len(cards))
+	for i, card := range cards {
+		out[len(cards)-1-i] = card
+	}
+	return out
+}
 
 // The client modules that draw each first screen (keys of Vite's manifest).
 const (
@@ -136,29 +163,34 @@ func loadRouteAssets(dir string) map[string]routeAssets {
 	return assets
 }
 
-// screen is what firstscreen.html draws: the frame (header, sale banner) and one page.
+// screen is the data a first-screen template draws: the frame (header, sale banner) and one
+// page. Which fields a page uses is the template's business; the names are the slots the client's
+// build wrote (client/scripts/first-screen-templates.mjs).
 type screen struct {
-	Dark     bool
-	Nav      string // the header link marked as the current page: "home", "bestseller" or ""
-	SaleText string
-	Home     *homeScreen
-	Listing  *listingScreen
-	Product  *productScreen
-	Cart     *cartScreen
+	Dark bool
+	saleSlots
+	// The home page: its hero from the stored home banner (Hero false: the app's own hero).
+	Hero                                bool
+	TitleRuns                           []titleRun
+	Subtitle, LinkText, Image           string
+	MobileImage, PageLink, ExternalLink string
+	External                            bool
+	// A listing, and the cart's suggestions (Cards).
+	Title, Eyebrow, Banner string
+	Total                  int
+	Cards                  []productCard
+	// A product page.
+	Name string
+	productSlots
 }
 
-// cartScreen is a guest's empty cart and the products it suggests.
-type cartScreen struct {
-	Related []productCard
-}
-
-type homeScreen struct {
-	Title       []titleRun
-	Subtitle    string
-	Link        string
-	LinkText    string
-	Image       string
-	MobileImage string
+// saleSlots are the sale banner's: the first running sale's name, discount and reach.
+type saleSlots struct {
+	Sale                                   bool
+	SaleBannerName                         string
+	SaleDiscount                           int
+	SaleSubs, SaleCollection, SaleAudience string
+	SaleSameAudience, SaleEveryone         bool
 }
 
 // titleRun is a run of a banner title: words between *asterisks* are emphasised.
@@ -167,39 +199,30 @@ type titleRun struct {
 	Emphasis bool
 }
 
-type listingScreen struct {
-	Eyebrow string
-	Title   string
-	Count   string
-	Banner  string
-	Cards   []productCard
-}
-
+// productCard is a ProductCard's data.
 type productCard struct {
-	ID, Href, Name, Thumbnail, Colour, Description, SaleName string
-	SoldOut, Eager                                           bool
-	Minor                                                    bool // an h3 under a section's h2 (not an h2 under the page's h1)
-	Price                                                    priceTag
+	ID, Name, Thumbnail, Colour, Description, SaleName string
+	SoldOut                                            bool
+	priceSlots
 }
 
-// priceTag is the Price component: what the shopper pays, the list price when higher, and
+// priceSlots are the Price component's: what the shopper pays, the list price when higher and
 // the whole reduction in percent.
-type priceTag struct {
-	Size string // "medium" or "large"
-	Now  string
-	Was  string
-	Off  int
+type priceSlots struct {
+	Now, Was string
+	Off      int
 }
 
-type productScreen struct {
-	Name, Code, ImageAlt, Image, SaleName, Description   string
-	Category, CategoryHref, SubCategory, SubCategoryHref string
-	Images                                               []string
-	Sizes                                                []sizeChip
-	SoldOut                                              bool
-	Price                                                priceTag
+// productSlots are a product page's.
+type productSlots struct {
+	ID, Code, Description, SaleName, Category, SubCategory string
+	Images                                                 []string
+	Sizes                                                  []sizeChip
+	SoldOut                                                bool
+	priceSlots
 }
 
+// sizeChip is a size of the product and whether any is left.
 type sizeChip struct {
 	Size      string
 	Available bool
@@ -209,8 +232,8 @@ type sizeChip struct {
 // sales, as GET /api/getsale answers them (<meta name="drape-sales">), so the sale banner is
 // there from the first frame, and the company (<meta name="drape-company">, as GET /api/company
 // answers it) for the footer; and for the home page, a sub-category listing, a product page and
-// a guest's empty cart, the first screen drawn by the server with the data behind it (see the
-// top of this file). What cannot be read is left out; the client then asks as before.
+// a guest's empty cart, the first screen drawn from the client's templates with the data behind
+// it (see the top of this file). What cannot be read is left out; the client then asks as before.
 func (s *server) firstPaint(c fiber.Ctx) pageExtras {
 	var extras pageExtras
 	var head strings.Builder
@@ -228,34 +251,34 @@ func (s *server) firstPaint(c fiber.Ctx) pageExtras {
 	if err == nil {
 		metaJSON(&head, "drape-sales", sales)
 		if len(sales) > 0 {
-			sc.SaleText = saleAnnouncement(sales[0])
+			sc.saleSlots = saleSlotsOf(sales[0])
 		}
 	}
-	// Without a build manifest (a client built elsewhere) only the home page's banners go in.
-	drawn := s.client.routes != nil
-	module := ""
+	// Without a build manifest and templates (a client built elsewhere) only the home page's
+	// banners go in.
+	drawn := s.client.routes != nil && s.client.screens != nil
+	module, page, ok := "", "", false
 	path := c.Path()
 	switch {
 	case path == "/":
-		module = homeModule
-		sc.Nav = "home"
-		sc.Home = s.homeScreen(c, &head)
+		module, page = homeModule, "home"
+		ok = s.homeScreen(c, &head, &sc)
 	case drawn && strings.HasPrefix(path, "/products/"):
-		module = listingModule
-		sc.Listing = s.listingScreen(c, &head, strings.TrimPrefix(path, "/products/"))
+		module, page = listingModule, "listing"
+		ok = s.listingScreen(c, &head, &sc, strings.TrimPrefix(path, "/products/"))
 	case drawn && strings.HasPrefix(path, "/api/getproduct/"):
-		module = productModule
-		sc.Product = s.productScreen(c, &head, strings.TrimPrefix(path, "/api/getproduct/"))
+		module, page = productModule, "product"
+		ok = s.productScreen(c, &head, &sc, strings.TrimPrefix(path, "/api/getproduct/"))
 	case drawn && (path == "/guestcart" || path == "/cart") && c.Cookies("signed-in") == "" && c.Cookies("guest-cart") == "":
 		// The session and the guest cart live in the browser; its cookies say when this is a
 		// guest with an empty cart (client/src/lib/firstScreen.ts).
-		module = cartModule
-		sc.Cart = s.cartScreen(c, &head)
+		module, page = cartModule, "cart"
+		ok = s.cartScreen(c, &head, &sc)
 	}
-	assets, ok := s.client.routes[module]
-	if drawn && ok && err == nil && (sc.Home != nil || sc.Listing != nil || sc.Product != nil || sc.Cart != nil) {
+	assets, known := s.client.routes[module]
+	if drawn && known && ok && err == nil {
 		var body strings.Builder
-		if firstScreenTemplate.ExecuteTemplate(&body, "screen", sc) == nil {
+		if s.client.screens.ExecuteTemplate(&body, page, sc) == nil {
 			extras.body = body.String()
 			// The page is set in fallbacks sized like the shop's fonts until the app has
 			// taken over (client/src/app/global.css), and its first screen does not fade in.
@@ -276,12 +299,13 @@ func (s *server) firstPaint(c fiber.Ctx) pageExtras {
 	return extras
 }
 
-// homeScreen is the home page's hero from the stored home banner (the banners also go into
-// <meta name="drape-banners">, with a preload of the hero's picture); nil when none is on.
-func (s *server) homeScreen(c fiber.Ctx, head *strings.Builder) *homeScreen {
+// homeScreen fills the home page's hero from the stored home banner (the banners also go into
+// <meta name="drape-banners">, with a preload of the hero's picture); false when the banners
+// cannot be read.
+func (s *server) homeScreen(c fiber.Ctx, head *strings.Builder, sc *screen) bool {
 	banners, err := s.banners.Shown(c.Context())
 	if err != nil {
-		return nil
+		return false
 	}
 	metaJSON(head, "drape-banners", fiber.Map{"items": banners})
 	for _, b := range banners {
@@ -294,52 +318,57 @@ func (s *server) homeScreen(c fiber.Ctx, head *strings.Builder) *homeScreen {
 		} else {
 			head.WriteString(`<link rel="preload" as="image" fetchpriority="high" href="` + html.EscapeString(b.Image) + `">`)
 		}
-		hero := &homeScreen{Title: titleRuns(b.Title), Subtitle: b.Subtitle, Image: b.Image, MobileImage: b.MobileImage}
-		// An outside link or none leaves the call to action to the client (it renders those
-		// differently); the shop's own pages are plain links.
-		if b.LinkText != "" && strings.HasPrefix(b.Link, "/") && !strings.HasPrefix(b.Link, "//") {
-			hero.Link, hero.LinkText = b.Link, b.LinkText
-		} else if b.LinkText != "" && b.Link != "" {
-			return nil
+		sc.Hero, sc.TitleRuns, sc.Subtitle, sc.Image, sc.MobileImage = true, titleRuns(b.Title), b.Subtitle, b.Image, b.MobileImage
+		if b.Link != "" && b.LinkText != "" {
+			sc.LinkText = b.LinkText
+			sc.External = externalLink.MatchString(b.Link)
+			if sc.External {
+				sc.ExternalLink = b.Link
+			} else {
+				sc.PageLink = b.Link
+			}
 		}
-		return hero
+		break
 	}
-	return nil
+	return true
 }
 
-// listingScreen is page 1 (or ?page=) of /products/{sub-category}; nil for best sellers (their
-// banner is the client's own), an unknown sub-category or an empty one.
-func (s *server) listingScreen(c fiber.Ctx, head *strings.Builder, rawName string) *listingScreen {
+// externalLink is a banner link that leaves the shop (an http(s) address).
+var externalLink = regexp.MustCompile(`(?i)^https?://`)
+
+// listingScreen fills page 1 (or ?page=) of /products/{sub-category}; false for best sellers
+// (their banner is the client's own), an unknown sub-category or an empty one.
+func (s *server) listingScreen(c fiber.Ctx, head *strings.Builder, sc *screen, rawName string) bool {
 	name, err := url.PathUnescape(rawName)
 	name = strings.TrimSpace(name)
 	if err != nil || name == "" || strings.Contains(name, "/") || strings.EqualFold(name, "bestseller") {
-		return nil
+		return false
 	}
 	pageNumber := 1
 	if raw := c.Query("page"); raw != "" {
 		n, err := strconv.Atoi(raw)
 		if err != nil || n < 1 || n > 10_000 {
-			return nil
+			return false
 		}
 		pageNumber = n
 	}
 	categories, err := s.catalog.Categories(c.Context())
 	if err != nil {
-		return nil
+		return false
 	}
 	page, err := s.catalog.Products(c.Context(), catalog.Listing{SubCategoryType: name}, shop.Page{Number: pageNumber, Size: productPageSize})
 	if err != nil || len(page.Items) == 0 {
-		return nil
+		return false
 	}
 	metaJSON(head, "drape-catalog", fiber.Map{
 		"categories": fiber.Map{"items": categories},
 		"listing":    fiber.Map{"query": fiber.Map{"type": name, "page": pageNumber}, "page": pageAnswer(page)},
 	})
-	l := &listingScreen{Eyebrow: "Collection", Title: name, Count: productCount(page.Total)}
+	sc.Title, sc.Total = name, int(page.Total)
 	for _, cat := range categories {
 		for _, sub := range cat.SubCategories {
-			if strings.EqualFold(strings.TrimSpace(sub.CategoryType), name) && l.Banner == "" {
-				l.Eyebrow, l.Banner = cat.Name, sub.Image
+			if strings.EqualFold(strings.TrimSpace(sub.CategoryType), name) && sc.Eyebrow == "" {
+				sc.Eyebrow, sc.Banner = cat.Name, sub.Image
 			}
 		}
 	}
@@ -347,77 +376,68 @@ func (s *server) listingScreen(c fiber.Ctx, head *strings.Builder, rawName strin
 	for _, p := range page.Items[:min(2, len(page.Items))] {
 		head.WriteString(`<link rel="preload" as="image" fetchpriority="high" href="` + html.EscapeString(p.Thumbnail) + `">`)
 	}
-	for i, p := range page.Items {
-		l.Cards = append(l.Cards, cardOf(p, i < 4))
+	for _, p := range page.Items {
+		sc.Cards = append(sc.Cards, cardOf(p))
 	}
-	return l
+	return true
 }
 
-// cartScreen is a guest's empty cart with 'Products you may like': the best sellers, last
-// first, as the cart page lists them; nil when they cannot be read.
-func (s *server) cartScreen(c fiber.Ctx, head *strings.Builder) *cartScreen {
+// cartScreen fills a guest's empty cart with 'Products you may like': the best sellers; false
+// when they cannot be read.
+func (s *server) cartScreen(c fiber.Ctx, head *strings.Builder, sc *screen) bool {
 	page, err := s.catalog.Products(c.Context(), catalog.Listing{BestSellers: true}, shop.Page{Number: 1, Size: productPageSize})
 	if err != nil {
-		return nil
+		return false
 	}
 	metaJSON(head, "drape-catalog", fiber.Map{"listing": fiber.Map{"query": fiber.Map{"status": catalog.StatusBestSeller}, "page": pageAnswer(page)}})
-	cart := &cartScreen{}
-	for i := range page.Items {
-		card := cardOf(page.Items[len(page.Items)-1-i], i < 4)
-		card.Minor = true
-		cart.Related = append(cart.Related, card)
+	for _, p := range page.Items {
+		sc.Cards = append(sc.Cards, cardOf(p))
 	}
-	return cart
+	return true
 }
 
-// cardOf is the ProductCard of p; eager pictures load at once.
-func cardOf(p catalog.Product, eager bool) productCard {
+// cardOf is the ProductCard data of p.
+func cardOf(p catalog.Product) productCard {
 	return productCard{
-		ID: p.ID, Href: "/api/getproduct/" + url.PathEscape(p.ID), Name: p.Name, Thumbnail: p.Thumbnail,
-		Colour: p.Colour, Description: truncate(p.BasicDescription, 60), SaleName: appliedSaleName(p),
-		SoldOut: p.TotalStock <= 0, Eager: eager, Price: priceOf(p, "medium"),
+		ID: p.ID, Name: p.Name, Thumbnail: p.Thumbnail, Colour: p.Colour, Description: truncate(p.BasicDescription, cardDescriptionLength),
+		SaleName: appliedSaleName(p), SoldOut: p.TotalStock <= 0, priceSlots: priceOf(p),
 	}
 }
 
-// productScreen is the top of a product's page; nil when there is no such product.
-func (s *server) productScreen(c fiber.Ctx, head *strings.Builder, rawID string) *productScreen {
+// cardDescriptionLength is how much of a description a card shows (SPEC §9).
+const cardDescriptionLength = 60
+
+// productScreen fills the top of a product's page; false when there is no such product.
+func (s *server) productScreen(c fiber.Ctx, head *strings.Builder, sc *screen, rawID string) bool {
 	id, err := url.PathUnescape(rawID)
 	if err != nil || id == "" || strings.Contains(id, "/") {
-		return nil
+		return false
 	}
 	p, err := s.catalog.Product(c.Context(), id)
 	if err != nil {
-		return nil
+		return false
 	}
 	metaJSON(head, "drape-catalog", fiber.Map{"product": p})
 	images := galleryImages(p)
-	ps := &productScreen{
-		Name: p.Name, Code: p.Code, SaleName: appliedSaleName(p), Description: p.BasicDescription,
-		Category: p.Category, SubCategory: p.SubCategory, Images: images,
-		SoldOut: p.TotalStock <= 0, Price: priceOf(p, "large"), ImageAlt: p.Name,
+	if len(images) == 0 {
+		return false
 	}
-	if len(images) > 0 {
-		ps.Image = images[0]
-		head.WriteString(`<link rel="preload" as="image" fetchpriority="high" href="` + html.EscapeString(ps.Image) + `">`)
-	}
-	if len(images) > 1 {
-		ps.ImageAlt = p.Name + ", picture 1 of " + strconv.Itoa(len(images))
-	}
-	if p.Category != "" {
-		ps.CategoryHref = "/shop/" + url.PathEscape(strings.ToLower(strings.TrimSpace(p.Category)))
-	}
-	if p.SubCategory != "" {
-		ps.SubCategoryHref = "/products/" + url.PathEscape(p.SubCategory)
+	head.WriteString(`<link rel="preload" as="image" fetchpriority="high" href="` + html.EscapeString(images[0]) + `">`)
+	sc.Name = p.Name
+	sc.productSlots = productSlots{
+		ID: p.ID, Code: p.Code, Description: p.BasicDescription, SaleName: appliedSaleName(p),
+		Category: strings.TrimSpace(p.Category), SubCategory: p.SubCategory, Images: images,
+		SoldOut: p.TotalStock <= 0, priceSlots: priceOf(p),
 	}
 	for _, size := range p.Sizes {
-		ps.Sizes = append(ps.Sizes, sizeChip{Size: size.Size, Available: size.Stock > 0})
+		sc.Sizes = append(sc.Sizes, sizeChip{Size: size.Size, Available: size.Stock > 0})
 	}
-	return ps
+	return true
 }
 
-// priceOf is the Price component's input for p: the list price shows when higher.
-func priceOf(p catalog.Product, size string) priceTag {
-	tag := priceTag{Size: size, Now: p.DiscountedPrice.String()}
+// priceOf is the Price component's data for p: the list price shows when higher.
+func priceOf(p catalog.Product) priceSlots {
+	tag := priceSlots{Now: p.DiscountedPrice.String()}
 	if p.Price > 0 && p.DiscountedPrice < p.Price {
 		tag.Was = p.Price.String()
 		tag.Off = int(math.Round((1 - float64(p.DiscountedPrice)/float64(p.Price)) * 100))
@@ -444,14 +464,6 @@ func galleryImages(p catalog.Product) []string {
 		}
 	}
 	return images
-}
-
-// productCount is "1 product", "24 products".
-func productCount(total int64) string {
-	if total == 1 {
-		return "1 product"
-	}
-	return strconv.FormatInt(total, 10) + " products"
 }
 
 // truncate is the first max characters of text (whitespace collapsed), with '…' when cut.
@@ -493,31 +505,26 @@ func titleRuns(title string) []titleRun {
 	return runs
 }
 
-// saleAnnouncement is the sale banner's line: "drape's Diwali Edit sale is live — flat 20% off
-// on Shirts, Trousers in the Men collection".
-func saleAnnouncement(sl sale.Sale) string {
-	parts := []string{"drape's " + strings.TrimSpace(sl.Name) + " sale is live — flat " + strconv.Itoa(sl.Discount) + "% off"}
+// saleSlotsOf is the sale banner's data for sl: which parts of its announcement apply (the words
+// are the SaleBanner component's).
+func saleSlotsOf(sl sale.Sale) saleSlots {
+	slots := saleSlots{Sale: true, SaleBannerName: strings.TrimSpace(sl.Name), SaleDiscount: sl.Discount}
 	var subs []string
 	for _, sub := range sl.SubCategories {
 		if name := strings.TrimSpace(sub.CategoryType); name != "" {
 			subs = append(subs, name)
 		}
 	}
-	if len(subs) > 0 {
-		parts = append(parts, "on "+strings.Join(subs, ", "))
-	}
+	slots.SaleSubs = strings.Join(subs, ", ")
 	collection := strings.TrimSpace(sl.CategoryData.CategoryType)
-	forWhom := strings.TrimSpace(sl.Gender)
-	if forWhom == "" || strings.EqualFold(forWhom, "all") {
-		forWhom = "everyone"
-	}
+	audience := strings.TrimSpace(sl.Gender)
+	slots.SaleEveryone = audience == "" || strings.EqualFold(audience, "all")
+	slots.SaleAudience = audience
 	if collection != "" && !strings.EqualFold(collection, "all") {
-		parts = append(parts, "in the "+collection+" collection")
+		slots.SaleCollection = collection
+		slots.SaleSameAudience = !slots.SaleEveryone && strings.EqualFold(collection, audience)
 	}
-	if collection == "" || !strings.EqualFold(collection, forWhom) {
-		parts = append(parts, "for "+forWhom)
-	}
-	return strings.Join(parts, " ")
+	return slots
 }
 
 // metaJSON writes <meta name="name" content="v as JSON">, the JSON as the API would answer it.

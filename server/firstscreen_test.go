@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"regexp"
@@ -19,12 +20,25 @@ import (
 	"drape/internal/shop"
 )
 
+// builtFirstScreens is the first-screen templates of the client's build (npm run build draws
+// them from the components: client/scripts/first-screen-templates.mjs).
+func builtFirstScreens(t *testing.T) []byte {
+	t.Helper()
+	built, err := os.ReadFile(filepath.Join("..", "client", "dist", firstScreenFile))
+	if err != nil {
+		t.Fatalf("the client is not built (bash scripts/build-client.sh): %v", err)
+	}
+	return built
+}
+
 // firstScreenShop is the small shop with a built client as Vite writes it: index.html with its
-// entry, the build manifest naming each route's chunk and stylesheet, and first-screen.js.
+// entry, the build manifest naming each route's chunk and stylesheet, first-screen.js, and the
+// first-screen templates of the client's real build.
 func firstScreenShop(t *testing.T) (*catalogAdminShop, catalog.Product) {
 	t.Helper()
 	s := newCatalogAdminShop(t, nil)
 	dir := s.d.cfg.ClientDir
+	os.WriteFile(filepath.Join(dir, firstScreenFile), builtFirstScreens(t), 0o644)
 	os.WriteFile(filepath.Join(dir, "index.html"), []byte(`<!doctype html>
 <html lang="en-IN">
   <head>
@@ -100,9 +114,9 @@ func TestFirstScreen(t *testing.T) {
 	for _, want := range []string{
 		`<div id="first-screen" class="RootLayout_app" inert>`,
 		`<h1 class="ListingPage_title">Formal Shirts</h1>`,
-		`<p class="ListingPage_count">31 products</p>`,
+		`<p class="ListingPage_count" aria-live="polite">31 products</p>`,
 		`<p class="ListingPage_eyebrow">Men</p>`,
-		`<p class="SaleBanner_text">drape&#39;s Festive Formals sale is live — flat 20% off on Formal Shirts in the Men collection</p>`,
+		`<p class="SaleBanner_text">drape's Festive Formals sale is live — flat 20% off on Formal Shirts in the Men collection</p>`,
 		`<link rel="stylesheet" crossorigin href="/assets/listing1.css">`,
 		`<link rel="stylesheet" crossorigin href="/assets/catalog1.css">`,
 		`<script src="/first-screen.js" data-app="/assets/entry1.js" data-preload="/assets/entry1.js /assets/vendor1.js /assets/listing1.js /assets/catalog1.js" defer></script>`,
@@ -144,7 +158,8 @@ func TestFirstScreen(t *testing.T) {
 		`<h1 class="ProductPage_name">Shirt &#34;&gt;&lt;script&gt;alert(1)&lt;/script&gt;</h1>`,
 		`&lt;img src=x onerror=alert(2)&gt; A shirt.`,
 		`<del class="Price_was"><span class="visually-hidden">List price </span>₹1,49,999</del>`,
-		`<label class="SizePicker_chip" data-unavailable="true"><input class="SizePicker_radio" disabled type="radio" value="M" name="fs-size">`,
+		`<label class="SizePicker_chip" data-unavailable="true"><input type="radio" class="SizePicker_radio" disabled="" name="fs-`,
+		`value="M"><span class="SizePicker_chipFace">M<span class="visually-hidden">, sold out</span></span></label>`,
 		`aria-label="Show picture 2 of 2"`,
 		`<link rel="stylesheet" crossorigin href="/assets/product1.css">`,
 	} {
@@ -172,7 +187,7 @@ func TestFirstScreen(t *testing.T) {
 	// sets say when the shopper is signed in or the guest cart has lines: then it is not.
 	cart := page(t, s, "/guestcart", "")
 	for _, want := range []string{`<h1 class="CartPage_title">Your cart</h1>`, `<h2 class="StateMessage_title">No items in the cart</h2>`,
-		`<dd>₹0</dd>`, `<h2 id="fs-related" class="CartPage_relatedTitle">Products you may like</h2>`, `<link rel="stylesheet" crossorigin href="/assets/cart1.css">`} {
+		`<dd>₹0</dd>`, `class="CartPage_relatedTitle">Products you may like</h2>`, `<link rel="stylesheet" crossorigin href="/assets/cart1.css">`} {
 		if !strings.Contains(cart, want) {
 			t.Errorf("the empty cart lacks %s", want)
 		}
@@ -248,6 +263,55 @@ func TestPagesCarryTheCompany(t *testing.T) {
 	for _, path := range []string{"/contactus", "/products/Formal%20Shirts", "/"} {
 		if got := seeded(path); !reflect.DeepEqual(got, answer.Data) {
 			t.Fatalf("%s carries %v, the API answers %v", path, got, answer.Data)
+		}
+	}
+}
+
+// TestFirstScreenIsTheComponents: the product cards of the server's first screen are the app's
+// ProductCard component, drawn by the client's SSR build for the same product (node runs
+// client/scripts/render-card.mjs), markup for markup; a change to the component shows in the
+// server's page after a build, and a hand-edited template fails here.
+func TestFirstScreenIsTheComponents(t *testing.T) {
+	s, _ := firstScreenShop(t)
+	listing := page(t, s, "/products/Formal%20Shirts", "")
+	status, body := send(t, s.app, "GET", "/api/getproduct?type=Formal%20Shirts&page=1&limit=12", "", nil)
+	expect(t, "the listing's call", status, body, 200, nil)
+	var answer struct {
+		Data struct{ Items []json.RawMessage }
+	}
+	json.Unmarshal(body, &answer)
+	cards := regexp.MustCompile(`<li><article class="ProductCard_card".*?</article></li>`).FindAllString(listing, -1)
+	if len(cards) != len(answer.Data.Items) || len(cards) < 5 {
+		t.Fatalf("%d cards drawn for %d products", len(cards), len(answer.Data.Items))
+	}
+	compared := 0
+	for i, product := range answer.Data.Items {
+		var p struct {
+			Sale []any `json:"sale"`
+		}
+		json.Unmarshal(product, &p)
+		// An eager card and a lazy one, one with its sale and one without, as the page has them.
+		if i != 0 && i != len(cards)-1 && len(p.Sale) == 0 {
+			continue
+		}
+		input, _ := json.Marshal(map[string]any{"product": product, "eager": i < 4, "served": cards[i]})
+		cmd := exec.Command("node", "scripts/render-card.mjs")
+		cmd.Dir = filepath.Join("..", "client")
+		cmd.Env = append(os.Environ(), "NODE_ENV=production")
+		cmd.Stdin = bytes.NewReader(input)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("render-card.mjs: %v", err)
+		}
+		var drawn struct{ App, Served string }
+		if err := json.Unmarshal(out, &drawn); err != nil {
+			t.Fatalf("render-card.mjs answered %s", out)
+		}
+		if drawn.App != drawn.Served {
+			t.Errorf("card %d: the server drew\n%s\nthe app's ProductCard is\n%s", i, drawn.Served, drawn.App)
+		}
+		if compared++; compared == 3 {
+			break
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"html"
+	"html/template"
 	"io/fs"
 	"log/slog"
 	"os"
@@ -26,6 +27,9 @@ type clientFiles struct {
 	// routes are the files each first-screen route needs (firstscreen.go); nil without a
 	// build manifest.
 	routes map[string]routeAssets
+	// screens are the first-screen templates the client's build drew from its components
+	// (firstscreen.go); nil without them.
+	screens *template.Template
 	// extras, when set, adds to each page served (firstPaint: the first screen and the data
 	// the first render needs).
 	extras func(fiber.Ctx) pageExtras
@@ -44,6 +48,7 @@ func loadClient(dir string, log *slog.Logger) *clientFiles {
 	}
 	cf.index = index
 	cf.routes = loadRouteAssets(dir)
+	cf.screens = loadFirstScreens(dir)
 	defer func() { cf.start = deferEntry(cf.index, cf.files["/first-screen.js"] != "") }()
 	_ = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error { // what cannot be read is skipped, not an error
 		// Hidden files and folders (.git, .env, Vite's .vite/manifest.json) are never served

@@ -18,7 +18,9 @@
 // applies to the larger of the two. Prints a table and the totals, and fails (exit 1) above the
 // budget; exit 2 when it cannot measure (no build, no Chromium, the page did not render).
 //
-//   node scripts/bundle-size.mjs            build first (vite build), then measure
+//   node scripts/bundle-size.mjs            build first (vite build, into node_modules/.cache/
+//                                           bundle-size/dist: dist/ keeps the server's
+//                                           first-screen templates), then measure
 //   node scripts/bundle-size.mjs --no-build measure the existing dist/
 //   BUNDLE_BUDGET_KB=112 node scripts/bundle-size.mjs   another budget
 //
@@ -32,7 +34,8 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dist = join(root, 'dist');
+const building = !process.argv.includes('--no-build');
+const dist = building ? join(root, 'node_modules', '.cache', 'bundle-size', 'dist') : join(root, 'dist');
 const manifestPath = join(dist, '.vite', 'manifest.json');
 const budgetKb = Number(process.env.BUNDLE_BUDGET_KB ?? 120);
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -51,8 +54,8 @@ function fail(message, code = 2) {
   process.exit(code);
 }
 
-if (!process.argv.includes('--no-build')) {
-  execFileSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
+if (building) {
+  execFileSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn', '--outDir', dist, '--emptyOutDir'], {
     cwd: root,
     stdio: 'inherit',
   });
