@@ -28,7 +28,17 @@ if [ "$(id -u)" = 0 ] && ! runuser -u postgres -- test -x "$root/.data" 2>/dev/n
   pgdata="/var/tmp/drape-$(printf '%s' "$dir" | cksum | cut -d' ' -f1)/pg"
 fi
 
-port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+# A port is free when no TCP socket of this machine uses it: our ports sit inside Linux's
+# ephemeral range, so a client's outgoing connection can hold one that nothing listens on
+# (which a test connection would call free, and the server's bind would then refuse). Without
+# ss, a port nothing answers on counts as free.
+port_free() {
+  if command -v ss >/dev/null 2>&1; then
+    [ -z "$(ss -Htan "sport = :$1" 2>/dev/null)" ]
+  else
+    ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
+  fi
+}
 
 pick_port() {
   local p=$1
@@ -120,9 +130,16 @@ start() {
       REDIS_PORT=$(pick_port "$REDIS_PORT")
       sed -i "s/^REDIS_PORT=.*/REDIS_PORT=$REDIS_PORT/" "$dir/ports"
     fi
-    redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --daemonize yes --dir "$dir/redis" \
-      --pidfile "$dir/redis.pid" --logfile "$dir/redis/redis.log" --save "" --appendonly no --databases 1024 >/dev/null 9>&-
-    for _ in $(seq 1 50); do redis_running && ! port_free "$REDIS_PORT" && break; sleep 0.1; done
+    # A port taken between the check and the bind makes redis exit: try the next one.
+    for _ in 1 2 3 4 5; do
+      redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --daemonize yes --dir "$dir/redis" \
+        --pidfile "$dir/redis.pid" --logfile "$dir/redis/redis.log" --save "" --appendonly no --databases 1024 >/dev/null 9>&-
+      for _ in $(seq 1 50); do redis_running && (exec 3<>"/dev/tcp/127.0.0.1/$REDIS_PORT") 2>/dev/null && break; sleep 0.1; done
+      redis_running && break
+      REDIS_PORT=$(pick_port $((REDIS_PORT + 1)))
+      sed -i "s/^REDIS_PORT=.*/REDIS_PORT=$REDIS_PORT/" "$dir/ports"
+    done
+    redis_running || { log "redis did not start: see $dir/redis/redis.log"; exit 1; }
     log "redis on 127.0.0.1:$REDIS_PORT"
   fi
   echo "export DATABASE_URL='postgres://postgres@127.0.0.1:$PG_PORT/drape?sslmode=disable'"
