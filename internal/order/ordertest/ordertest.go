@@ -42,7 +42,7 @@ func New(t testing.TB) Shop {
 	products := catalog.NewServiceFresh(pool, sale.NewService(pool), 0)
 	companies := company.NewService(pool)
 	if _, err := companies.Save(ctx, company.Company{Name: "Jaipur Formals", AddressLine1: "14 Mirza Ismail Road",
-		City: "Jaipur", State: "Rajasthan", Zip: "302001", Contact1: "+91 141 400 2024", Email: "care@jaipurformals.in"}); err != nil {
+		City: "Jaipur", State: "Rajasthan", Zip: "302001", Contact1: "+91 141 400 2024", Email: "care@jaipurformals.in"}, nil); err != nil {
 		t.Fatal(err)
 	}
 	men, err := products.CreateCategory(ctx, catalog.NewCategory{Name: "Men", Gender: "Men", Position: 1})
