@@ -730,12 +730,12 @@ func (q *Queries) InsertCategory(ctx context.Context, arg InsertCategoryParams) 
 const insertProduct = `-- name: InsertProduct :exec
 INSERT INTO products (id, code, name, gender, status, sub_category_id, price, discount, colour, thumbnail,
                       images, basic_description, return_description, size_chart, fit, length_cm, width_cm,
-                      height_cm, weight_grams, created_at, updated_at, search_text, search)
+                      height_cm, weight_grams, created_at, updated_at, search_text, hsn, search)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10,
         $11, $12, $13, $14, $15, $16, $17,
-        $18, $19, $20, $20, $21,
+        $18, $19, $20, $20, $21, $22,
         setweight(to_tsvector('english', $3::text), 'A') ||
-        setweight(to_tsvector('english', $22::text || ' ' || $9::text), 'B') ||
+        setweight(to_tsvector('english', $23::text || ' ' || $9::text), 'B') ||
         setweight(to_tsvector('english', $12::text), 'C'))
 `
 
@@ -761,6 +761,7 @@ type InsertProductParams struct {
 	WeightGrams       int32
 	CreatedAt         time.Time
 	SearchText        string
+	Hsn               string
 	SubCategoryName   string
 }
 
@@ -787,6 +788,7 @@ func (q *Queries) InsertProduct(ctx context.Context, arg InsertProductParams) er
 		arg.WeightGrams,
 		arg.CreatedAt,
 		arg.SearchText,
+		arg.Hsn,
 		arg.SubCategoryName,
 	)
 	return err
@@ -1140,6 +1142,46 @@ func (q *Queries) ProductByID(ctx context.Context, id string) (ProductByIDRow, e
 		&i.CategoryName,
 	)
 	return i, err
+}
+
+const productHSNs = `-- name: ProductHSNs :many
+SELECT p.id, p.hsn, p.gender, sc.category_type
+FROM products p JOIN sub_categories sc ON sc.id = p.sub_category_id
+WHERE p.id = ANY($1::text[])
+`
+
+type ProductHSNsRow struct {
+	ID           string
+	Hsn          string
+	Gender       string
+	CategoryType string
+}
+
+// The HSN codes of products, hidden ones included (an order's lines may name them), with what
+// picks a default for a product that has none.
+func (q *Queries) ProductHSNs(ctx context.Context, ids []string) ([]ProductHSNsRow, error) {
+	rows, err := q.db.Query(ctx, productHSNs, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ProductHSNsRow
+	for rows.Next() {
+		var i ProductHSNsRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Hsn,
+			&i.Gender,
+			&i.CategoryType,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const productsByGender = `-- name: ProductsByGender :many
