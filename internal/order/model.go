@@ -1,9 +1,11 @@
 package order
 
 import (
+	"encoding/json"
 	"time"
 
 	"drape/internal/cart"
+	"drape/internal/invoice"
 	"drape/internal/shipping/shipment"
 	"drape/internal/shop"
 )
@@ -116,9 +118,23 @@ type Order struct {
 	Courier         Courier           `json:"shiprocket"`
 	NotAddOrder     bool              `json:"notaddorder"`
 	Next            []Status          `json:"nextStatuses"`
+	Invoice         InvoiceField      `json:"invoice,omitzero"`
 
 	stockHeld bool
 }
+
+// InvoiceField is an order's GST tax invoice as its single-order views carry it: null before
+// it is issued; left out of lists, which do not read it.
+type InvoiceField struct {
+	loaded  bool
+	Invoice *invoice.Invoice
+}
+
+// IsZero reports whether the invoice was not read (the field is then left out).
+func (f InvoiceField) IsZero() bool { return !f.loaded }
+
+// MarshalJSON writes the invoice, or null before it is issued.
+func (f InvoiceField) MarshalJSON() ([]byte, error) { return json.Marshal(f.Invoice) }
 
 // OrderObj is SPEC §3's orderObj: the cart as it was ordered (cartData) and the order as it
 // was sent to the courier at checkout (orderData: SPEC §3 "Order sent at checkout", the

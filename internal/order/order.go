@@ -42,6 +42,7 @@ import (
 	"drape/internal/catalog"
 	"drape/internal/company"
 	"drape/internal/coupon"
+	"drape/internal/invoice"
 	"drape/internal/mailqueue"
 	"drape/internal/order/orderdb"
 	"drape/internal/outbox"
@@ -108,6 +109,7 @@ type Service struct {
 	coupons   *coupon.Service
 	addresses *address.Service
 	company   *company.Service
+	invoices  *invoice.Service
 	cfg       Config
 }
 
@@ -124,7 +126,7 @@ func NewService(pool *pgxpool.Pool, cfg Config, products *catalog.Service, carts
 		cfg.UnpaidOrdersPerDay = DefaultUnpaidOrdersPerDay
 	}
 	return &Service{pool: pool, store: store{q: orderdb.New(postgres.Translating(pool))}, catalog: products, carts: carts, coupons: coupons,
-		addresses: addresses, company: companies, cfg: cfg}
+		addresses: addresses, company: companies, invoices: invoice.NewService(pool, products, companies), cfg: cfg}
 }
 
 // Quote prices the user's cart as an order with couponCode ("" for none). Errors: Invalid
@@ -796,14 +798,25 @@ func (s *Service) List(ctx context.Context, userID string, f Filter, page shop.P
 	return Page{Items: items, Page: page.Number, TotalPages: shop.TotalPages(total, page.Size), Total: total}, nil
 }
 
-// Get is the user's order number. Errors: NotFound 'Order not found' (also for another
-// shopper's order).
+// Get is the user's order number, with its invoice. Errors: NotFound 'Order not found' (also
+// for another shopper's order).
 func (s *Service) Get(ctx context.Context, userID, number string) (Order, error) {
 	row, err := s.store.q.OrderOfUser(ctx, orderdb.OrderOfUserParams{OrderNumber: number, UserID: userID})
 	if err != nil {
 		return Order{}, notFound(err)
 	}
-	return s.get(ctx, s.store.q, row)
+	o, err := s.get(ctx, s.store.q, row)
+	if err != nil {
+		return Order{}, err
+	}
+	return o, s.withInvoice(ctx, &o)
+}
+
+// withInvoice reads o's invoice into it (nil before it is issued).
+func (s *Service) withInvoice(ctx context.Context, o *Order) error {
+	inv, err := s.invoices.ForOrder(ctx, o.ID)
+	o.Invoice = InvoiceField{loaded: true, Invoice: inv}
+	return err
 }
 
 // ByID is order id, for the worker. Errors: NotFound.
