@@ -1,7 +1,10 @@
 package main
 
 import (
+	"strings"
 	"testing"
+
+	"drape/internal/order"
 )
 
 // TestAdminCompanyTaxSettings: an admin registers the shop for GST on the company screen's
@@ -42,4 +45,49 @@ func TestAdminCompanyTaxSettings(t *testing.T) {
 	expect(t, "audited", status, body, 200, map[string]any{"data.total": 3, "data.items.2.after.gstin": "",
 		"data.items.1.after.gstin": "08AAACJ4321K1ZO", "data.items.1.after.legalName": "Jaipur Formals Private Limited",
 		"data.items.0.after.tagline": "Cut in Jaipur", "data.items.0.after.gstin": "08AAACJ4321K1ZO"})
+}
+
+// TestOrderInvoiceOnTheWire: the shopper's order record and the admin order view carry
+// invoice: null until the order is handed to the courier, then the invoice in rupees with two
+// decimals; a Mumbai delivery from the Rajasthan shop is IGST; another shopper still gets 404.
+func TestOrderInvoiceOnTheWire(t *testing.T) {
+	t.Parallel()
+	s := newFulfilmentShop(t)
+	status, body := send(t, s.app, "POST", "/api/addAddress", s.shopper, with(with(with(homeAddress(), "state", "Maharashtra"),
+		"city", "Mumbai"), "pincode", "400001"))
+	expect(t, "a Mumbai address", status, body, 200, nil)
+	mumbai := jsonValue(t, body, "data._id").(string)
+	send(t, s.app, "POST", "/api/addToCart", s.shopper, map[string]any{"productId": s.f.newestShirt.ID, "size": "M", "quantity": 2})
+	status, body = send(t, s.app, "POST", "/api/createOrder", s.shopper, map[string]any{"paymentMode": "cod", "address": mumbai})
+	expect(t, "place", status, body, 201, nil)
+	id, number := jsonValue(t, body, "data._id").(string), jsonValue(t, body, "data.orderId").(string)
+	amount := jsonValue(t, body, "data.amount").(float64)
+
+	status, body = send(t, s.app, "GET", "/api/orders/"+number, s.shopper, nil)
+	expect(t, "before hand-over", status, body, 200, map[string]any{"data.invoice": nil})
+	status, body = send(t, s.app, "GET", "/api/admin/orders/"+id, s.staff, nil)
+	expect(t, "the admin view before hand-over", status, body, 200, map[string]any{"data.order.invoice": nil})
+
+	status, body = s.move(t, s.admin, id, order.Shipped)
+	expect(t, "shipped", status, body, 200, nil)
+	status, body = send(t, s.app, "GET", "/api/orders/"+number, s.shopper, nil)
+	expect(t, "after hand-over", status, body, 200, map[string]any{"data.invoice.supplierGstin": "08AAACJ4321K1ZO",
+		"data.invoice.placeOfSupply.state": "Maharashtra", "data.invoice.placeOfSupply.code": "27",
+		"data.invoice.lines.#": 1, "data.invoice.lines.0.quantity": 2, "data.invoice.lines.0.cgst": 0,
+		"data.invoice.totals.cgst": 0, "data.invoice.totals.sgst": 0, "data.invoice.totals.total": amount,
+		"data.invoice.creditNotes.#": 0})
+	invoiceNumber := jsonValue(t, body, "data.invoice.number").(string)
+	line := jsonValue(t, body, "data.invoice.lines.0").(map[string]any)
+	if line["hsn"] == "" || line["igst"].(float64) <= 0 || line["taxableValue"].(float64)+line["igst"].(float64) != line["total"].(float64) {
+		t.Fatalf("the line: %v", line)
+	}
+	if !strings.Contains(string(body), `"totals":{"taxableValue":`) || !strings.Contains(string(body), `"cgst":0.00`) {
+		t.Fatalf("amounts are not rupees with two decimals: %s", body)
+	}
+	status, body = send(t, s.app, "GET", "/api/admin/orders/"+id, s.staff, nil)
+	expect(t, "the admin view", status, body, 200, map[string]any{"data.order.invoice.number": invoiceNumber,
+		"data.order.invoice.totals.total": amount})
+	other, _ := shopper(t, s.app, "Kabir", "kabir@example.in")
+	status, body = send(t, s.app, "GET", "/api/orders/"+number, other, nil)
+	expect(t, "another shopper", status, body, 404, nil)
 }
