@@ -86,5 +86,45 @@ func FuzzInvoice(f *testing.F) {
 		if listValue-discounts != goods-o.CouponDiscount {
 			t.Fatalf("discounts %d do not come to the list value %d less the goods paid for %d", discounts, listValue, goods-o.CouponDiscount)
 		}
+		checkCreditNotes(t, inv, coupon)
 	})
+}
+
+// checkCreditNotes returns every piece of inv in two credit notes, split by seed, and checks
+// each note's lines as an invoice's and that the two add up to the invoice exactly.
+func checkCreditNotes(t *testing.T, inv Invoice, seed uint64) {
+	first := make([]int, len(inv.Lines))
+	rest := make([]int, len(inv.Lines))
+	for i, l := range inv.Lines {
+		first[i] = int((seed >> (i % 64)) % uint64(l.Quantity+1))
+		rest[i] = l.Quantity - first[i]
+	}
+	var sum Totals
+	for _, step := range []struct{ already, returned []int }{{nil, first}, {first, rest}} {
+		pieces := 0
+		for _, k := range step.returned {
+			pieces += k
+		}
+		if pieces == 0 {
+			continue // nothing returned in this step
+		}
+		note, err := CreditNote(inv, step.already, step.returned)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range note.Lines {
+			if l.TaxableValue+l.Tax() != l.Total || l.UnitPrice*shop.Money(l.Quantity)-l.Discount != l.Total ||
+				l.TaxableValue < 0 || l.Discount < 0 || l.CGST != l.SGST {
+				t.Fatalf("credit line %+v", l)
+			}
+		}
+		sum.TaxableValue += note.Totals.TaxableValue
+		sum.CGST += note.Totals.CGST
+		sum.SGST += note.Totals.SGST
+		sum.IGST += note.Totals.IGST
+		sum.Total += note.Totals.Total
+	}
+	if sum != inv.Totals {
+		t.Fatalf("credit notes for every piece add up to %+v, the invoice to %+v", sum, inv.Totals)
+	}
 }

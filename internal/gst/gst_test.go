@@ -220,3 +220,49 @@ func TestApportion(t *testing.T) {
 		}
 	}
 }
+
+// TestCreditNote: a partial return of the coupon order (one of the two ₹999 shirts, then the
+// other) credits each piece's share in exact paise, rate and heads kept; the two notes add up
+// to the invoice line exactly; more pieces than the line has are refused.
+func TestCreditNote(t *testing.T) {
+	inv, err := Apparel.Invoice(Order{Date: afterSep2025, SupplierState: rajasthan, PlaceOfSupply: rajasthan, CouponDiscount: 60000,
+		Lines: []Line{piece("6205", 129900, 129900, 1), piece("6205", 99900, 99900, 2), piece("6203", 269900, 269900, 1)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, err := CreditNote(inv, nil, []int{0, 1, 0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantFirst := []InvoiceLine{{Description: "piece 6205", HSN: "6205", Quantity: 1, UnitPrice: 99900, Discount: 9996,
+		TaxableValue: 85622, Rate: 500, CGST: 2141, SGST: 2141, Total: 89904}}
+	if !first.Intra || !reflect.DeepEqual(first.Lines, wantFirst) ||
+		first.Totals != (Totals{TaxableValue: 85622, CGST: 2141, SGST: 2141, Total: 89904}) {
+		t.Fatalf("first note %+v, want lines %+v", first, wantFirst)
+	}
+	second, err := CreditNote(inv, []int{0, 1, 0}, []int{0, 1, 0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantSecond := []InvoiceLine{{Description: "piece 6205", HSN: "6205", Quantity: 1, UnitPrice: 99900, Discount: 9997,
+		TaxableValue: 85623, Rate: 500, CGST: 2140, SGST: 2140, Total: 89903}}
+	if !reflect.DeepEqual(second.Lines, wantSecond) {
+		t.Fatalf("second note %+v, want %+v", second.Lines, wantSecond)
+	}
+	line := inv.Lines[1]
+	a, b := first.Lines[0], second.Lines[0]
+	if a.Total+b.Total != line.Total || a.TaxableValue+b.TaxableValue != line.TaxableValue || a.CGST+b.CGST != line.CGST ||
+		a.Discount+b.Discount != line.Discount {
+		t.Fatalf("the notes %+v + %+v do not add up to the line %+v", a, b, line)
+	}
+	for _, bad := range []struct{ already, returned []int }{
+		{[]int{0, 1, 0}, []int{0, 2, 0}}, // three of two
+		{nil, []int{0, 0, 0}},            // nothing
+		{nil, []int{0, -1, 1}},
+		{nil, []int{1, 1}},
+	} {
+		if _, err := CreditNote(inv, bad.already, bad.returned); !shop.Is(err, shop.Invalid) {
+			t.Errorf("CreditNote(%v, %v): %v, want Invalid", bad.already, bad.returned, err)
+		}
+	}
+}
