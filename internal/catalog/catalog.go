@@ -291,6 +291,14 @@ func (s *Service) ProductsByIDs(ctx context.Context, ids []string) ([]Product, e
 	return out, nil
 }
 
+// hsnOr is hsn, or when it is empty the default for a product of gender in subCategory.
+func hsnOr(hsn, subCategory, gender string) string {
+	if hsn != "" {
+		return hsn
+	}
+	return gst.DefaultHSN(subCategory, gender)
+}
+
 // HSNs is the HSN code of each product in ids, hidden ones included: its own, or when it has
 // none the default for its sub-category (gst.DefaultHSN; "" when there is none). Unknown ids
 // are left out.
@@ -301,10 +309,7 @@ func (s *Service) HSNs(ctx context.Context, ids []string) (map[string]string, er
 	}
 	out := make(map[string]string, len(rows))
 	for _, r := range rows {
-		out[r.ID] = r.Hsn
-		if r.Hsn == "" {
-			out[r.ID] = gst.DefaultHSN(r.CategoryType, r.Gender)
-		}
+		out[r.ID] = hsnOr(r.Hsn, r.CategoryType, r.Gender)
 	}
 	return out, nil
 }
@@ -472,7 +477,7 @@ func (s *Service) createProduct(ctx context.Context, in NewProduct) (string, err
 			Images: nonNil(in.Images), BasicDescription: in.BasicDescription, ReturnDescription: in.ReturnDescription,
 			SizeChart: in.SizeChart, Fit: in.Fit, LengthCm: in.Length, WidthCm: in.Width, HeightCm: in.Height,
 			WeightGrams: int32(in.WeightGrams), CreatedAt: created, SubCategoryName: sub.CategoryType,
-			SearchText: searchText(in.Name, sub.CategoryType, in.Colour), Hsn: gst.DefaultHSN(sub.CategoryType, in.Gender),
+			SearchText: searchText(in.Name, sub.CategoryType, in.Colour), Hsn: hsnOr(in.HSN, sub.CategoryType, in.Gender),
 		})
 		if shop.Is(err, shop.Conflict) {
 			return duplicateCode(in.Code)

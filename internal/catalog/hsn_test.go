@@ -41,3 +41,30 @@ func TestProductHSNs(t *testing.T) {
 		t.Fatalf("HSNs: %v %v", got, err)
 	}
 }
+
+// TestEditProductHSN: the product editor sets a product's HSN code (4, 6 or 8 digits) and
+// shows it; a malformed one is refused and changes nothing.
+func TestEditProductHSN(t *testing.T) {
+	pool, _ := dbtest.New(t)
+	s := NewServiceFresh(pool, noSales{}, 0)
+	ctx := context.Background()
+	shirt := newTestProduct(t, s)
+	before, err := s.AdminProduct(ctx, shirt.ID)
+	if err != nil || before.HSN != "6205" {
+		t.Fatalf("before: %q %v", before.HSN, err)
+	}
+	for _, bad := range []string{"62", "62051", "6205AB", "620520123"} {
+		if _, err := s.UpdateProduct(ctx, shirt.ID, ProductChanges{HSN: &bad}); !shop.Is(err, shop.Invalid) || err.(*shop.Error).Fields["hsn"] == "" {
+			t.Errorf("HSN %q: %v, want Invalid naming hsn", bad, err)
+		}
+	}
+	knitted := " 610510 "
+	after, err := s.UpdateProduct(ctx, shirt.ID, ProductChanges{HSN: &knitted})
+	if err != nil || after.HSN != "610510" {
+		t.Fatalf("after: %q %v", after.HSN, err)
+	}
+	got, err := s.HSNs(ctx, []string{shirt.ID})
+	if err != nil || got[shirt.ID] != "610510" {
+		t.Fatalf("HSNs: %v %v", got, err)
+	}
+}

@@ -249,7 +249,7 @@ WHERE p.id = @id;
 
 -- name: LockProduct :one
 SELECT id, code, name, gender, status, sub_category_id, price, discount, colour, thumbnail, images,
-       basic_description, return_description, size_chart, fit, length_cm, width_cm, height_cm, weight_grams, active
+       basic_description, return_description, size_chart, fit, length_cm, width_cm, height_cm, weight_grams, active, hsn
 FROM products WHERE id = @id FOR UPDATE;
 
 -- name: UpdateProduct :exec
@@ -258,7 +258,7 @@ SET code = @code, name = @name, gender = @gender, status = @status, sub_category
     price = @price, discount = @discount, colour = @colour, thumbnail = @thumbnail, images = @images,
     basic_description = @basic_description, return_description = @return_description, size_chart = @size_chart,
     fit = @fit, length_cm = @length_cm, width_cm = @width_cm, height_cm = @height_cm, weight_grams = @weight_grams,
-    active = @active, updated_at = now(), search_text = @search_text,
+    active = @active, updated_at = now(), search_text = @search_text, hsn = @hsn,
     search = setweight(to_tsvector('english', @name::text), 'A') ||
              setweight(to_tsvector('english', @sub_category_name::text || ' ' || @colour::text), 'B') ||
              setweight(to_tsvector('english', @basic_description::text), 'C')

@@ -942,7 +942,7 @@ func (q *Queries) LockCategory(ctx context.Context, id string) (LockCategoryRow,
 
 const lockProduct = `-- name: LockProduct :one
 SELECT id, code, name, gender, status, sub_category_id, price, discount, colour, thumbnail, images,
-       basic_description, return_description, size_chart, fit, length_cm, width_cm, height_cm, weight_grams, active
+       basic_description, return_description, size_chart, fit, length_cm, width_cm, height_cm, weight_grams, active, hsn
 FROM products WHERE id = $1 FOR UPDATE
 `
 
@@ -967,6 +967,7 @@ type LockProductRow struct {
 	HeightCm          float64
 	WeightGrams       int32
 	Active            bool
+	Hsn               string
 }
 
 func (q *Queries) LockProduct(ctx context.Context, id string) (LockProductRow, error) {
@@ -993,6 +994,7 @@ func (q *Queries) LockProduct(ctx context.Context, id string) (LockProductRow, e
 		&i.HeightCm,
 		&i.WeightGrams,
 		&i.Active,
+		&i.Hsn,
 	)
 	return i, err
 }
@@ -1880,11 +1882,11 @@ SET code = $1, name = $2, gender = $3, status = $4, sub_category_id = $5,
     price = $6, discount = $7, colour = $8, thumbnail = $9, images = $10,
     basic_description = $11, return_description = $12, size_chart = $13,
     fit = $14, length_cm = $15, width_cm = $16, height_cm = $17, weight_grams = $18,
-    active = $19, updated_at = now(), search_text = $20,
+    active = $19, updated_at = now(), search_text = $20, hsn = $21,
     search = setweight(to_tsvector('english', $2::text), 'A') ||
-             setweight(to_tsvector('english', $21::text || ' ' || $8::text), 'B') ||
+             setweight(to_tsvector('english', $22::text || ' ' || $8::text), 'B') ||
              setweight(to_tsvector('english', $11::text), 'C')
-WHERE id = $22
+WHERE id = $23
 `
 
 type UpdateProductParams struct {
@@ -1908,6 +1910,7 @@ type UpdateProductParams struct {
 	WeightGrams       int32
 	Active            bool
 	SearchText        string
+	Hsn               string
 	SubCategoryName   string
 	ID                string
 }
@@ -1934,6 +1937,7 @@ func (q *Queries) UpdateProduct(ctx context.Context, arg UpdateProductParams) er
 		arg.WeightGrams,
 		arg.Active,
 		arg.SearchText,
+		arg.Hsn,
 		arg.SubCategoryName,
 		arg.ID,
 	)
