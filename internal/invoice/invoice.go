@@ -45,7 +45,8 @@ func NewService(pool *pgxpool.Pool, products *catalog.Service, companies *compan
 // says whether it did: not when the shop is not GST-registered, nor when the order has one
 // already. The place of supply is the delivery state (the supplier's own state when the
 // address names none GST knows). Errors: Invalid when the sale cannot be taxed (a product
-// without an HSN code, see gst.Rates.Invoice); Internal when the series is full.
+// without an HSN code, or one no rate covers: see gst.Rates.Invoice); Internal when the
+// series is full.
 func (s *Service) Issue(ctx context.Context, tx pgx.Tx, sale Sale) (bool, error) {
 	firm, err := s.company.Get(ctx)
 	if shop.Is(err, shop.NotFound) || (err == nil && !firm.Registered) {
@@ -73,6 +74,9 @@ func (s *Service) Issue(ctx context.Context, tx pgx.Tx, sale Sale) (bool, error)
 	order := gst.Order{Date: sale.At, SupplierState: supplier.Code, PlaceOfSupply: place.Code, RecipientGSTIN: sale.BuyerGSTIN,
 		CouponDiscount: sale.CouponDiscount, Fees: sale.Fees}
 	for _, l := range sale.Lines {
+		if hsns[l.ProductID] == "" {
+			return false, shop.E(shop.Invalid, "%s has no HSN code: set one in the product editor before the order ships", l.Description)
+		}
 		order.Lines = append(order.Lines, gst.Line{Description: l.Description, HSN: hsns[l.ProductID], Quantity: l.Quantity,
 			ListPrice: l.ListPrice, UnitPrice: l.UnitPrice})
 	}

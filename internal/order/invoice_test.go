@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"drape/internal/catalog"
 	"drape/internal/company"
 	"drape/internal/invoice"
 	"drape/internal/order"
@@ -181,5 +182,43 @@ func TestInvoiceNumbersGaplessUnderConcurrency(t *testing.T) {
 	if count != n || distinct != n || low != 1 || high != n || wrongTotals != 0 {
 		t.Fatalf("%d invoices, %d distinct numbers, serials %d..%d, %d totals not the order's: want %d, %d, 1..%d, 0",
 			count, distinct, low, high, wrongTotals, n, n, n)
+	}
+}
+
+// TestNoHandOverWithoutHSN: a registered shop cannot hand over an order of a product with no
+// HSN code: the move is refused naming the product, the order stays where it was and no
+// invoice number is used; once the product has a code, it ships with invoice 000001.
+func TestNoHandOverWithoutHSN(t *testing.T) {
+	s := newShop(t)
+	ctx := context.Background()
+	registerGST(t, s)
+	user, home := s.Shopper(t, "meera@example.in")
+	s.Add(t, user, "M", 1)
+	placed := s.Place(t, user, home, order.COD)
+	if _, err := s.Pool.Exec(ctx, `UPDATE sub_categories SET category_type = 'Neckwear'`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Pool.Exec(ctx, `UPDATE products SET hsn = ''`); err != nil {
+		t.Fatal(err)
+	}
+	_, err := s.Orders.Move(ctx, placed.ID, order.Shipped, "staff:1", "", order.RequestRefunds)
+	if !shop.Is(err, shop.Invalid) || !strings.Contains(err.Error(), "Oxford Shirt (M) has no HSN code") {
+		t.Fatalf("shipping without an HSN code: %v", err)
+	}
+	o, err := s.Orders.Get(ctx, user, placed.Number)
+	if err != nil || o.Status != order.Pending || o.Invoice.Invoice != nil {
+		t.Fatalf("after the refused move: %s %+v %v", o.Status, o.Invoice.Invoice, err)
+	}
+	tie := "6215"
+	if _, err := s.Catalog.UpdateProduct(ctx, s.Shirt.ID, catalog.ProductChanges{HSN: &tie}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Orders.Move(ctx, placed.ID, order.Shipped, "staff:1", "", order.RequestRefunds); err != nil {
+		t.Fatal(err)
+	}
+	o, err = s.Orders.Get(ctx, user, placed.Number)
+	if err != nil || o.Invoice.Invoice == nil || !strings.HasSuffix(o.Invoice.Invoice.Number, "/000001") ||
+		o.Invoice.Invoice.Lines[0].HSN != "6215" {
+		t.Fatalf("after setting the code: %+v %v", o.Invoice.Invoice, err)
 	}
 }
