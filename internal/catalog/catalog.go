@@ -303,7 +303,17 @@ func hsnOr(hsn, subCategory, gender string) string {
 // none the default for its sub-category (gst.DefaultHSN; "" when there is none). Unknown ids
 // are left out.
 func (s *Service) HSNs(ctx context.Context, ids []string) (map[string]string, error) {
-	rows, err := s.store.q.ProductHSNs(ctx, ids)
+	return hsns(ctx, s.store.q, ids)
+}
+
+// HSNsInTx is HSNs read in tx, for a use case that holds locks and so must not wait for a
+// second connection.
+func (s *Service) HSNsInTx(ctx context.Context, tx pgx.Tx, ids []string) (map[string]string, error) {
+	return hsns(ctx, s.store.q.WithTx(tx), ids)
+}
+
+func hsns(ctx context.Context, q *catalogdb.Queries, ids []string) (map[string]string, error) {
+	rows, err := q.ProductHSNs(ctx, ids)
 	if err != nil {
 		return nil, err
 	}

@@ -66,6 +66,25 @@ func (s *Service) Get(ctx context.Context) (Company, error) {
 	return c, nil
 }
 
+// GetInTx is Get for a use case holding locks in tx: on a miss it reads through tx rather
+// than wait for a second connection. Errors: as Get.
+func (s *Service) GetInTx(ctx context.Context, tx pgx.Tx) (Company, error) {
+	s.mu.Lock()
+	if s.kept != nil && time.Since(s.at) < Fresh {
+		c := *s.kept
+		s.mu.Unlock()
+		return c, nil
+	}
+	s.mu.Unlock()
+	row, err := companydb.New(tx).Company(ctx)
+	if shop.Is(err, shop.NotFound) {
+		return Company{}, shop.E(shop.NotFound, NotSetUp)
+	} else if err != nil {
+		return Company{}, err
+	}
+	return fromRow(row), nil
+}
+
 // Save writes the company details, trimmed, and its tax settings, or keeps the stored ones
 // when tax is nil (a form that does not show them). Errors: Invalid, naming the fields as the
 // wire spells them: companyName required; email, zip (a 6-digit PIN code) and

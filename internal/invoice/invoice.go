@@ -48,7 +48,8 @@ func NewService(pool *pgxpool.Pool, products *catalog.Service, companies *compan
 // without an HSN code, or one no rate covers: see gst.Rates.Invoice); Internal when the
 // series is full.
 func (s *Service) Issue(ctx context.Context, tx pgx.Tx, sale Sale) (bool, error) {
-	firm, err := s.company.Get(ctx)
+	// Everything is read through tx: the caller holds the order's row lock.
+	firm, err := s.company.GetInTx(ctx, tx)
 	if shop.Is(err, shop.NotFound) || (err == nil && !firm.Registered) {
 		return false, nil
 	} else if err != nil {
@@ -62,7 +63,7 @@ func (s *Service) Issue(ctx context.Context, tx pgx.Tx, sale Sale) (bool, error)
 	for i, l := range sale.Lines {
 		ids[i] = l.ProductID
 	}
-	hsns, err := s.catalog.HSNs(ctx, ids)
+	hsns, err := s.catalog.HSNsInTx(ctx, tx, ids)
 	if err != nil {
 		return false, err
 	}
