@@ -91,3 +91,35 @@ func TestOrderInvoiceOnTheWire(t *testing.T) {
 	status, body = send(t, s.app, "GET", "/api/orders/"+number, other, nil)
 	expect(t, "another shopper", status, body, 404, nil)
 }
+
+// TestBusinessOrderInvoice: at checkout a shopper may add a business GSTIN and name; a bad
+// GSTIN or a GSTIN without a name is refused and places nothing; a Maharashtra business
+// delivering to Rajasthan gets an invoice naming it with its GSTIN, place of supply Rajasthan
+// (the delivery state), CGST and SGST.
+func TestBusinessOrderInvoice(t *testing.T) {
+	t.Parallel()
+	s := newFulfilmentShop(t)
+	send(t, s.app, "POST", "/api/addToCart", s.shopper, map[string]any{"productId": s.f.newestShirt.ID, "size": "M", "quantity": 1})
+	place := map[string]any{"paymentMode": "cod", "address": s.addressID, "businessGstin": "27AAPFU0939F1ZW", "businessName": "Acme Traders"}
+	status, body := send(t, s.app, "POST", "/api/createOrder", s.shopper, place)
+	expect(t, "a wrong check character", status, body, 400,
+		map[string]any{"errors.businessGstin": "This GSTIN's check character is wrong: check it for a typing mistake"})
+	status, body = send(t, s.app, "POST", "/api/createOrder", s.shopper, with(with(place, "businessGstin", "27AAPFU0939F1ZV"), "businessName", " "))
+	expect(t, "no business name", status, body, 400, map[string]any{"errors.businessName": "Enter the business name for its GSTIN"})
+	var placed int
+	if err := s.d.pool.QueryRow(t.Context(), `SELECT count(*) FROM orders`).Scan(&placed); err != nil || placed != 0 {
+		t.Fatalf("%d orders placed (%v)", placed, err)
+	}
+
+	status, body = send(t, s.app, "POST", "/api/createOrder", s.shopper, with(place, "businessGstin", " 27aapfu0939f1zv "))
+	expect(t, "a business order", status, body, 201, map[string]any{"data.businessGstin": "27AAPFU0939F1ZV", "data.businessName": "Acme Traders"})
+	id, number := jsonValue(t, body, "data._id").(string), jsonValue(t, body, "data.orderId").(string)
+	status, body = s.move(t, s.admin, id, order.Shipped)
+	expect(t, "shipped", status, body, 200, nil)
+	status, body = send(t, s.app, "GET", "/api/orders/"+number, s.shopper, nil)
+	expect(t, "the invoice", status, body, 200, map[string]any{"data.invoice.recipientGstin": "27AAPFU0939F1ZV",
+		"data.invoice.recipient.name": "Acme Traders", "data.invoice.placeOfSupply.code": "08", "data.invoice.totals.igst": 0})
+	if cgst := jsonValue(t, body, "data.invoice.totals.cgst").(float64); cgst <= 0 || cgst != jsonValue(t, body, "data.invoice.totals.sgst").(float64) {
+		t.Fatalf("CGST %v, SGST %v", cgst, jsonValue(t, body, "data.invoice.totals.sgst"))
+	}
+}

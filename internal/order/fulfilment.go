@@ -160,7 +160,11 @@ func (s *Service) issueInvoice(ctx context.Context, tx pgx.Tx, q *orderdb.Querie
 		Fees: []gst.Fee{{Description: "Shipping", Amount: o.Shipping}},
 		Buyer: invoice.Party{Name: strings.TrimSpace(o.Address.FirstName + " " + o.Address.LastName),
 			Address: joinAddress(strings.Join(nonEmpty(o.Address.Address1, o.Address.Address2, o.Address.City, o.Address.State,
-				o.Address.Pincode), ", "), o.Address.Landmark), State: o.Address.State}}
+				o.Address.Pincode), ", "), o.Address.Landmark), State: o.Address.State},
+		BuyerGSTIN: o.BusinessGSTIN}
+	if o.BusinessName != "" {
+		sale.Buyer.Name = o.BusinessName
+	}
 	for _, it := range o.Items {
 		sale.Lines = append(sale.Lines, invoice.SaleLine{ProductID: it.ProductID, Description: it.ProductName + " (" + it.Size + ")",
 			Quantity: it.Quantity, ListPrice: it.Price, UnitPrice: it.DiscountedPrice})

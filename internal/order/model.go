@@ -103,6 +103,8 @@ type Order struct {
 	GatewayOrderID  string            `json:"razorpayOrderId"`
 	PaymentError    string            `json:"paymentError,omitempty"`
 	CancelReason    string            `json:"cancelReason,omitempty"`
+	BusinessGSTIN   string            `json:"businessGstin,omitempty"` // a business buyer's, for its tax invoice
+	BusinessName    string            `json:"businessName,omitempty"`
 	Address         Address           `json:"address"`
 	OrderObj        OrderObj          `json:"orderObj"`
 	OrderDetails    shipment.Snapshot `json:"orderDetails"`
@@ -201,6 +203,10 @@ type Placement struct {
 	AddressID      string
 	CouponCode     string
 	IdempotencyKey string
+	// BusinessGSTIN and BusinessName are a business buyer's, both or neither: the tax invoice
+	// names the business and carries its GSTIN.
+	BusinessGSTIN string
+	BusinessName  string
 }
 
 // AppliedCoupon is the coupon of a quote.

@@ -32,6 +32,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgtype"
@@ -42,6 +44,7 @@ import (
 	"drape/internal/catalog"
 	"drape/internal/company"
 	"drape/internal/coupon"
+	"drape/internal/gst"
 	"drape/internal/invoice"
 	"drape/internal/mailqueue"
 	"drape/internal/order/orderdb"
@@ -201,6 +204,10 @@ func (s *Service) Place(ctx context.Context, p Placement) (o Order, replayed boo
 	}
 	if !shop.IsID(p.AddressID) {
 		return Order{}, false, shop.E(shop.Invalid, msgSelectAddress)
+	}
+	p.BusinessGSTIN, p.BusinessName = gst.NormalGSTIN(p.BusinessGSTIN), strings.TrimSpace(p.BusinessName)
+	if err := checkBusiness(p); err != nil {
+		return Order{}, false, err
 	}
 	addr, err := s.addresses.Get(ctx, p.UserID, p.AddressID)
 	if err != nil {
@@ -381,7 +388,8 @@ func (s *Service) insert(ctx context.Context, w *postgres.Writes, id string, p P
 		IdempotencyKey: p.IdempotencyKey, PaymentMode: string(p.Mode), PaymentStatus: string(payment),
 		OrderStatus: string(status), ListTotal: int64(quote.ListTotal), Subtotal: int64(quote.Subtotal),
 		CouponCode: couponCode, CouponDiscount: int64(quote.CouponDiscount), Shipping: int64(quote.Shipping),
-		Tax: int64(quote.Tax), Total: int64(quote.Total), Address: addressJSON, Shipment: shipmentJSON, ExpiresAt: expires}
+		Tax: int64(quote.Tax), Total: int64(quote.Total), Address: addressJSON, Shipment: shipmentJSON, ExpiresAt: expires,
+		BusinessGstin: p.BusinessGSTIN, BusinessName: p.BusinessName}
 	if err := q.InsertOrder(ctx, params); err != nil {
 		return nil, err
 	}
@@ -390,7 +398,7 @@ func (s *Service) insert(ctx context.Context, w *postgres.Writes, id string, p P
 		PaymentMode: params.PaymentMode, PaymentStatus: params.PaymentStatus, OrderStatus: params.OrderStatus,
 		ListTotal: params.ListTotal, Subtotal: params.Subtotal, CouponCode: couponCode, CouponDiscount: params.CouponDiscount,
 		Shipping: params.Shipping, Tax: params.Tax, Total: params.Total, Address: addressJSON, Shipment: shipmentJSON,
-		StockHeld: true, ExpiresAt: expires, CreatedAt: now, UpdatedAt: now}
+		StockHeld: true, ExpiresAt: expires, CreatedAt: now, UpdatedAt: now, BusinessGstin: p.BusinessGSTIN, BusinessName: p.BusinessName}
 	written := make([]orderdb.OrderLine, 0, len(c.Lines))
 	for i, l := range c.Lines {
 		sale, saleDiscount := "", 0
@@ -796,6 +804,21 @@ func (s *Service) List(ctx context.Context, userID string, f Filter, page shop.P
 		return Page{}, err
 	}
 	return Page{Items: items, Page: page.Number, TotalPages: shop.TotalPages(total, page.Size), Total: total}, nil
+}
+
+// checkBusiness checks a business buyer's details: a valid GSTIN and a name, both or neither.
+func checkBusiness(p Placement) error {
+	problems := shop.Problems{}
+	if p.BusinessGSTIN != "" {
+		if problem := gst.GSTINProblem(p.BusinessGSTIN); problem != "" {
+			problems.Add("businessGstin", problem)
+		}
+	}
+	problems.Check(p.BusinessGSTIN != "" && p.BusinessName == "", "businessName", "Enter the business name for its GSTIN")
+	problems.Check(p.BusinessGSTIN == "" && p.BusinessName != "", "businessGstin", "Enter the business's GSTIN, or leave the business name empty")
+	problems.Check(utf8.RuneCountInString(p.BusinessName) > 120 || strings.ContainsFunc(p.BusinessName, unicode.IsControl),
+		"businessName", "Business name must be at most 120 characters, without control characters")
+	return problems.Err()
 }
 
 // Get is the user's order number, with its invoice. Errors: NotFound 'Order not found' (also
