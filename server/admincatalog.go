@@ -51,6 +51,7 @@ type productInput struct {
 	Width             *float64        `json:"width"`
 	Height            *float64        `json:"hight"`
 	Weight            *int            `json:"weight"` // grams
+	HSN               *string         `json:"hsn"`
 	Sizes             *[]sizeInput    `json:"sizes"`
 	Stock             map[string]int  `json:"stock"`
 	Active            *bool           `json:"active"`
@@ -70,6 +71,7 @@ func (in productInput) changes() (catalog.ProductChanges, error) {
 		Discount: in.Discount, Colour: in.Colour, Thumbnail: in.Thumbnail, Images: in.Images,
 		BasicDescription: in.BasicDescription, ReturnDescription: in.ReturnDescription, SizeChart: in.SizeChart,
 		Fit: in.Fit, Length: in.Length, Width: in.Width, Height: in.Height, WeightGrams: in.Weight, Active: in.Active,
+		HSN: in.HSN,
 	}
 	price, err := priceInRupees("price", in.Price)
 	if err != nil {
@@ -124,6 +126,7 @@ func (in productInput) newProduct() (catalog.NewProduct, error) {
 	putIf(&p.Width, ch.Width)
 	putIf(&p.Height, ch.Height)
 	putIf(&p.WeightGrams, ch.WeightGrams)
+	putIf(&p.HSN, ch.HSN)
 	p.Hidden = in.Active != nil && !*in.Active
 	if ch.Sizes != nil {
 		for _, l := range *ch.Sizes {

@@ -167,9 +167,19 @@ func (s *server) saveCompany(c fiber.Ctx) error {
 		Contact2     string `json:"contact2"`
 		Email        string `json:"email"`
 		VendorID     string `json:"vendorId"`
+		// The tax settings: all absent keeps the stored ones (a form that does not show them).
+		GSTRegistered *bool   `json:"gstRegistered"`
+		GSTIN         *string `json:"gstin"`
+		LegalName     *string `json:"legalName"`
+		InvoicePrefix *string `json:"invoicePrefix"`
 	}
 	if err := decodeJSON(c, &in); err != nil {
 		return err
+	}
+	var tax *company.Tax
+	if in.GSTRegistered != nil || in.GSTIN != nil || in.LegalName != nil || in.InvoicePrefix != nil {
+		tax = &company.Tax{Registered: in.GSTRegistered != nil && *in.GSTRegistered, GSTIN: orEmpty(in.GSTIN),
+			LegalName: orEmpty(in.LegalName), InvoicePrefix: orEmpty(in.InvoicePrefix)}
 	}
 	name := in.CompanyName
 	if strings.TrimSpace(name) == "" {
@@ -177,7 +187,7 @@ func (s *server) saveCompany(c fiber.Ctx) error {
 	}
 	firm, err := s.company.Save(c.Context(), company.Company{Name: name, Tagline: in.Tagline, Description: in.Description,
 		AddressLine1: in.AddressLine1, AddressLine2: in.AddressLine2, City: in.City, State: in.State, Zip: in.Zip,
-		Contact1: in.Contact1, Contact2: in.Contact2, Email: in.Email, VendorID: in.VendorID})
+		Contact1: in.Contact1, Contact2: in.Contact2, Email: in.Email, VendorID: in.VendorID}, tax)
 	if err != nil {
 		return err
 	}
@@ -271,4 +281,12 @@ func (s *server) changeStaffPassword(c fiber.Ctx) error {
 		return err
 	}
 	return answerSession(c, "Password updated successfully", sess)
+}
+
+// orEmpty is *s, or "" when the field was absent.
+func orEmpty(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
 }

@@ -26,6 +26,8 @@ type orderInput struct {
 	RazorpayPaymentID string `json:"razorpay_payment_id"`
 	RazorpaySignature string `json:"razorpay_signature"`
 	RazorpayOrderID   string `json:"razorpay_order_id"`
+	BusinessGSTIN     string `json:"businessGstin"`
+	BusinessName      string `json:"businessName"`
 }
 
 // addressID is the chosen address: `address` as an id, or an address object with its _id,
@@ -44,7 +46,8 @@ func (in orderInput) addressID() string {
 
 func (in orderInput) placement(c fiber.Ctx) order.Placement {
 	return order.Placement{UserID: caller(c).UserID, Mode: order.Mode(strings.ToLower(in.PaymentMode)),
-		AddressID: in.addressID(), CouponCode: in.CouponCode, IdempotencyKey: strings.TrimSpace(c.Get("Idempotency-Key"))}
+		AddressID: in.addressID(), CouponCode: in.CouponCode, IdempotencyKey: strings.TrimSpace(c.Get("Idempotency-Key")),
+		BusinessGSTIN: in.BusinessGSTIN, BusinessName: in.BusinessName}
 }
 
 // createOrder answers POST /api/createOrder: a cash-on-delivery order is placed; an online

@@ -17,6 +17,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"drape/internal/catalog/catalogdb"
+	"drape/internal/gst"
 	"drape/internal/outbox"
 	"drape/internal/platform/postgres"
 	"drape/internal/shop"
@@ -175,7 +176,7 @@ func (s *Service) UpdateProduct(ctx context.Context, id string, ch ProductChange
 			Images: nonNil(next.Images), BasicDescription: next.BasicDescription, ReturnDescription: next.ReturnDescription,
 			SizeChart: next.SizeChart, Fit: next.Fit, LengthCm: next.Length, WidthCm: next.Width, HeightCm: next.Height,
 			WeightGrams: int32(next.WeightGrams), Active: active, SubCategoryName: sub.CategoryType,
-			SearchText: searchText(next.Name, sub.CategoryType, next.Colour),
+			SearchText: searchText(next.Name, sub.CategoryType, next.Colour), Hsn: next.HSN,
 		})
 		if shop.Is(err, shop.Conflict) {
 			return duplicateCode(next.Code)
@@ -618,9 +619,17 @@ func (s *Service) adminProducts(ctx context.Context, rows []adminRow) ([]AdminPr
 	if err := s.finish(ctx, products); err != nil {
 		return nil, err
 	}
+	ids := make([]string, len(rows))
+	for i, r := range rows {
+		ids[i] = r.ID
+	}
+	hsns, err := s.HSNs(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]AdminProduct, len(rows))
 	for i, r := range rows {
-		out[i] = AdminProduct{Product: products[i], Active: r.Active, UpdatedAt: r.UpdatedAt}
+		out[i] = AdminProduct{Product: products[i], Active: r.Active, UpdatedAt: r.UpdatedAt, HSN: hsns[r.ID]}
 	}
 	return out, nil
 }
@@ -631,7 +640,7 @@ func fieldsOf(r catalogdb.LockProductRow) NewProduct {
 		Code: r.Code, Name: r.Name, Gender: r.Gender, Status: r.Status, SubCategoryID: r.SubCategoryID,
 		Price: shop.Money(r.Price), Discount: int(r.Discount), Colour: r.Colour, Thumbnail: r.Thumbnail, Images: r.Images,
 		BasicDescription: r.BasicDescription, ReturnDescription: r.ReturnDescription, SizeChart: r.SizeChart, Fit: r.Fit,
-		Length: r.LengthCm, Width: r.WidthCm, Height: r.HeightCm, WeightGrams: int(r.WeightGrams),
+		Length: r.LengthCm, Width: r.WidthCm, Height: r.HeightCm, WeightGrams: int(r.WeightGrams), HSN: r.Hsn,
 	}
 }
 
@@ -655,6 +664,7 @@ func (ch ProductChanges) apply(in *NewProduct, active bool) bool {
 	setIf(&in.Width, ch.Width)
 	setIf(&in.Height, ch.Height)
 	setIf(&in.WeightGrams, ch.WeightGrams)
+	setIf(&in.HSN, ch.HSN)
 	setIf(&active, ch.Active)
 	return active
 }
@@ -673,6 +683,7 @@ func (in *NewProduct) normalise(p shop.Problems, prior *NewProduct) {
 	in.Colour, in.Fit = strings.TrimSpace(in.Colour), strings.TrimSpace(in.Fit)
 	in.BasicDescription, in.ReturnDescription = strings.TrimSpace(in.BasicDescription), strings.TrimSpace(in.ReturnDescription)
 	in.Gender = genderOf(in.Gender)
+	in.HSN = strings.TrimSpace(in.HSN)
 	in.SubCategoryID = strings.ToLower(strings.TrimSpace(in.SubCategoryID))
 	if in.Status = strings.TrimSpace(in.Status); strings.EqualFold(in.Status, StatusBestSeller) {
 		in.Status = StatusBestSeller
@@ -706,6 +717,7 @@ func (in *NewProduct) normalise(p shop.Problems, prior *NewProduct) {
 
 // check reports a product's fields that are out of bounds.
 func (in *NewProduct) check(p shop.Problems) {
+	p.Check(in.HSN != "" && !gst.ValidHSN(in.HSN), "hsn", "HSN code must be 4, 6 or 8 digits")
 	p.Check(in.Code == "", "productId", "productId is required")
 	p.Check(utf8.RuneCountInString(in.Code) > maxCodeLength, "productId", fmt.Sprintf("productId must be at most %d characters", maxCodeLength))
 	p.Check(hasControl(in.Code), "productId", "productId cannot hold control characters")

@@ -17,6 +17,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"drape/internal/catalog/catalogdb"
+	"drape/internal/gst"
 	"drape/internal/platform/postgres"
 	"drape/internal/pricing"
 	"drape/internal/shop"
@@ -290,6 +291,39 @@ func (s *Service) ProductsByIDs(ctx context.Context, ids []string) ([]Product, e
 	return out, nil
 }
 
+// hsnOr is hsn, or when it is empty the default for a product of gender in subCategory.
+func hsnOr(hsn, subCategory, gender string) string {
+	if hsn != "" {
+		return hsn
+	}
+	return gst.DefaultHSN(subCategory, gender)
+}
+
+// HSNs is the HSN code of each product in ids, hidden ones included: its own, or when it has
+// none the default for its sub-category (gst.DefaultHSN; "" when there is none). Unknown ids
+// are left out.
+func (s *Service) HSNs(ctx context.Context, ids []string) (map[string]string, error) {
+	return hsns(ctx, s.store.q, ids)
+}
+
+// HSNsInTx is HSNs read in tx, for a use case that holds locks and so must not wait for a
+// second connection.
+func (s *Service) HSNsInTx(ctx context.Context, tx pgx.Tx, ids []string) (map[string]string, error) {
+	return hsns(ctx, s.store.q.WithTx(tx), ids)
+}
+
+func hsns(ctx context.Context, q *catalogdb.Queries, ids []string) (map[string]string, error) {
+	rows, err := q.ProductHSNs(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]string, len(rows))
+	for _, r := range rows {
+		out[r.ID] = hsnOr(r.Hsn, r.CategoryType, r.Gender)
+	}
+	return out, nil
+}
+
 func (s *Service) page(ctx context.Context, rows []productRow, total int64, page shop.Page) (ProductPage, error) {
 	products := make([]Product, len(rows))
 	for i, r := range rows {
@@ -453,7 +487,7 @@ func (s *Service) createProduct(ctx context.Context, in NewProduct) (string, err
 			Images: nonNil(in.Images), BasicDescription: in.BasicDescription, ReturnDescription: in.ReturnDescription,
 			SizeChart: in.SizeChart, Fit: in.Fit, LengthCm: in.Length, WidthCm: in.Width, HeightCm: in.Height,
 			WeightGrams: int32(in.WeightGrams), CreatedAt: created, SubCategoryName: sub.CategoryType,
-			SearchText: searchText(in.Name, sub.CategoryType, in.Colour),
+			SearchText: searchText(in.Name, sub.CategoryType, in.Colour), Hsn: hsnOr(in.HSN, sub.CategoryType, in.Gender),
 		})
 		if shop.Is(err, shop.Conflict) {
 			return duplicateCode(in.Code)

@@ -132,6 +132,7 @@ type NewProduct struct {
 	Width             float64
 	Height            float64
 	WeightGrams       int
+	HSN               string // "": the sub-category's default (gst.DefaultHSN)
 	Sizes             []Size
 	Hidden            bool      // created hidden from the storefront
 	CreatedAt         time.Time // zero: now
@@ -143,6 +144,7 @@ type AdminProduct struct {
 	Product
 	Active    bool      `json:"active"`
 	UpdatedAt time.Time `json:"updatedAt"`
+	HSN       string    `json:"hsn"` // its HSN code, for GST invoices
 }
 
 // AdminProductPage is one page of the back office's product list.
@@ -212,6 +214,7 @@ type ProductChanges struct {
 	Width             *float64
 	Height            *float64
 	WeightGrams       *int
+	HSN               *string
 	Active            *bool
 	Sizes             *[]StockLevel
 }

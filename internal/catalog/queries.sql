@@ -22,13 +22,20 @@ VALUES (@id, @category_id, @category_type, @image, @position);
 -- name: InsertProduct :exec
 INSERT INTO products (id, code, name, gender, status, sub_category_id, price, discount, colour, thumbnail,
                       images, basic_description, return_description, size_chart, fit, length_cm, width_cm,
-                      height_cm, weight_grams, created_at, updated_at, search_text, search)
+                      height_cm, weight_grams, created_at, updated_at, search_text, hsn, search)
 VALUES (@id, @code, @name, @gender, @status, @sub_category_id, @price, @discount, @colour, @thumbnail,
         @images, @basic_description, @return_description, @size_chart, @fit, @length_cm, @width_cm,
-        @height_cm, @weight_grams, @created_at, @created_at, @search_text,
+        @height_cm, @weight_grams, @created_at, @created_at, @search_text, @hsn,
         setweight(to_tsvector('english', @name::text), 'A') ||
         setweight(to_tsvector('english', @sub_category_name::text || ' ' || @colour::text), 'B') ||
         setweight(to_tsvector('english', @basic_description::text), 'C'));
+
+-- name: ProductHSNs :many
+-- The HSN codes of products, hidden ones included (an order's lines may name them), with what
+-- picks a default for a product that has none.
+SELECT p.id, p.hsn, p.gender, sc.category_type
+FROM products p JOIN sub_categories sc ON sc.id = p.sub_category_id
+WHERE p.id = ANY(@ids::text[]);
 
 -- name: InsertProductSize :exec
 INSERT INTO product_sizes (product_id, size, position, stock) VALUES (@product_id, @size, @position, @stock);
@@ -242,7 +249,7 @@ WHERE p.id = @id;
 
 -- name: LockProduct :one
 SELECT id, code, name, gender, status, sub_category_id, price, discount, colour, thumbnail, images,
-       basic_description, return_description, size_chart, fit, length_cm, width_cm, height_cm, weight_grams, active
+       basic_description, return_description, size_chart, fit, length_cm, width_cm, height_cm, weight_grams, active, hsn
 FROM products WHERE id = @id FOR UPDATE;
 
 -- name: UpdateProduct :exec
@@ -251,7 +258,7 @@ SET code = @code, name = @name, gender = @gender, status = @status, sub_category
     price = @price, discount = @discount, colour = @colour, thumbnail = @thumbnail, images = @images,
     basic_description = @basic_description, return_description = @return_description, size_chart = @size_chart,
     fit = @fit, length_cm = @length_cm, width_cm = @width_cm, height_cm = @height_cm, weight_grams = @weight_grams,
-    active = @active, updated_at = now(), search_text = @search_text,
+    active = @active, updated_at = now(), search_text = @search_text, hsn = @hsn,
     search = setweight(to_tsvector('english', @name::text), 'A') ||
              setweight(to_tsvector('english', @sub_category_name::text || ' ' || @colour::text), 'B') ||
              setweight(to_tsvector('english', @basic_description::text), 'C')

@@ -13,9 +13,11 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"drape/internal/company/companydb"
+	"drape/internal/gst"
 	"drape/internal/platform/postgres"
 	"drape/internal/shop"
 )
@@ -25,6 +27,7 @@ const NotSetUp = "Company details not added"
 
 // Service is the company use cases.
 type Service struct {
+	pool  *pgxpool.Pool
 	store store
 	mu    sync.Mutex
 	kept  *Company // read at `at`; every checkout asks, the answer rarely changes
@@ -37,7 +40,7 @@ const Fresh = 30 * time.Second
 
 // NewService makes the company service.
 func NewService(pool *pgxpool.Pool) *Service {
-	return &Service{store: store{q: companydb.New(postgres.Translating(pool))}}
+	return &Service{pool: pool, store: store{q: companydb.New(postgres.Translating(pool))}}
 }
 
 // Get is the company. Errors: NotFound (NotSetUp) before the details are saved.
@@ -63,18 +66,54 @@ func (s *Service) Get(ctx context.Context) (Company, error) {
 	return c, nil
 }
 
-// Save writes the company details, trimmed. Errors: Invalid, naming the fields as the wire
-// spells them: companyName required; email, zip (a 6-digit PIN code) and contact1/contact2
-// (phone numbers) well formed when given; every field within its length.
-func (s *Service) Save(ctx context.Context, c Company) (Company, error) {
-	c = trimmed(c)
-	if err := validate(c); err != nil {
+// GetInTx is Get for a use case holding locks in tx: on a miss it reads through tx rather
+// than wait for a second connection. Errors: as Get.
+func (s *Service) GetInTx(ctx context.Context, tx pgx.Tx) (Company, error) {
+	s.mu.Lock()
+	if s.kept != nil && time.Since(s.at) < Fresh {
+		c := *s.kept
+		s.mu.Unlock()
+		return c, nil
+	}
+	s.mu.Unlock()
+	row, err := companydb.New(tx).Company(ctx)
+	if shop.Is(err, shop.NotFound) {
+		return Company{}, shop.E(shop.NotFound, NotSetUp)
+	} else if err != nil {
 		return Company{}, err
 	}
-	err := s.store.q.SaveCompany(ctx, companydb.SaveCompanyParams{
-		Name: c.Name, Tagline: c.Tagline, Description: c.Description, AddressLine1: c.AddressLine1,
-		AddressLine2: c.AddressLine2, City: c.City, State: c.State, Zip: c.Zip, Contact1: c.Contact1,
-		Contact2: c.Contact2, Email: c.Email, VendorID: c.VendorID})
+	return fromRow(row), nil
+}
+
+// Save writes the company details, trimmed, and its tax settings, or keeps the stored ones
+// when tax is nil (a form that does not show them). Errors: Invalid, naming the fields as the
+// wire spells them: companyName required; email, zip (a 6-digit PIN code) and
+// contact1/contact2 (phone numbers) well formed when given; every field within its length;
+// when GST-registered and tax is given, a valid GSTIN (format, state code, check character)
+// of the state the address names, a legal name and an invoice prefix of 1 to 3 capital
+// letters or digits.
+func (s *Service) Save(ctx context.Context, c Company, tax *Tax) (Company, error) {
+	err := postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		q := companydb.New(tx)
+		if tax == nil {
+			row, err := q.CompanyForUpdate(ctx)
+			if err != nil && !shop.Is(err, shop.NotFound) {
+				return err
+			}
+			c.Tax = fromRow(row).Tax
+		} else {
+			c.Tax = *tax
+		}
+		c = trimmed(c)
+		if err := validate(c, tax != nil); err != nil {
+			return err
+		}
+		return q.SaveCompany(ctx, companydb.SaveCompanyParams{
+			Name: c.Name, Tagline: c.Tagline, Description: c.Description, AddressLine1: c.AddressLine1,
+			AddressLine2: c.AddressLine2, City: c.City, State: c.State, Zip: c.Zip, Contact1: c.Contact1,
+			Contact2: c.Contact2, Email: c.Email, VendorID: c.VendorID, GstRegistered: c.Registered, Gstin: c.GSTIN,
+			LegalName: c.LegalName, InvoicePrefix: c.InvoicePrefix})
+	})
 	if err != nil {
 		return Company{}, err
 	}
@@ -92,8 +131,9 @@ const (
 )
 
 var (
-	pinCode    = regexp.MustCompile(`^[1-9][0-9]{5}$`)
-	phoneShape = regexp.MustCompile(`^\+?[0-9 ()-]+$`)
+	pinCode       = regexp.MustCompile(`^[1-9][0-9]{5}$`)
+	invoicePrefix = regexp.MustCompile(`^[A-Z0-9]{1,3}$`)
+	phoneShape    = regexp.MustCompile(`^\+?[0-9 ()-]+$`)
 )
 
 // isPhone accepts a phone number as people write it: digits with spaces, dashes and
@@ -110,13 +150,17 @@ func isPhone(s string) bool {
 
 func trimmed(c Company) Company {
 	for _, f := range []*string{&c.Name, &c.Tagline, &c.Description, &c.AddressLine1, &c.AddressLine2, &c.City, &c.State,
-		&c.Zip, &c.Contact1, &c.Contact2, &c.Email, &c.VendorID} {
+		&c.Zip, &c.Contact1, &c.Contact2, &c.Email, &c.VendorID, &c.LegalName, &c.InvoicePrefix} {
 		*f = strings.TrimSpace(*f)
 	}
+	c.GSTIN = gst.NormalGSTIN(c.GSTIN)
+	c.InvoicePrefix = strings.ToUpper(c.InvoicePrefix)
 	return c
 }
 
-func validate(c Company) error {
+// validate checks c; withTax says the tax settings were given, and are then checked against
+// the address too.
+func validate(c Company, withTax bool) error {
 	p := shop.Problems{}
 	p.Check(c.Name == "", "companyName", "Company name is required")
 	p.Check(utf8.RuneCountInString(c.Name) > nameMaxLength, "companyName", "Company name must be at most 120 characters")
@@ -133,10 +177,37 @@ func validate(c Company) error {
 		p.Check(err != nil || addr.Address != c.Email || !strings.Contains(c.Email[strings.LastIndex(c.Email, "@"):], "."),
 			"email", "Enter a valid email address")
 	}
-	for field, v := range map[string]string{"companyName": c.Name, "tagline": c.Tagline, "description": c.Description,
+	validateTax(p, c, withTax)
+	for field, v := range map[string]string{"legalName": c.LegalName, "companyName": c.Name, "tagline": c.Tagline, "description": c.Description,
 		"addressLine1": c.AddressLine1, "addressLine2": c.AddressLine2, "city": c.City, "state": c.State, "vendorId": c.VendorID} {
 		p.Check(strings.ContainsFunc(v, func(r rune) bool { return unicode.IsControl(r) && r != '\n' && r != '\t' }),
 			field, field+" has characters that are not allowed")
 	}
 	return p.Err()
+}
+
+// validateTax checks the tax settings: all of them when the shop is registered, their form
+// when they are given anyway; the registered address's state against the GSTIN's when they
+// were given (withTax). A save of the other details alone never fails on them: the GSTIN's
+// state code is the supplier's state on invoices.
+func validateTax(p shop.Problems, c Company, withTax bool) {
+	p.Check(utf8.RuneCountInString(c.LegalName) > nameMaxLength, "legalName", "Legal name must be at most 120 characters")
+	p.Check(c.InvoicePrefix != "" && !invoicePrefix.MatchString(c.InvoicePrefix), "invoicePrefix",
+		"Invoice prefix must be 1 to 3 capital letters or digits")
+	if c.GSTIN != "" {
+		if problem := gst.GSTINProblem(c.GSTIN); problem != "" {
+			p.Add("gstin", problem)
+		}
+	}
+	if !c.Registered || !withTax {
+		return
+	}
+	p.Check(c.GSTIN == "", "gstin", "GSTIN is required for a GST-registered shop")
+	p.Check(c.LegalName == "", "legalName", "Legal name is required for a GST-registered shop")
+	p.Check(c.InvoicePrefix == "", "invoicePrefix", "Invoice prefix is required for a GST-registered shop")
+	st, ok := gst.StateNamed(c.State)
+	p.Check(!ok, "state", "Choose the state of the registered address")
+	if ok && gst.GSTINProblem(c.GSTIN) == "" && c.GSTIN[:2] != st.Code {
+		p.Add("gstin", "This GSTIN is from state code "+c.GSTIN[:2]+", but the address is in "+st.Name+" ("+st.Code+")")
+	}
 }

@@ -21,4 +21,17 @@ type Company struct {
 	Contact2     string `json:"contact2"`
 	Email        string `json:"email"`
 	VendorID     string `json:"vendorId"`
+	Tax
+	// StateCode is the GST state code of State ("08" for Rajasthan), "" when it has none.
+	StateCode string `json:"stateCode"`
+}
+
+// Tax is the company's GST settings. Its registered address is the company's address: when
+// registered, State must be the state of the GSTIN's code. An unregistered shop issues no
+// tax invoices.
+type Tax struct {
+	Registered    bool   `json:"gstRegistered"`
+	GSTIN         string `json:"gstin"`
+	LegalName     string `json:"legalName"`
+	InvoicePrefix string `json:"invoicePrefix"` // starts every invoice number: 1 to 3 capital letters or digits
 }

@@ -1,6 +1,9 @@
 package company
 
-import "drape/internal/company/companydb"
+import (
+	"drape/internal/company/companydb"
+	"drape/internal/gst"
+)
 
 // store reads and writes the company row.
 type store struct{ q *companydb.Queries }
@@ -8,7 +11,11 @@ type store struct{ q *companydb.Queries }
 func fromRow(r companydb.Company) Company {
 	c := Company{ID: r.ID, Name: r.Name, DisplayName: r.Name, Tagline: r.Tagline, Description: r.Description, AddressLine1: r.AddressLine1,
 		AddressLine2: r.AddressLine2, City: r.City, State: r.State, Zip: r.Zip, Contact1: r.Contact1,
-		Contact2: r.Contact2, Email: r.Email, VendorID: r.VendorID}
+		Contact2: r.Contact2, Email: r.Email, VendorID: r.VendorID,
+		Tax: Tax{Registered: r.GstRegistered, GSTIN: r.Gstin, LegalName: r.LegalName, InvoicePrefix: r.InvoicePrefix}}
+	if st, ok := gst.StateNamed(r.State); ok {
+		c.StateCode = st.Code
+	}
 	c.Address = joinNonEmpty(", ", r.AddressLine1, r.AddressLine2, r.City, r.State, r.Zip)
 	return c
 }

@@ -30,13 +30,18 @@ func demoCoupons() []coupon.NewCoupon {
 	}
 }
 
+// DemoGSTIN is the demo shop's GSTIN: Rajasthan (08), a company's PAN, a valid check
+// character. It belongs to no real business that we know of.
+const DemoGSTIN = "08AAACJ4321K1ZO"
+
 // LoadSelling sets up the demo company when none is set up and the demo coupons when there
 // are none, and says what it added. It leaves what a shop owner already set up alone.
 func LoadSelling(ctx context.Context, d SellingDeps) (added []string, err error) {
 	if _, err := d.Company.Get(ctx); shop.Is(err, shop.NotFound) {
 		_, err := d.Company.Save(ctx, company.Company{Name: shopName, Tagline: "Formal wear, cut in Jaipur",
 			Description: "Shirts, trousers and blazers for the working week.", AddressLine1: "14 Mirza Ismail Road",
-			City: "Jaipur", State: "Rajasthan", Zip: "302001", Contact1: "+91 141 400 2024", Email: "care@jaipurformals.in"})
+			City: "Jaipur", State: "Rajasthan", Zip: "302001", Contact1: "+91 141 400 2024", Email: "care@jaipurformals.in"},
+			&company.Tax{Registered: true, GSTIN: DemoGSTIN, LegalName: "Jaipur Formals Private Limited", InvoicePrefix: "JF"})
 		if err != nil {
 			return nil, fmt.Errorf("demo: company: %w", err)
 		}

@@ -192,6 +192,9 @@ func (s *Service) AdminDetail(ctx context.Context, ref string) (Detail, error) {
 	if err != nil {
 		return Detail{}, err
 	}
+	if err := s.withInvoice(ctx, &o); err != nil {
+		return Detail{}, err
+	}
 	one := []Order{o}
 	if err := s.withCustomers(ctx, one); err != nil {
 		return Detail{}, err

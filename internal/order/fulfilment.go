@@ -3,9 +3,12 @@ package order
 import (
 	"context"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
+	"drape/internal/gst"
+	"drape/internal/invoice"
 	"drape/internal/mailqueue"
 	"drape/internal/order/orderdb"
 	"drape/internal/platform/postgres"
@@ -127,6 +130,11 @@ func (s *Service) transition(ctx context.Context, tx pgx.Tx, row orderdb.Order, 
 			return err
 		}
 	}
+	if !from.HandedOver() && to.HandedOver() {
+		if err := s.issueInvoice(ctx, tx, q, row); err != nil {
+			return err
+		}
+	}
 	if to == Shipped || to == Delivered {
 		o, err := s.get(ctx, q, row)
 		if err != nil {
@@ -138,6 +146,42 @@ func (s *Service) transition(ctx context.Context, tx pgx.Tx, row orderdb.Order, 
 		}
 	}
 	return s.announce(ctx, tx, UpdatedEvent, row.ID)
+}
+
+// issueInvoice issues the GST tax invoice of the order in row, in tx, as it leaves with the
+// courier: its goods at the prices bought, its coupon discount and shipping charge, to its
+// delivery address.
+func (s *Service) issueInvoice(ctx context.Context, tx pgx.Tx, q *orderdb.Queries, row orderdb.Order) error {
+	o, err := s.get(ctx, q, row)
+	if err != nil {
+		return err
+	}
+	sale := invoice.Sale{OrderID: o.ID, At: time.Now(), CouponDiscount: o.CouponDiscount,
+		Fees: []gst.Fee{{Description: "Shipping", Amount: o.Shipping}},
+		Buyer: invoice.Party{Name: strings.TrimSpace(o.Address.FirstName + " " + o.Address.LastName),
+			Address: joinAddress(strings.Join(nonEmpty(o.Address.Address1, o.Address.Address2, o.Address.City, o.Address.State,
+				o.Address.Pincode), ", "), o.Address.Landmark), State: o.Address.State},
+		BuyerGSTIN: o.BusinessGSTIN}
+	if o.BusinessName != "" {
+		sale.Buyer.Name = o.BusinessName
+	}
+	for _, it := range o.Items {
+		sale.Lines = append(sale.Lines, invoice.SaleLine{ProductID: it.ProductID, Description: it.ProductName + " (" + it.Size + ")",
+			Quantity: it.Quantity, ListPrice: it.Price, UnitPrice: it.DiscountedPrice})
+	}
+	_, err = s.invoices.Issue(ctx, tx, sale)
+	return err
+}
+
+// nonEmpty is parts without the empty ones.
+func nonEmpty(parts ...string) []string {
+	out := parts[:0:0]
+	for _, p := range parts {
+		if strings.TrimSpace(p) != "" {
+			out = append(out, strings.TrimSpace(p))
+		}
+	}
+	return out
 }
 
 // illegalMove is the Conflict for moving order number from one status to another.

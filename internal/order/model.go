@@ -1,9 +1,11 @@
 package order
 
 import (
+	"encoding/json"
 	"time"
 
 	"drape/internal/cart"
+	"drape/internal/invoice"
 	"drape/internal/shipping/shipment"
 	"drape/internal/shop"
 )
@@ -101,6 +103,8 @@ type Order struct {
 	GatewayOrderID  string            `json:"razorpayOrderId"`
 	PaymentError    string            `json:"paymentError,omitempty"`
 	CancelReason    string            `json:"cancelReason,omitempty"`
+	BusinessGSTIN   string            `json:"businessGstin,omitempty"` // a business buyer's, for its tax invoice
+	BusinessName    string            `json:"businessName,omitempty"`
 	Address         Address           `json:"address"`
 	OrderObj        OrderObj          `json:"orderObj"`
 	OrderDetails    shipment.Snapshot `json:"orderDetails"`
@@ -116,9 +120,23 @@ type Order struct {
 	Courier         Courier           `json:"shiprocket"`
 	NotAddOrder     bool              `json:"notaddorder"`
 	Next            []Status          `json:"nextStatuses"`
+	Invoice         InvoiceField      `json:"invoice,omitzero"`
 
 	stockHeld bool
 }
+
+// InvoiceField is an order's GST tax invoice as its single-order views carry it: null before
+// it is issued; left out of lists, which do not read it.
+type InvoiceField struct {
+	loaded  bool
+	Invoice *invoice.Invoice
+}
+
+// IsZero reports whether the invoice was not read (the field is then left out).
+func (f InvoiceField) IsZero() bool { return !f.loaded }
+
+// MarshalJSON writes the invoice, or null before it is issued.
+func (f InvoiceField) MarshalJSON() ([]byte, error) { return json.Marshal(f.Invoice) }
 
 // OrderObj is SPEC §3's orderObj: the cart as it was ordered (cartData) and the order as it
 // was sent to the courier at checkout (orderData: SPEC §3 "Order sent at checkout", the
@@ -185,6 +203,10 @@ type Placement struct {
 	AddressID      string
 	CouponCode     string
 	IdempotencyKey string
+	// BusinessGSTIN and BusinessName are a business buyer's, both or neither: the tax invoice
+	// names the business and carries its GSTIN.
+	BusinessGSTIN string
+	BusinessName  string
 }
 
 // AppliedCoupon is the coupon of a quote.

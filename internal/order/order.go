@@ -32,6 +32,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgtype"
@@ -42,6 +44,8 @@ import (
 	"drape/internal/catalog"
 	"drape/internal/company"
 	"drape/internal/coupon"
+	"drape/internal/gst"
+	"drape/internal/invoice"
 	"drape/internal/mailqueue"
 	"drape/internal/order/orderdb"
 	"drape/internal/outbox"
@@ -108,6 +112,7 @@ type Service struct {
 	coupons   *coupon.Service
 	addresses *address.Service
 	company   *company.Service
+	invoices  *invoice.Service
 	cfg       Config
 }
 
@@ -124,7 +129,7 @@ func NewService(pool *pgxpool.Pool, cfg Config, products *catalog.Service, carts
 		cfg.UnpaidOrdersPerDay = DefaultUnpaidOrdersPerDay
 	}
 	return &Service{pool: pool, store: store{q: orderdb.New(postgres.Translating(pool))}, catalog: products, carts: carts, coupons: coupons,
-		addresses: addresses, company: companies, cfg: cfg}
+		addresses: addresses, company: companies, invoices: invoice.NewService(pool, products, companies), cfg: cfg}
 }
 
 // Quote prices the user's cart as an order with couponCode ("" for none). Errors: Invalid
@@ -199,6 +204,10 @@ func (s *Service) Place(ctx context.Context, p Placement) (o Order, replayed boo
 	}
 	if !shop.IsID(p.AddressID) {
 		return Order{}, false, shop.E(shop.Invalid, msgSelectAddress)
+	}
+	p.BusinessGSTIN, p.BusinessName = gst.NormalGSTIN(p.BusinessGSTIN), strings.TrimSpace(p.BusinessName)
+	if err := checkBusiness(p); err != nil {
+		return Order{}, false, err
 	}
 	addr, err := s.addresses.Get(ctx, p.UserID, p.AddressID)
 	if err != nil {
@@ -379,7 +388,8 @@ func (s *Service) insert(ctx context.Context, w *postgres.Writes, id string, p P
 		IdempotencyKey: p.IdempotencyKey, PaymentMode: string(p.Mode), PaymentStatus: string(payment),
 		OrderStatus: string(status), ListTotal: int64(quote.ListTotal), Subtotal: int64(quote.Subtotal),
 		CouponCode: couponCode, CouponDiscount: int64(quote.CouponDiscount), Shipping: int64(quote.Shipping),
-		Tax: int64(quote.Tax), Total: int64(quote.Total), Address: addressJSON, Shipment: shipmentJSON, ExpiresAt: expires}
+		Tax: int64(quote.Tax), Total: int64(quote.Total), Address: addressJSON, Shipment: shipmentJSON, ExpiresAt: expires,
+		BusinessGstin: p.BusinessGSTIN, BusinessName: p.BusinessName}
 	if err := q.InsertOrder(ctx, params); err != nil {
 		return nil, err
 	}
@@ -388,7 +398,7 @@ func (s *Service) insert(ctx context.Context, w *postgres.Writes, id string, p P
 		PaymentMode: params.PaymentMode, PaymentStatus: params.PaymentStatus, OrderStatus: params.OrderStatus,
 		ListTotal: params.ListTotal, Subtotal: params.Subtotal, CouponCode: couponCode, CouponDiscount: params.CouponDiscount,
 		Shipping: params.Shipping, Tax: params.Tax, Total: params.Total, Address: addressJSON, Shipment: shipmentJSON,
-		StockHeld: true, ExpiresAt: expires, CreatedAt: now, UpdatedAt: now}
+		StockHeld: true, ExpiresAt: expires, CreatedAt: now, UpdatedAt: now, BusinessGstin: p.BusinessGSTIN, BusinessName: p.BusinessName}
 	written := make([]orderdb.OrderLine, 0, len(c.Lines))
 	for i, l := range c.Lines {
 		sale, saleDiscount := "", 0
@@ -796,14 +806,40 @@ func (s *Service) List(ctx context.Context, userID string, f Filter, page shop.P
 	return Page{Items: items, Page: page.Number, TotalPages: shop.TotalPages(total, page.Size), Total: total}, nil
 }
 
-// Get is the user's order number. Errors: NotFound 'Order not found' (also for another
-// shopper's order).
+// checkBusiness checks a business buyer's details: a valid GSTIN and a name, both or neither.
+func checkBusiness(p Placement) error {
+	problems := shop.Problems{}
+	if p.BusinessGSTIN != "" {
+		if problem := gst.GSTINProblem(p.BusinessGSTIN); problem != "" {
+			problems.Add("businessGstin", problem)
+		}
+	}
+	problems.Check(p.BusinessGSTIN != "" && p.BusinessName == "", "businessName", "Enter the business name for its GSTIN")
+	problems.Check(p.BusinessGSTIN == "" && p.BusinessName != "", "businessGstin", "Enter the business's GSTIN, or leave the business name empty")
+	problems.Check(utf8.RuneCountInString(p.BusinessName) > 120 || strings.ContainsFunc(p.BusinessName, unicode.IsControl),
+		"businessName", "Business name must be at most 120 characters, without control characters")
+	return problems.Err()
+}
+
+// Get is the user's order number, with its invoice. Errors: NotFound 'Order not found' (also
+// for another shopper's order).
 func (s *Service) Get(ctx context.Context, userID, number string) (Order, error) {
 	row, err := s.store.q.OrderOfUser(ctx, orderdb.OrderOfUserParams{OrderNumber: number, UserID: userID})
 	if err != nil {
 		return Order{}, notFound(err)
 	}
-	return s.get(ctx, s.store.q, row)
+	o, err := s.get(ctx, s.store.q, row)
+	if err != nil {
+		return Order{}, err
+	}
+	return o, s.withInvoice(ctx, &o)
+}
+
+// withInvoice reads o's invoice into it (nil before it is issued).
+func (s *Service) withInvoice(ctx context.Context, o *Order) error {
+	inv, err := s.invoices.ForOrder(ctx, o.ID)
+	o.Invoice = InvoiceField{loaded: true, Invoice: inv}
+	return err
 }
 
 // ByID is order id, for the worker. Errors: NotFound.

@@ -67,6 +67,13 @@ func (s Status) Valid() bool { return slices.Contains(Statuses, s) }
 // Cancellable reports whether an order in status s may still be cancelled: until it ships.
 func (s Status) Cancellable() bool { return s.CanMove(Canceled) }
 
+// HandedOver reports whether an order in status s has left with the courier: shipped, on its
+// way or delivered (a courier may report any of them first). The order's tax invoice is
+// issued when it first gets there.
+func (s Status) HandedOver() bool {
+	return s == Shipped || s == InTransit || s == OutForDelivery || s == Delivered
+}
+
 // ParseStatus reads a status as people and other systems write it: "out for delivery",
 // "Out-For-Delivery" and "OUT_FOR_DELIVERY" are OutForDelivery. The result may not be Valid.
 func ParseStatus(name string) Status {

@@ -107,6 +107,7 @@ func fromRow(r orderdb.Order, lines []orderdb.OrderLine, steps []orderdb.OrderEv
 		CouponDiscount: shop.Money(r.CouponDiscount), Shipping: shop.Money(r.Shipping), Tax: shop.Money(r.Tax),
 		Amount: shop.Money(r.Total), TotalAmount: shop.Money(r.Total), Currency: "INR", PaymentID: r.PaymentID,
 		GatewayOrderID: r.GatewayOrderID.String, PaymentError: r.PaymentError, CancelReason: r.CancelReason,
+		BusinessGSTIN: r.BusinessGstin, BusinessName: r.BusinessName,
 		Date: r.CreatedAt, CreatedAt: r.CreatedAt, ExpiresAt: r.ExpiresAt, stockHeld: r.StockHeld,
 		Items: make([]Item, len(lines)), ProductIDs: make([]string, 0, len(lines)), Timeline: make([]Step, len(steps)),
 	}

@@ -730,12 +730,12 @@ func (q *Queries) InsertCategory(ctx context.Context, arg InsertCategoryParams) 
 const insertProduct = `-- name: InsertProduct :exec
 INSERT INTO products (id, code, name, gender, status, sub_category_id, price, discount, colour, thumbnail,
                       images, basic_description, return_description, size_chart, fit, length_cm, width_cm,
-                      height_cm, weight_grams, created_at, updated_at, search_text, search)
+                      height_cm, weight_grams, created_at, updated_at, search_text, hsn, search)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10,
         $11, $12, $13, $14, $15, $16, $17,
-        $18, $19, $20, $20, $21,
+        $18, $19, $20, $20, $21, $22,
         setweight(to_tsvector('english', $3::text), 'A') ||
-        setweight(to_tsvector('english', $22::text || ' ' || $9::text), 'B') ||
+        setweight(to_tsvector('english', $23::text || ' ' || $9::text), 'B') ||
         setweight(to_tsvector('english', $12::text), 'C'))
 `
 
@@ -761,6 +761,7 @@ type InsertProductParams struct {
 	WeightGrams       int32
 	CreatedAt         time.Time
 	SearchText        string
+	Hsn               string
 	SubCategoryName   string
 }
 
@@ -787,6 +788,7 @@ func (q *Queries) InsertProduct(ctx context.Context, arg InsertProductParams) er
 		arg.WeightGrams,
 		arg.CreatedAt,
 		arg.SearchText,
+		arg.Hsn,
 		arg.SubCategoryName,
 	)
 	return err
@@ -940,7 +942,7 @@ func (q *Queries) LockCategory(ctx context.Context, id string) (LockCategoryRow,
 
 const lockProduct = `-- name: LockProduct :one
 SELECT id, code, name, gender, status, sub_category_id, price, discount, colour, thumbnail, images,
-       basic_description, return_description, size_chart, fit, length_cm, width_cm, height_cm, weight_grams, active
+       basic_description, return_description, size_chart, fit, length_cm, width_cm, height_cm, weight_grams, active, hsn
 FROM products WHERE id = $1 FOR UPDATE
 `
 
@@ -965,6 +967,7 @@ type LockProductRow struct {
 	HeightCm          float64
 	WeightGrams       int32
 	Active            bool
+	Hsn               string
 }
 
 func (q *Queries) LockProduct(ctx context.Context, id string) (LockProductRow, error) {
@@ -991,6 +994,7 @@ func (q *Queries) LockProduct(ctx context.Context, id string) (LockProductRow, e
 		&i.HeightCm,
 		&i.WeightGrams,
 		&i.Active,
+		&i.Hsn,
 	)
 	return i, err
 }
@@ -1140,6 +1144,46 @@ func (q *Queries) ProductByID(ctx context.Context, id string) (ProductByIDRow, e
 		&i.CategoryName,
 	)
 	return i, err
+}
+
+const productHSNs = `-- name: ProductHSNs :many
+SELECT p.id, p.hsn, p.gender, sc.category_type
+FROM products p JOIN sub_categories sc ON sc.id = p.sub_category_id
+WHERE p.id = ANY($1::text[])
+`
+
+type ProductHSNsRow struct {
+	ID           string
+	Hsn          string
+	Gender       string
+	CategoryType string
+}
+
+// The HSN codes of products, hidden ones included (an order's lines may name them), with what
+// picks a default for a product that has none.
+func (q *Queries) ProductHSNs(ctx context.Context, ids []string) ([]ProductHSNsRow, error) {
+	rows, err := q.db.Query(ctx, productHSNs, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ProductHSNsRow
+	for rows.Next() {
+		var i ProductHSNsRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Hsn,
+			&i.Gender,
+			&i.CategoryType,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const productsByGender = `-- name: ProductsByGender :many
@@ -1838,11 +1882,11 @@ SET code = $1, name = $2, gender = $3, status = $4, sub_category_id = $5,
     price = $6, discount = $7, colour = $8, thumbnail = $9, images = $10,
     basic_description = $11, return_description = $12, size_chart = $13,
     fit = $14, length_cm = $15, width_cm = $16, height_cm = $17, weight_grams = $18,
-    active = $19, updated_at = now(), search_text = $20,
+    active = $19, updated_at = now(), search_text = $20, hsn = $21,
     search = setweight(to_tsvector('english', $2::text), 'A') ||
-             setweight(to_tsvector('english', $21::text || ' ' || $8::text), 'B') ||
+             setweight(to_tsvector('english', $22::text || ' ' || $8::text), 'B') ||
              setweight(to_tsvector('english', $11::text), 'C')
-WHERE id = $22
+WHERE id = $23
 `
 
 type UpdateProductParams struct {
@@ -1866,6 +1910,7 @@ type UpdateProductParams struct {
 	WeightGrams       int32
 	Active            bool
 	SearchText        string
+	Hsn               string
 	SubCategoryName   string
 	ID                string
 }
@@ -1892,6 +1937,7 @@ func (q *Queries) UpdateProduct(ctx context.Context, arg UpdateProductParams) er
 		arg.WeightGrams,
 		arg.Active,
 		arg.SearchText,
+		arg.Hsn,
 		arg.SubCategoryName,
 		arg.ID,
 	)

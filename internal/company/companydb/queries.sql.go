@@ -10,7 +10,7 @@ import (
 )
 
 const company = `-- name: Company :one
-SELECT id, name, tagline, description, address_line1, address_line2, city, state, zip, contact1, contact2, email, vendor_id, updated_at FROM company WHERE id = 'company'
+SELECT id, name, tagline, description, address_line1, address_line2, city, state, zip, contact1, contact2, email, vendor_id, updated_at, gst_registered, gstin, legal_name, invoice_prefix FROM company WHERE id = 'company'
 `
 
 func (q *Queries) Company(ctx context.Context) (Company, error) {
@@ -31,34 +31,74 @@ func (q *Queries) Company(ctx context.Context) (Company, error) {
 		&i.Email,
 		&i.VendorID,
 		&i.UpdatedAt,
+		&i.GstRegistered,
+		&i.Gstin,
+		&i.LegalName,
+		&i.InvoicePrefix,
+	)
+	return i, err
+}
+
+const companyForUpdate = `-- name: CompanyForUpdate :one
+SELECT id, name, tagline, description, address_line1, address_line2, city, state, zip, contact1, contact2, email, vendor_id, updated_at, gst_registered, gstin, legal_name, invoice_prefix FROM company WHERE id = 'company' FOR UPDATE
+`
+
+func (q *Queries) CompanyForUpdate(ctx context.Context) (Company, error) {
+	row := q.db.QueryRow(ctx, companyForUpdate)
+	var i Company
+	err := row.Scan(
+		&i.ID,
+		&i.Name,
+		&i.Tagline,
+		&i.Description,
+		&i.AddressLine1,
+		&i.AddressLine2,
+		&i.City,
+		&i.State,
+		&i.Zip,
+		&i.Contact1,
+		&i.Contact2,
+		&i.Email,
+		&i.VendorID,
+		&i.UpdatedAt,
+		&i.GstRegistered,
+		&i.Gstin,
+		&i.LegalName,
+		&i.InvoicePrefix,
 	)
 	return i, err
 }
 
 const saveCompany = `-- name: SaveCompany :exec
 INSERT INTO company (id, name, tagline, description, address_line1, address_line2, city, state, zip, contact1,
-                     contact2, email, vendor_id)
+                     contact2, email, vendor_id, gst_registered, gstin, legal_name, invoice_prefix)
 VALUES ('company', $1, $2, $3, $4, $5, $6, $7, $8, $9,
-        $10, $11, $12)
+        $10, $11, $12, $13, $14, $15, $16)
 ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, tagline = EXCLUDED.tagline, description = EXCLUDED.description,
     address_line1 = EXCLUDED.address_line1, address_line2 = EXCLUDED.address_line2, city = EXCLUDED.city,
     state = EXCLUDED.state, zip = EXCLUDED.zip, contact1 = EXCLUDED.contact1, contact2 = EXCLUDED.contact2,
-    email = EXCLUDED.email, vendor_id = EXCLUDED.vendor_id, updated_at = now()
+    email = EXCLUDED.email, vendor_id = EXCLUDED.vendor_id, gst_registered = EXCLUDED.gst_registered,
+    gstin = EXCLUDED.gstin, legal_name = EXCLUDED.legal_name, invoice_prefix = EXCLUDED.invoice_prefix,
+    updated_at = now()
 `
 
 type SaveCompanyParams struct {
-	Name         string
-	Tagline      string
-	Description  string
-	AddressLine1 string
-	AddressLine2 string
-	City         string
-	State        string
-	Zip          string
-	Contact1     string
-	Contact2     string
-	Email        string
-	VendorID     string
+	Name          string
+	Tagline       string
+	Description   string
+	AddressLine1  string
+	AddressLine2  string
+	City          string
+	State         string
+	Zip           string
+	Contact1      string
+	Contact2      string
+	Email         string
+	VendorID      string
+	GstRegistered bool
+	Gstin         string
+	LegalName     string
+	InvoicePrefix string
 }
 
 func (q *Queries) SaveCompany(ctx context.Context, arg SaveCompanyParams) error {
@@ -75,6 +115,10 @@ func (q *Queries) SaveCompany(ctx context.Context, arg SaveCompanyParams) error 
 		arg.Contact2,
 		arg.Email,
 		arg.VendorID,
+		arg.GstRegistered,
+		arg.Gstin,
+		arg.LegalName,
+		arg.InvoicePrefix,
 	)
 	return err
 }

@@ -63,6 +63,8 @@ type Order struct {
 	PushFailed        bool
 	PushError         string
 	CourierReportedAt *time.Time
+	BusinessGstin     string
+	BusinessName      string
 }
 
 type OrderEvent struct {

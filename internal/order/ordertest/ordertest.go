@@ -30,6 +30,7 @@ type Shop struct {
 	Carts     *cart.Service
 	Catalog   *catalog.Service
 	Addresses *address.Service
+	Company   *company.Service // not GST-registered until a test registers it
 	// Shirt is an Oxford shirt at ShirtPrice, three in stock in each of S, M and XL.
 	Shirt catalog.Product
 }
@@ -42,7 +43,7 @@ func New(t testing.TB) Shop {
 	products := catalog.NewServiceFresh(pool, sale.NewService(pool), 0)
 	companies := company.NewService(pool)
 	if _, err := companies.Save(ctx, company.Company{Name: "Jaipur Formals", AddressLine1: "14 Mirza Ismail Road",
-		City: "Jaipur", State: "Rajasthan", Zip: "302001", Contact1: "+91 141 400 2024", Email: "care@jaipurformals.in"}); err != nil {
+		City: "Jaipur", State: "Rajasthan", Zip: "302001", Contact1: "+91 141 400 2024", Email: "care@jaipurformals.in"}, nil); err != nil {
 		t.Fatal(err)
 	}
 	men, err := products.CreateCategory(ctx, catalog.NewCategory{Name: "Men", Gender: "Men", Position: 1})
@@ -63,7 +64,7 @@ func New(t testing.TB) Shop {
 	addresses := address.NewService(pool)
 	orders := order.NewService(pool, order.Config{PublicURL: "http://shop.test"}, products, carts, coupon.NewService(pool),
 		addresses, companies)
-	return Shop{Pool: pool, Orders: orders, Carts: carts, Catalog: products, Addresses: addresses, Shirt: shirt}
+	return Shop{Pool: pool, Orders: orders, Carts: carts, Catalog: products, Addresses: addresses, Company: companies, Shirt: shirt}
 }
 
 // Shopper is a new shopper with email and a saved default address in Jaipur: their id and
