@@ -8,6 +8,7 @@ import (
 	"net"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/lesismal/nbio"
@@ -106,7 +107,7 @@ func (h *Hub) Attach(ctx context.Context, conn net.Conn, leftover []byte, a *Adm
 		return
 	}
 	s.mu.Lock()
-	s.ws = ws
+	s.ws, s.nbc = ws, nbc
 	if s.closing { // closed (by Shutdown or a revocation) before it was attached
 		s.advanceLocked()
 		s.drainedLocked()
@@ -214,6 +215,7 @@ type session struct {
 
 	mu         sync.Mutex
 	ws         *websocket.Conn // nil until the engine watches the connection
+	nbc        *nbio.Conn      // the socket under ws, set with it
 	stopCtx    func() bool
 	queue      [][]byte    // messages waiting for the backlog to be written
 	pinger     *time.Timer // pings every PingInterval
@@ -356,8 +358,32 @@ func (s *session) advanceLocked() {
 			return
 		}
 	}
-	_ = s.ws.Close() // the engine's close callback finishes the session
+	s.hangUp() // the engine's close callback finishes the session
 }
+
+// hangUp ends the connection from the hub's side. It shuts the socket down and leaves closing
+// it to the engine's loop, which sees the hang-up as the end of the stream and closes it there.
+// Closing it here instead would free its descriptor number while the loop may still hold an
+// event for it, read before the close; a connection accepted meanwhile gets the same number,
+// and the engine hands it that stale event and closes it at birth (nbio v1.6.8 keys its
+// connections by descriptor number; 1 new connection in a few hundred, in parallel tests).
+// Should the loop not close it within hangUpGrace, it is closed here.
+func (s *session) hangUp() {
+	c := s.nbc
+	c.Lock()
+	closed, _ := c.IsClosed()
+	if !closed { // under the lock, the descriptor is still this connection's
+		rc, _ := c.SyscallConn()
+		_ = rc.Control(func(fd uintptr) { _ = syscall.Shutdown(int(fd), syscall.SHUT_RDWR) })
+	}
+	c.Unlock()
+	if !closed {
+		time.AfterFunc(hangUpGrace, func() { _ = c.Close() })
+	}
+}
+
+// hangUpGrace is how long a hung-up connection is left to the engine's loop to close.
+const hangUpGrace = 5 * time.Second
 
 // close sends a close frame with code and text (none when code is 0) and closes the
 // connection, after the queued messages when flush is set. Only the first call counts: it
@@ -377,7 +403,7 @@ func (s *session) closeLocked(code int, text string, flush bool) bool {
 	switch {
 	case s.ws == nil: // Attach goes on once the engine watches the connection
 	case code == 0:
-		_ = s.ws.Close()
+		s.hangUp()
 	case !s.backlog.Load():
 		s.advanceLocked()
 		s.drainedLocked()

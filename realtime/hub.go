@@ -203,7 +203,7 @@ func (h *Hub) Shutdown(ctx context.Context) error {
 		for s := range h.sessions {
 			s.mu.Lock()
 			if s.ws != nil {
-				_ = s.ws.Close()
+				s.hangUp()
 			}
 			s.mu.Unlock()
 		}
