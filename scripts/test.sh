@@ -3,18 +3,24 @@
 # formatting, go vet, the linters (scripts/lint.sh), generated-code freshness, every Go test,
 # the client's type check, unit tests and ESLint, and the browser tests against the whole
 # stack started by scripts/run.sh.
+#
+# The Go steps and the client steps before the browser tests run in two lanes at once (each
+# lane's steps one after another, its output printed whole when the lane ends): each lane
+# leaves a core idle part of the time (PostgreSQL round trips, one-threaded compiles and
+# Node start-ups), which the other fills. The browser tests and Lighthouse run alone after
+# both, since their timeouts and budgets are measured against a machine they have to themselves.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 
 step() { printf '\n==> %s\n' "$*"; }
-failed=()
-timings=()
+results=$(mktemp -d)
+# run_step NAME CMD… runs one step; its result and seconds go to $results (lanes run in subshells).
 run_step() {
   local name=$1 started=$SECONDS; shift
   step "$name"
-  if "$@"; then echo "ok: $name"; else echo "FAILED: $name"; failed+=("$name"); fi
-  timings+=("$(printf '%5ss  %s' $((SECONDS - started)) "$name")")
+  if "$@"; then echo "ok: $name"; else echo "FAILED: $name"; echo "$name" >>"$results/failed"; fi
+  printf '%5ss  %s\n' $((SECONDS - started)) "$name" >>"$results/timings"
 }
 
 step "services"
@@ -22,28 +28,42 @@ own_services=1
 if [ -n "${DATABASE_URL:-}" ] && [ -n "${REDIS_URL:-}" ]; then own_services=0; fi
 export SERVICES_FAST=1
 eval "$(bash scripts/services.sh start test)"
-trap 'bash scripts/services.sh stop test >/dev/null 2>&1 || true' EXIT
+trap 'bash scripts/services.sh stop test >/dev/null 2>&1 || true; rm -rf "$results"' EXIT
 
 gofmt_clean() {
   local files
   files=$(gofmt -l $(git ls-files '*.go' | grep -v '/node_modules/') 2>/dev/null || true)
   [ -z "$files" ] || { echo "gofmt would change:"; echo "$files"; return 1; }
 }
-run_step "gofmt" gofmt_clean
-run_step "go vet" go vet ./...
-run_step "golangci-lint (.golangci.yml)" bash scripts/lint.sh go
-run_step "sqlc generated code is fresh" env CGO_ENABLED=0 go run github.com/sqlc-dev/sqlc/cmd/sqlc@v1.31.1 diff
-# Browser-driven Go tests (sim's Google flow) use Debian's Chromium and the client's
-# playwright-core, so both are in place before the Go tests run.
-run_step "chromium and client packages" bash -c 'bash scripts/ensure-chromium.sh && bash scripts/build-client.sh'
-run_step "go test" go test -count=1 -timeout 15m ./...
-run_step "fuzz (a short run of every target)" bash scripts/fuzz.sh
+go_lane() {
+  run_step "gofmt" gofmt_clean
+  run_step "go vet" go vet ./...
+  run_step "golangci-lint (.golangci.yml)" bash scripts/lint.sh go
+  run_step "sqlc generated code is fresh" env CGO_ENABLED=0 go run github.com/sqlc-dev/sqlc/cmd/sqlc@v1.31.1 diff
+  run_step "fuzz (a short run of every target)" bash scripts/fuzz.sh
+  # Browser-driven Go tests (sim's Google flow) use Debian's Chromium and the client's
+  # playwright-core: the client lane puts both in place first.
+  while [ ! -e "$results/client-packages" ]; do sleep 1; done
+  run_step "go test" go test -count=1 -timeout 15m ./...
+}
 
 client_unit() {
   (cd client && npm run --silent typecheck && npm test --silent && npm run --silent size)
 }
-run_step "client type check and unit tests" client_unit
-run_step "ESLint (client/eslint.config.js)" bash scripts/lint.sh client
+client_lane() {
+  run_step "chromium and client packages" bash -c 'bash scripts/ensure-chromium.sh && bash scripts/build-client.sh'
+  touch "$results/client-packages"
+  run_step "client type check and unit tests" client_unit
+  run_step "ESLint (client/eslint.config.js)" bash scripts/lint.sh client
+}
+
+lanes_started=$SECONDS
+go_lane >"$results/go.log" 2>&1 &
+go_pid=$!
+client_lane >"$results/client.log" 2>&1 || true
+wait "$go_pid" || true
+cat "$results/go.log" "$results/client.log"
+printf '%5ss  %s\n' $((SECONDS - lanes_started)) "(the two lanes above, at once)" >>"$results/timings"
 
 browser_tests() {
   # A fresh database for the stack the browser tests drive; Redis database 0 of the test Redis.
@@ -63,10 +83,10 @@ run_step "browser tests" browser_tests
 run_step "page accessibility and layout shift (Lighthouse)" env RUNS=1 BUDGETS=accessibility,cls LIGHTHOUSE_OUT=/dev/null bash scripts/lighthouse.sh
 
 echo
-printf '%s\n' "${timings[@]}"
+cat "$results/timings"
 echo "make test took $((SECONDS / 60)) min $((SECONDS % 60)) s"
-if [ ${#failed[@]} -gt 0 ]; then
-  echo "make test: ${#failed[@]} step(s) failed: ${failed[*]}"
+if [ -s "$results/failed" ]; then
+  echo "make test: $(wc -l <"$results/failed") step(s) failed: $(paste -sd, "$results/failed")"
   exit 1
 fi
 echo "make test: every step passed"
