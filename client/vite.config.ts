@@ -138,6 +138,11 @@ const sharedCatalogModules = new RegExp(
 
 const sourceDir = fileURLToPath(new URL('./src', import.meta.url));
 
+/** The client's unit test files. */
+const unitTests = ['src/**/*.test.{ts,tsx}', 'cssModuleNames.test.ts'];
+/** Unit test files that replace a module with vi.mock: each runs in a fresh module cache. */
+const moduleMockingTests = ['src/app/shell/CartDrawer.test.tsx', 'src/app/shell/CrashPage.offline.test.tsx', 'src/app/routes/CartPage.test.tsx'];
+
 /** In the SSR build, the app's imports of react-dom get src/ssr/reactDomForServer.ts (no portals). */
 function reactDomForServer(): Plugin {
   const shim = fileURLToPath(new URL('./src/ssr/reactDomForServer.ts', import.meta.url));
@@ -225,9 +230,17 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   test: {
     environment: 'jsdom',
     setupFiles: ['./vitest.setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}', 'cssModuleNames.test.ts'],
     restoreMocks: true,
     // Room for a few findBy/waitFor waits (src/test/timeouts.ts) on a loaded 2-core CI box.
     testTimeout: 20_000,
+    // Test files share their worker's module cache and DOM (threads, not isolated): importing
+    // React, the store and a fresh jsdom for each of 72 files was most of vitest's time
+    // (vitest.setup.ts empties the page and storage after every test). Files that replace a
+    // module with vi.mock run isolated, so the replacement reaches no other file.
+    pool: 'threads',
+    projects: [
+      { extends: true, test: { name: 'shared', include: unitTests, exclude: moduleMockingTests, isolate: false } },
+      { extends: true, test: { name: 'isolated', include: moduleMockingTests } },
+    ],
   },
 }));

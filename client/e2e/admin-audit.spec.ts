@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { inView, seen } from './stack';
+import { admin, inView, openBackOffice, seen } from './stack';
 
 // The audit log, against the whole running stack: an admin changes a coupon through the API
 // (as the back office's screens do), then finds both changes in /admin/audit, filters them to
 // coupons, and opens one to see the discount before and after.
-
-const admin = { email: process.env.ADMIN_EMAIL ?? 'admin@drape.local', password: process.env.ADMIN_PASSWORD ?? 'drape-admin-2026' };
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string) {
   await page.evaluate(() => document.fonts.ready);
@@ -38,11 +36,7 @@ test('an admin finds a coupon change in the audit log, with before and after', a
   });
   expect(updated.status(), await updated.text()).toBe(200);
 
-  await page.goto('/adminlogin');
-  await seen(page.getByLabel('Email')).fill(admin.email);
-  await seen(page.getByLabel('Password', { exact: true })).fill(admin.password);
-  await seen(page.getByRole('button', { name: 'Sign in' })).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await openBackOffice(page);
   await seen(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Audit log' })).click();
   await expect(page).toHaveURL(/\/admin\/audit$/);
   await inView(page.getByRole('heading', { level: 1, name: 'Audit log' }));

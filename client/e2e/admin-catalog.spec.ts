@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { inView, seen } from './stack';
+import { inView, openBackOffice, seen } from './stack';
 
 // Categories and banners in the back office, against the whole running stack: an admin adds a
 // sub-category with a picture and shoppers find it in the Shop menu and at /products/{name};
 // a sub-category still holding products cannot be deleted (the server says why); an admin
 // puts a new home hero up and a shopper sees it on /; bad input is refused field by field.
 // Everything made here is deleted again, and the demo's own hero switched back on.
-
-const admin = { email: process.env.ADMIN_EMAIL ?? 'admin@drape.local', password: process.env.ADMIN_PASSWORD ?? 'drape-admin-2026' };
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string) {
   await page.evaluate(() => document.fonts.ready);
@@ -40,11 +38,7 @@ async function picture(page: Page, w: number, h: number, ground: string, band: s
 }
 
 async function signIn(page: Page, screen: string) {
-  await page.goto('/adminlogin');
-  await seen(page.getByLabel('Email')).fill(admin.email);
-  await seen(page.getByLabel('Password', { exact: true })).fill(admin.password);
-  await seen(page.getByRole('button', { name: 'Sign in' })).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await openBackOffice(page);
   await seen(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: screen })).click();
   await inView(page.getByRole('heading', { level: 1, name: screen }));
   await expect(page.getByText('Loading...')).toHaveCount(0);

@@ -1,11 +1,9 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { seen } from './stack';
+import { openBackOffice, seen } from './stack';
 
 // The company's details in the back office, against the whole running stack: a bad PIN code
 // is refused beside its field with the input kept; a new tagline is saved and is what the
 // storefront's /api/company says; the old one is put back.
-
-const admin = { email: process.env.ADMIN_EMAIL ?? 'admin@drape.local', password: process.env.ADMIN_PASSWORD ?? 'drape-admin-2026' };
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string) {
   await page.evaluate(() => document.fonts.ready);
@@ -22,11 +20,7 @@ test('an admin saves the company tagline and the storefront shows it', async ({ 
   const storefront = async () => ((await (await request.get('/api/company')).json()) as { data: { tagline: string; zip: string } }).data;
   const before = await storefront();
 
-  await page.goto('/adminlogin');
-  await seen(page.getByLabel('Email')).fill(admin.email);
-  await seen(page.getByLabel('Password', { exact: true })).fill(admin.password);
-  await seen(page.getByRole('button', { name: 'Sign in' })).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await openBackOffice(page);
   await seen(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Company' })).click();
   const form = page.getByRole('form', { name: 'Company details' });
   await expect(form.getByLabel('Tagline')).toHaveValue(before.tagline);

@@ -1,11 +1,9 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { inView, seen } from './stack';
+import { admin, inView, openBackOffice, seen } from './stack';
 
 // The shop's pages in the back office, against the whole running stack: an admin rewrites the
 // return policy in the editor (a heading and bold text); the storefront's /returnpolicydetails
 // shows it as written; markup typed as text stays text. The page is put back afterwards.
-
-const admin = { email: process.env.ADMIN_EMAIL ?? 'admin@drape.local', password: process.env.ADMIN_PASSWORD ?? 'drape-admin-2026' };
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string) {
   await page.evaluate(() => document.fonts.ready);
@@ -24,11 +22,7 @@ test('an admin rewrites the return policy and shoppers read it', async ({ page, 
   const login = (await (await request.post('/api/admin/login', { data: admin })).json()) as { token: string };
 
   try {
-    await page.goto('/adminlogin');
-    await seen(page.getByLabel('Email')).fill(admin.email);
-    await seen(page.getByLabel('Password', { exact: true })).fill(admin.password);
-    await seen(page.getByRole('button', { name: 'Sign in' })).click();
-    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await openBackOffice(page);
     await seen(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Return policy' })).click();
     const form = page.getByRole('form', { name: 'Edit Return policy' });
     await expect(form.getByLabel('Title')).toHaveValue(original.title);

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { inView, seen } from './stack';
+import { inView, openBackOffice, seen } from './stack';
 
 // Coupons in the back office, against the whole running stack: an admin's bad code is refused
 // field by field; a new coupon appears with its terms in words; editing changes them; switching
 // it off takes it out of the storefront's coupon list.
-
-const admin = { email: process.env.ADMIN_EMAIL ?? 'admin@drape.local', password: process.env.ADMIN_PASSWORD ?? 'drape-admin-2026' };
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string) {
   await page.evaluate(() => document.fonts.ready);
@@ -24,11 +22,7 @@ test('an admin creates, edits and switches off a coupon', async ({ page, request
   const storefrontCodes = async () =>
     ((await (await request.get('/api/getcoupon')).json()) as { data: { code: string }[] | { items: { code: string }[] } }).data;
 
-  await page.goto('/adminlogin');
-  await seen(page.getByLabel('Email')).fill(admin.email);
-  await seen(page.getByLabel('Password', { exact: true })).fill(admin.password);
-  await seen(page.getByRole('button', { name: 'Sign in' })).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await openBackOffice(page);
   await seen(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Coupons' })).click();
   await inView(page.getByRole('heading', { level: 1, name: 'Coupons' }));
   const table = page.getByRole('table', { name: 'Coupons' });

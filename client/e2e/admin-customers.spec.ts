@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { inView, seen } from './stack';
+import { inView, openBackOffice, seen } from './stack';
 
 // The back office's people, against the whole running stack: a shopper signs up; an admin
 // finds them by e-mail in /admin/users, deactivates the account (the shopper can no longer
 // sign in) and reactivates it (they can again).
-
-const admin = { email: process.env.ADMIN_EMAIL ?? 'admin@drape.local', password: process.env.ADMIN_PASSWORD ?? 'drape-admin-2026' };
 
 /** A made-up client address: the browser-test stack trusts the header, so sign-ups do not all
  * count against one address's limit. */
@@ -33,11 +31,7 @@ test('an admin deactivates a shopper, who can no longer sign in, and reactivates
   expect(registered.ok(), await registered.text()).toBe(true);
   const signIn = () => request.post('/api/login', { data: { email, password }, headers: someAddress() });
 
-  await page.goto('/adminlogin');
-  await seen(page.getByLabel('Email')).fill(admin.email);
-  await seen(page.getByLabel('Password', { exact: true })).fill(admin.password);
-  await seen(page.getByRole('button', { name: 'Sign in' })).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await openBackOffice(page);
   await seen(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Customers' })).click();
   await inView(page.getByRole('heading', { level: 1, name: 'Customers' }));
   const people = page.getByRole('table', { name: 'People' });

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { inView, seen } from './stack';
+import { inView, openBackOffice, seen } from './stack';
 
 // The back office's dashboard, live, against the whole running stack: an admin has it open;
 // a shopper places a cash-on-delivery order through the API; today's takings and order count
 // change without a reload.
-
-const admin = { email: process.env.ADMIN_EMAIL ?? 'admin@drape.local', password: process.env.ADMIN_PASSWORD ?? 'drape-admin-2026' };
 
 function someAddress(): Record<string, string> {
   const part = () => Math.floor(Math.random() * 250) + 1;
@@ -32,11 +30,7 @@ async function screenshot(page: Page, testInfo: TestInfo, name: string) {
 test('the dashboard counts a new order without a reload', async ({ page, request }, testInfo) => {
   test.skip(!testInfo.project.name.startsWith('desktop'), 'the back office is checked at desktop width');
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto('/adminlogin');
-  await seen(page.getByLabel('Email')).fill(admin.email);
-  await seen(page.getByLabel('Password', { exact: true })).fill(admin.password);
-  await seen(page.getByRole('button', { name: 'Sign in' })).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await openBackOffice(page);
   const today = page.getByRole('article', { name: 'Today' });
   await inView(today);
   await inView(page.getByRole('status', { name: 'Live updates: Live' }));

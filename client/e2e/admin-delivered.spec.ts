@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { inView, seen } from './stack';
+import { admin, inView, openBackOffice, seen } from './stack';
 
 // Delivered orders (SPEC §2, /admin/delieveredorders), against the whole running stack: a
 // shopper's cash-on-delivery order is moved to DELIVERED by the back office; it is then in
 // Delivered orders with its items (View Items / Hide), the customer's name, e-mail and billing
 // address, and not in Cancelled orders. A search that matches nothing says so.
-
-const admin = { email: process.env.ADMIN_EMAIL ?? 'admin@drape.local', password: process.env.ADMIN_PASSWORD ?? 'drape-admin-2026' };
 
 function someAddress(): Record<string, string> {
   const part = () => Math.floor(Math.random() * 250) + 1;
@@ -61,11 +59,7 @@ test('a delivered order is in Delivered orders with its items and billing addres
     await call(request, 'POST', '/api/orderStatus', staff.token, { id: placed.data._id, orderStatus: status, note: 'Handed over at the door' });
   }
 
-  await page.goto('/adminlogin');
-  await seen(page.getByLabel('Email')).fill(admin.email);
-  await seen(page.getByLabel('Password', { exact: true })).fill(admin.password);
-  await seen(page.getByRole('button', { name: 'Sign in' })).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await openBackOffice(page);
   await seen(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Delivered' })).click();
   await expect(page).toHaveURL(/\/admin\/delieveredorders$/);
   await inView(page.getByRole('heading', { level: 1, name: 'Delivered orders' }));

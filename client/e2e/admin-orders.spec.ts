@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { backOfficeToken, call, inView, screenshot, seen, shopperPage, shopperWithCart, signInToBackOffice, signOutOfBackOffice, subscribedTo } from './stack';
+import { backOfficeToken, call, inView, openBackOffice, screenshot, seen, shopperPage, shopperWithCart, signInToBackOffice, signOutOfBackOffice, subscribedTo } from './stack';
 
 // The back office's order screens against the whole running stack: the Shiprocket view finds a
 // new cash-on-delivery order once the worker pushed it; its order page shows the shipment, the
@@ -21,7 +21,7 @@ test('staff find an order on the Shiprocket view, open it, ship it, and the shop
   });
   const number = placed.data.orderId;
 
-  await signInToBackOffice(page);
+  await openBackOffice(page);
   await seen(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Shiprocket' })).click();
   await expect(page).toHaveURL(/\/admin\/shiprocketOrders$/);
   await inView(page.getByRole('heading', { level: 1, name: 'Shiprocket' }));
@@ -77,7 +77,7 @@ test('staff find an order on the Shiprocket view, open it, ship it, and the shop
 
 test('admins see how Razorpay is set up, never its secrets, and the online payments', async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInToBackOffice(page);
+  await openBackOffice(page);
   await seen(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Payments' })).click();
   await expect(page).toHaveURL(/\/admin\/payment$/);
   const panel = page.getByRole('region', { name: 'Razorpay' });
@@ -138,7 +138,7 @@ test('an admin resets a colleague’s password, and the colleague updates it', a
 
 test('analytics over a chosen range, and its days as a CSV', async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInToBackOffice(page);
+  await openBackOffice(page);
   await seen(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Analytics' })).click();
   await inView(page.getByRole('heading', { level: 1, name: 'Analytics' }));
   await expect(page.getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'true');

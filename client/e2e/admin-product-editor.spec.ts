@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { inView, seen } from './stack';
+import { admin, inView, openBackOffice, seen } from './stack';
 
 // The product editor, against the whole running stack: an admin creates a product with a
 // picture (uploaded, re-encoded by the server) and stock in two sizes, sees the price shoppers
 // will pay, and then finds it on the storefront's product page with its sizes; a second save
 // with a changed count is refused when the count changed meanwhile.
-
-const admin = { email: process.env.ADMIN_EMAIL ?? 'admin@drape.local', password: process.env.ADMIN_PASSWORD ?? 'drape-admin-2026' };
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string) {
   await page.evaluate(() => document.fonts.ready);
@@ -42,11 +40,7 @@ test('an admin creates a product with a picture and stock, and shoppers see it',
   await page.setViewportSize({ width: 1440, height: 900 });
   const code = `JF-TEST-${randomUUID().slice(0, 6).toUpperCase()}`;
 
-  await page.goto('/adminlogin');
-  await seen(page.getByLabel('Email')).fill(admin.email);
-  await seen(page.getByLabel('Password', { exact: true })).fill(admin.password);
-  await seen(page.getByRole('button', { name: 'Sign in' })).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await openBackOffice(page);
   await seen(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Products' })).click();
   await seen(page.getByRole('link', { name: 'New product' })).click();
   await expect(page).toHaveURL(/\/admin\/addproduct$/);

@@ -1,11 +1,9 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { inView, seen } from './stack';
+import { inView, openBackOffice, seen } from './stack';
 
 // The back office's product list, against the whole running stack: an admin finds a demo
 // product by its code, hides it with the bulk bar (the storefront no longer shows it), and
 // shows it again; filters live in the URL.
-
-const admin = { email: process.env.ADMIN_EMAIL ?? 'admin@drape.local', password: process.env.ADMIN_PASSWORD ?? 'drape-admin-2026' };
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string) {
   await page.evaluate(() => document.fonts.ready);
@@ -27,11 +25,7 @@ test('an admin hides a product from the storefront and shows it again', async ({
   const storefront = () => request.get(`/api/getproduct/${product._id}`);
   expect((await storefront()).ok()).toBe(true);
 
-  await page.goto('/adminlogin');
-  await seen(page.getByLabel('Email')).fill(admin.email);
-  await seen(page.getByLabel('Password', { exact: true })).fill(admin.password);
-  await seen(page.getByRole('button', { name: 'Sign in' })).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await openBackOffice(page);
   await seen(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Products' })).click();
   await inView(page.getByRole('heading', { level: 1, name: 'Products' }));
   const table = page.getByRole('table', { name: 'Products' });

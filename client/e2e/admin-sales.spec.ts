@@ -1,12 +1,10 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { inView, seen } from './stack';
+import { inView, openBackOffice, seen } from './stack';
 
 // Sales in the back office, against the whole running stack, with a shopper's storefront open
 // in another browser context: switching the demo's Festive Formals sale off takes its banner
 // off the storefront without a reload, and switching it on brings it back. A new sale is
 // created (off, so it changes nothing for shoppers), found with its reach in words, and deleted.
-
-const admin = { email: process.env.ADMIN_EMAIL ?? 'admin@drape.local', password: process.env.ADMIN_PASSWORD ?? 'drape-admin-2026' };
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string) {
   await page.evaluate(() => document.fonts.ready);
@@ -27,11 +25,7 @@ test('switching a sale off and on changes an open storefront live', async ({ pag
   const banner = shopper.getByRole('complementary', { name: 'Sale' });
   await expect(banner).toContainText('Festive Formals');
 
-  await page.goto('/adminlogin');
-  await seen(page.getByLabel('Email')).fill(admin.email);
-  await seen(page.getByLabel('Password', { exact: true })).fill(admin.password);
-  await seen(page.getByRole('button', { name: 'Sign in' })).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await openBackOffice(page);
   await seen(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Sales' })).click();
   await inView(page.getByRole('heading', { level: 1, name: 'Sales' }));
   const table = page.getByRole('table', { name: 'Sales' });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { backOfficeToken, call, inView, screenshot, seen, signInToBackOffice } from './stack';
+import { backOfficeToken, call, inView, screenshot, openBackOffice, seen } from './stack';
 
 // Every screen of the back office's side navigation, for an admin and for staff: each opens
 // with its heading and settles (no 'Loading...' left, no error), staff are not offered the
@@ -56,7 +56,7 @@ async function walk(page: import('@playwright/test').Page, testInfo: import('@pl
 test('an admin opens every screen of the back office', async ({ page }, testInfo) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInToBackOffice(page);
+  await openBackOffice(page);
   const labels = await walk(page, testInfo, true);
   for (const label of adminOnly) expect(labels).toContain(label);
   await page.goto('/admin/no-such-screen');
@@ -70,7 +70,7 @@ test('staff open every screen offered to them, and none of the admin-only ones',
   const staff = { email: `staff-walk-${Date.now()}@drape.local`, password: 'staff-walk-2026' };
   const created = await call<{ _id: string }>(request, 'POST', '/api/admin/register', token, { firstName: 'Asha', ...staff, role: 'staff' });
   try {
-    await signInToBackOffice(page, staff);
+    await openBackOffice(page, staff);
     const labels = await walk(page, testInfo, false);
     for (const label of adminOnly) expect(labels).not.toContain(label);
     // An admin-only address typed in is answered, not broken.

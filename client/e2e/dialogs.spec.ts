@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { backOfficeToken, call, screenshot, shopperPage, shopperWithCart, signInToBackOffice, inView, seen, wholeInViewport, type Shopper } from './stack';
+import { backOfficeToken, call, screenshot, shopperPage, shopperWithCart, openBackOffice, inView, seen, wholeInViewport, type Shopper } from './stack';
 
 // Every dialog of the storefront and the back office, opened as a person opens it, at 1280 and
 // 390 px: each opens wholly inside the window (its box within the viewport, all of it visible),
@@ -153,7 +153,7 @@ function row(page: Page, table: string, name: RegExp | string) {
 }
 
 test('the back office’s sale and coupon editors open in the window', async ({ page }, testInfo) => {
-  await signInToBackOffice(page);
+  await openBackOffice(page);
   await backOfficeSection(page, 'Sales', 'Sales');
   await expect(page.getByRole('table', { name: 'Sales' })).not.toContainText('Loading...');
   const sale = await opens(page, page.getByRole('button', { name: 'New sale' }), page.getByRole('dialog', { name: 'New sale' }));
@@ -174,7 +174,7 @@ test('the back office’s sale and coupon editors open in the window', async ({ 
 });
 
 test('the back office’s category and banner editors and their confirmations open in the window', async ({ page }, testInfo) => {
-  await signInToBackOffice(page);
+  await openBackOffice(page);
   await backOfficeSection(page, 'Categories', 'Categories');
   const category = await opens(page, page.getByRole('button', { name: 'New category' }), page.getByRole('dialog', { name: 'New category' }));
   await closes(category, 'Cancel');
@@ -233,7 +233,7 @@ test('the back office’s order status and refund dialogs open in the window', a
     .toBe('success');
   const { _id: id } = (await call<{ _id: string }>(request, 'GET', `/api/orders/${checkout.data.orderId}`, shopper.token)).data;
 
-  await signInToBackOffice(page);
+  await openBackOffice(page);
   await page.goto(`/admin/orders/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: checkout.data.orderId })).toBeInViewport();
   const status = await opens(page, page.getByRole('button', { name: 'Change status' }), page.getByRole('dialog', { name: 'Change status' }));
@@ -246,7 +246,7 @@ test('the back office’s order status and refund dialogs open in the window', a
 
 test('the back office’s customer and review confirmations open in the window', async ({ page, request }, testInfo) => {
   const { shopper } = await shopperWithHistory(request, testInfo);
-  await signInToBackOffice(page);
+  await openBackOffice(page);
   await page.goto(`/admin/users?search=${encodeURIComponent(shopper.email)}`);
   const person = row(page, 'People', new RegExp(shopper.email.replace(/[.+]/g, '\\$&')));
   const deactivate = await opens(page, person.getByRole('button', { name: 'Deactivate' }), page.getByRole('dialog', { name: /^Deactivate / }));

@@ -9,7 +9,7 @@ import {
   type Page,
   type TestInfo,
 } from '@playwright/test';
-import { inView, seen } from './stack';
+import { inView, openBackOffice, seen } from './stack';
 
 // The back office's order board, live, against the whole running stack: an admin has
 // /admin/orders open; a shopper (another browser context) places a cash-on-delivery order;
@@ -18,7 +18,6 @@ import { inView, seen } from './stack';
 // with SIM_SHIPROCKET_STEP=off, so nothing moves by itself) and both the admin's status cell and
 // the shopper's /trackid page walk to DELIVERED, without reloads.
 
-const admin = { email: process.env.ADMIN_EMAIL ?? 'admin@drape.local', password: process.env.ADMIN_PASSWORD ?? 'drape-admin-2026' };
 const password = 'tailored-2026';
 
 /** What the courier reports, one advance at a time, as the board and the tracking page name it. */
@@ -158,11 +157,7 @@ test('a new order appears live on the admin board and walks to Delivered with th
 
   // The admin signs in and opens the board from the side navigation.
   const adminLive = subscribedTo(page, (topic) => topic === 'admin:orders');
-  await page.goto('/adminlogin');
-  await seen(page.getByLabel('Email')).fill(admin.email);
-  await seen(page.getByLabel('Password', { exact: true })).fill(admin.password);
-  await seen(page.getByRole('button', { name: 'Sign in' })).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await openBackOffice(page);
   await seen(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Orders' })).click();
   await expect(page).toHaveURL(/\/admin\/orders$/);
   await inView(page.getByRole('heading', { level: 1, name: 'Orders' }));
@@ -247,11 +242,7 @@ test('a new order appears live on the admin board and walks to Delivered with th
 });
 
 test('the board keeps its filters in the URL, and a filter change goes back to page 1', async ({ page }, testInfo) => {
-  await page.goto('/adminlogin');
-  await seen(page.getByLabel('Email')).fill(admin.email);
-  await seen(page.getByLabel('Password', { exact: true })).fill(admin.password);
-  await seen(page.getByRole('button', { name: 'Sign in' })).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await openBackOffice(page);
 
   await page.goto('/admin/orders?pay=cod&page=2');
   await inView(page.getByRole('heading', { level: 1, name: 'Orders' }));

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { backOfficeToken, call, screenshot, shopperWithCart, signInToBackOffice, signOutOfBackOffice } from './stack';
+import { backOfficeToken, call, openBackOffice, screenshot, shopperWithCart, signInToBackOffice, signOutOfBackOffice } from './stack';
 
 /** sim's HTTP address: SIM_URL, else the last "sim listening http=…" line of RUN_NAME's sim log. */
 function simUrl(): string {
@@ -80,7 +80,7 @@ test('staff cancel a paid order, which requests its refund; an admin confirms it
 
   // The admin opens the same page, sees who asked and why, and confirms.
   await signOutOfBackOffice(page);
-  await signInToBackOffice(page);
+  await openBackOffice(page);
   await page.goto(`/admin/orders/${order.id}`);
   await expect(page.getByRole('heading', { level: 1, name: order.number })).toBeInViewport();
   const pending = page.getByTestId('refund-request');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { inView, seen } from './stack';
+import { admin, inView, openBackOffice, seen } from './stack';
 
 // Product reviews against the whole running stack: a shopper whose cash-on-delivery order was
 // delivered reviews the piece on /user/userreviews (the server's field message first, then 4
@@ -9,8 +9,6 @@ import { inView, seen } from './stack';
 // with the average, its markup as typed. The review is deleted at the end.
 
 const password = 'tailored-2026';
-const admin = { email: process.env.ADMIN_EMAIL ?? 'admin@drape.local', password: process.env.ADMIN_PASSWORD ?? 'drape-admin-2026' };
-
 /** A made-up client address for an API sign-up (the browser-test stack trusts the header). */
 function someAddress(): Record<string, string> {
   const part = () => Math.floor(Math.random() * 250) + 1;
@@ -152,11 +150,7 @@ test('a shopper reviews a delivered piece; staff approve it; the product page sh
     if (desktop) {
       // Staff approve it on /admin/reviews, awaiting approval first.
       await page.setViewportSize({ width: 1440, height: 900 });
-      await page.goto('/adminlogin');
-      await seen(page.getByLabel('Email')).fill(admin.email);
-      await seen(page.getByLabel('Password', { exact: true })).fill(admin.password);
-      await seen(page.getByRole('button', { name: 'Sign in' })).click();
-      await expect(page).toHaveURL(/\/admin\/dashboard$/);
+      await openBackOffice(page);
       await seen(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Reviews' })).click();
       await inView(page.getByRole('heading', { level: 1, name: 'Reviews' }));
       const table = page.getByRole('table', { name: 'Reviews' });

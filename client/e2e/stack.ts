@@ -148,7 +148,52 @@ export async function screenshot(page: Page, testInfo: TestInfo, name: string, {
   await testInfo.attach(`${name}-${width}`, { path, contentType: 'image/png' });
 }
 
-/** Signs `page` in to the back office; it lands on the dashboard. */
+/**
+ * Back-office sessions signed in through the API, one per account and worker: each sign-in
+ * checks an argon2id hash on the server (about half a second of CPU on a loaded 2-core box),
+ * so the tests of a worker share one. Only tests that never sign out use these (openBackOffice);
+ * a test that signs out revokes its token and signs in through the form (signInToBackOffice).
+ */
+const backOfficeSessions = new Map<string, Promise<{ token: string; user: unknown }>>();
+
+/** An address on the shop's origin that is never sent to the shop: a blank page to write its storage from. */
+const blankPath = '/e2e-blank-page';
+
+/**
+ * Opens the back office signed in as `who` (the admin unless told), on the dashboard, as a
+ * person whose browser kept the session from an earlier visit: the token and user are where
+ * the shop keeps them (localStorage adminToken and adminUser, features/account/adminSlice.ts).
+ * The sign-in form itself is tested through the form (signInToBackOffice, account.spec.ts).
+ */
+export async function openBackOffice(page: Page, who: { email: string; password: string } = admin) {
+  let session = backOfficeSessions.get(who.email);
+  if (!session) {
+    session = (async () => {
+      const answer = await page.request.post('/api/admin/login', { data: who });
+      const body = await answer.text();
+      expect(answer.ok(), `POST /api/admin/login → ${answer.status()} ${body}`).toBe(true);
+      const { token, data } = JSON.parse(body) as { token: string; data: unknown };
+      return { token, user: data };
+    })();
+    backOfficeSessions.set(who.email, session);
+    session.catch(() => backOfficeSessions.delete(who.email));
+  }
+  const { token, user } = await session;
+  await page.route(blankPath, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>blank</title>' }));
+  await page.goto(blankPath);
+  await page.evaluate(
+    ([token, user]) => {
+      window.localStorage.setItem('adminToken', token);
+      window.localStorage.setItem('adminUser', user);
+    },
+    [token, JSON.stringify(user)],
+  );
+  await page.unroute(blankPath);
+  await page.goto('/admin/dashboard');
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
+/** Signs `page` in to the back office through its sign-in form; it lands on the dashboard. */
 export async function signInToBackOffice(page: Page, who: { email: string; password: string } = admin) {
   await page.goto('/adminlogin');
   await seen(page.getByLabel('Email')).fill(who.email);

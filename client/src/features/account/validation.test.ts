@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { indianStates } from '../../test/fixtures';
 import { emptyAddress } from '../../lib/address';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The banner logic: which banner a page shows, emphasised title words, and the form's checks.
 import { describe, expect, it } from 'vitest';
 import { bannerBody, bannerFor, checkBannerForm, emptyBannerForm, plainTitle, titleRuns } from './banners';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // A refused review save: messages by field, and for the form when no field is named.
 import { describe, expect, it } from 'vitest';
 import { reviewFormProblems } from './form';

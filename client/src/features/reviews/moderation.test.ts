@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The back office's review filters in the URL and in the API's query.
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // How ratings, statuses and dates read on screen.
 import { describe, expect, it } from 'vitest';
 import { averageText, ratingSummary, reviewCount, reviewDate, starFills, starsLabel, statusLabels } from './rating';

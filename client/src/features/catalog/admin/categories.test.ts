@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The categories screen's forms: what is checked before sending, and how counts read.
 import { describe, expect, it } from 'vitest';
 import { categoryBody, checkCategoryForm, checkSubCategoryForm, emptyCategoryForm, emptySubCategoryForm, productCountLabel, type AdminCategory } from './categories';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { checkProductForm, emptyProductForm, previewPrice, productBody, productToForm } from './editor';
 

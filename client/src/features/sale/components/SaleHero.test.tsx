@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { aSale } from '../../../test/fixtures';
 import { saleSummary } from './SaleHero';
