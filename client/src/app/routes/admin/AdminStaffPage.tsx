@@ -103,8 +103,8 @@ function StaffForm() {
             error={errors.confirmPassword}
           />
         </div>
-        <fieldset className={styles.roles} aria-labelledby={roleId}>
-          <legend id={roleId} className={styles.legend}>
+        <fieldset className={formStyles.choices} aria-labelledby={roleId}>
+          <legend id={roleId} className={formStyles.legend}>
             Role
           </legend>
           {roles.map((option) => (

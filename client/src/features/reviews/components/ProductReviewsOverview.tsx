@@ -26,7 +26,8 @@ export function ProductReviewsOverview() {
   const [search, setSearch] = useSearchParams();
   const { pathname } = useLocation();
   const filters = readProductReviewFilters(search);
-  const { data, isLoading, isFetching, isError, error, refetch } = useGetProductReviewSummariesQuery(filters);
+  const result = useGetProductReviewSummariesQuery(filters);
+  const { data, isError, error } = result;
 
   useEffect(() => {
     if (isError) dispatch(toastShown({ message: (error as Partial<ApiError> | undefined)?.message || 'Products could not be loaded', type: 'error' }));
@@ -53,32 +54,22 @@ export function ProductReviewsOverview() {
         columns={columns}
         items={products}
         itemId={(product) => product.productId}
-        isLoading={isLoading}
-        isFetching={isFetching}
-        isError={isError}
+        query={result}
         messages={{ ...overviewMessages, error: 'Products could not be loaded.' }}
-        summary={
-          data &&
-          !isLoading && (
-            <>
-              {data.total === 1 ? '1 product' : `${data.total.toLocaleString('en-IN')} products`}
-              {data.totalPages > 1 && ` · page ${data.page} of ${data.totalPages}`}
-            </>
-          )
-        }
+        summary={(data) => (
+          <>
+            {data.total === 1 ? '1 product' : `${data.total.toLocaleString('en-IN')} products`}
+            {data.totalPages > 1 && ` · page ${data.page} of ${data.totalPages}`}
+          </>
+        )}
         rowProps={() => ({ className: styles.middle })}
-        onRetry={() => void refetch()}
-        pages={
-          data && {
-            page: data.page,
-            totalPages: data.totalPages,
-            label: 'Product pages',
-            hrefFor: (page) => {
-              const query = productReviewFiltersToSearch({ ...filters, page }).toString();
-              return query ? `${pathname}?${query}` : pathname;
-            },
-          }
-        }
+        pages={{
+          label: 'Product pages',
+          hrefFor: (page) => {
+            const query = productReviewFiltersToSearch({ ...filters, page }).toString();
+            return query ? `${pathname}?${query}` : pathname;
+          },
+        }}
       />
     </div>
   );
