@@ -108,7 +108,7 @@ function StaffForm() {
             Role
           </legend>
           {roles.map((option) => (
-            <label key={option.value} className={styles.roleOption}>
+            <label key={option.value} className={`${formStyles.option} ${styles.roleOption}`}>
               <input type="radio" name="role" value={option.value} checked={role === option.value} onChange={() => setRole(option.value)} />
               <span>
                 <strong>{option.label}</strong>
