@@ -3,7 +3,10 @@
 // a loading, empty or error row in place of the rows, bulk selection with its toolbar, "Try
 // again" after a failed load, and the pages below. The screens keep their filters, their cells
 // and their dialogs.
-import type { HTMLAttributes, ReactNode } from 'react';
+import { useEffect, type HTMLAttributes, type ReactNode } from 'react';
+import { useDispatch } from 'react-redux';
+import type { ApiError } from '../lib/api';
+import { toastShown } from '../lib/toast';
 import { Button } from './Button';
 import { Pagination } from './Pagination';
 import { Spinner } from './Spinner';
@@ -85,6 +88,14 @@ export interface BackOfficeTableProps<T, D extends BackOfficePage = BackOfficePa
   /** Offers "Try again" (the query's refetch) after a failed load (default true). */
   retry?: boolean;
   pages?: BackOfficePages;
+}
+
+/** useLoadFailedToast toasts a list's failed load (SPEC: a failed load shows as a toast): the server's message, or `fallback`. */
+export function useLoadFailedToast({ isError, error }: { isError: boolean; error?: unknown }, fallback: string) {
+  const dispatch = useDispatch();
+  useEffect(() => {
+    if (isError) dispatch(toastShown({ message: (error as Partial<ApiError> | undefined)?.message || fallback, type: 'error' }));
+  }, [dispatch, isError, error, fallback]);
 }
 
 /** BackOfficeTable is a back-office list's summary, table, states, selection and pages. */

@@ -2,12 +2,12 @@
 // how often it was used against its limit, and whether it is on; create and edit in a dialog
 // (client checks first, the server's field messages after), switch on and off, delete (a coupon
 // an order used can only be switched off; the server says so).
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { Checkbox, Field, FormAlert, formStyles } from '../../../components/Form';
-import { BackOfficeTable } from '../../../components/BackOfficeTable';
+import { BackOfficeTable, useLoadFailedToast } from '../../../components/BackOfficeTable';
 import { onOffColumns, useToastedChange } from '../../../components/OnOffRows';
 import { Spinner } from '../../../components/Spinner';
 import styles from '../../../components/BackOfficeList.module.css';
@@ -26,21 +26,17 @@ function apiError(error: unknown): Partial<ApiError> {
 }
 
 export function CouponsPage() {
-  const dispatch = useAppDispatch();
   const [search, setSearch] = useSearchParams();
   const page = Math.max(1, Number(search.get('page')) || 1);
   const status = ['active', 'inactive'].includes(search.get('status') ?? '') ? (search.get('status') as string) : '';
   const result = useGetAdminCouponsQuery({ page, status });
-  const { data, isError, error } = result;
+  const { data } = result;
   const [editing, setEditing] = useState<AdminCoupon | 'new' | null>(null);
   const [setActive] = useSetCouponActiveMutation();
   const [remove] = useDeleteCouponMutation();
   const change = useToastedChange();
 
-  useEffect(() => {
-    if (isError) dispatch(toastShown({ message: apiError(error).message || 'Coupons could not be loaded', type: 'error' }));
-  }, [dispatch, isError, error]);
-
+  useLoadFailedToast(result, 'Coupons could not be loaded');
   const toggle = (coupon: AdminCoupon) =>
     change(
       () => setActive({ id: coupon._id, active: coupon.status !== 'active' }).unwrap(),

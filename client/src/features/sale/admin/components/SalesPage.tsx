@@ -2,12 +2,12 @@
 // off; create and edit in a dialog (name, discount, gender, category or some of its
 // sub-categories, desktop and phone banners uploaded and re-encoded by the server), switch on
 // and off — every storefront's sale banner and prices follow at once — and delete.
-import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../../components/Button';
 import { Dialog } from '../../../../components/Dialog';
 import { Checkbox, Field, FormAlert, formStyles } from '../../../../components/Form';
-import { BackOfficeTable } from '../../../../components/BackOfficeTable';
+import { BackOfficeTable, useLoadFailedToast } from '../../../../components/BackOfficeTable';
 import { onOffColumns, useToastedChange } from '../../../../components/OnOffRows';
 import { Spinner } from '../../../../components/Spinner';
 import styles from '../../../../components/BackOfficeList.module.css';
@@ -34,20 +34,16 @@ function apiError(error: unknown): Partial<ApiError> {
 }
 
 export function SalesPage() {
-  const dispatch = useAppDispatch();
   const [search] = useSearchParams();
   const page = Math.max(1, Number(search.get('page')) || 1);
   const result = useGetAdminSalesQuery(page);
-  const { data, isError, error } = result;
+  const { data } = result;
   const [editing, setEditing] = useState<AdminSale | 'new' | null>(null);
   const [switchSale] = useSwitchSaleMutation();
   const [remove] = useDeleteSaleMutation();
   const change = useToastedChange();
 
-  useEffect(() => {
-    if (isError) dispatch(toastShown({ message: apiError(error).message || 'Sales could not be loaded', type: 'error' }));
-  }, [dispatch, isError, error]);
-
+  useLoadFailedToast(result, 'Sales could not be loaded');
   const toggle = (sale: AdminSale) =>
     change(
       () => switchSale({ id: sale._id, on: !sale.saleStatus }).unwrap(),
