@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../app/renderWithProviders';
-import { BackOfficeTable, type BackOfficeColumn, type BackOfficeQuery, type BackOfficeTableProps } from './BackOfficeTable';
+import { BackOfficeTable, countSummary, type BackOfficeColumn, type BackOfficeQuery, type BackOfficeTableProps } from './BackOfficeTable';
 
 interface Shirt {
   id: string;
@@ -156,5 +156,15 @@ describe('BackOfficeTable', () => {
     renderTable({ query: query({ data: { ...firstPage, total: 30, totalPages: 3 } }), pages: shirtPages });
     const pages = screen.getByRole('navigation', { name: 'Shirt pages' });
     expect(within(pages).getByRole('link', { name: /3/ })).toHaveAttribute('href', '/admin/shirts?page=3');
+  });
+
+  it('counts the list in words and names the page', () => {
+    const shirtsCount = countSummary({ none: 'No shirts', one: '1 shirt', many: 'shirts' });
+    const { rerender } = renderTable({ query: query({ data: { ...firstPage, total: 0, items: [] } }), items: [], summary: shirtsCount });
+    expect(screen.getByText('No shirts')).toBeInTheDocument();
+    rerender(
+      <BackOfficeTable label="Shirts" columns={columns} items={shirts} itemId={(shirt) => shirt.id} messages={messages} query={query({ data: { ...firstPage, total: 1234, page: 2, totalPages: 3 } })} summary={shirtsCount} />,
+    );
+    expect(screen.getByText('1,234 shirts · page 2 of 3')).toBeInTheDocument();
   });
 });

@@ -90,6 +90,23 @@ export interface BackOfficeTableProps<T, D extends BackOfficePage = BackOfficePa
   pages?: BackOfficePages;
 }
 
+/** BackOfficeCount is how a list's summary counts: `none` for 0, `one` for 1, else the number and `many`. */
+export interface BackOfficeCount {
+  none: string;
+  one: string;
+  many: string;
+}
+
+/** countSummary is a summary that counts the list and names the page ("12 products · page 1 of 2"). */
+export function countSummary({ none, one, many }: BackOfficeCount) {
+  return (data: BackOfficePage & { total: number }) => (
+    <>
+      {data.total === 0 ? none : data.total === 1 ? one : `${data.total.toLocaleString('en-IN')} ${many}`}
+      {data.totalPages > 1 && ` · page ${data.page} of ${data.totalPages}`}
+    </>
+  );
+}
+
 /** useLoadFailedToast toasts a list's failed load (SPEC: a failed load shows as a toast): the server's message, or `fallback`. */
 export function useLoadFailedToast({ isError, error }: { isError: boolean; error?: unknown }, fallback: string) {
   const dispatch = useDispatch();

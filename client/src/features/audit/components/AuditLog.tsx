@@ -5,7 +5,7 @@
 import { Fragment, useEffect, useId, useState, type FormEvent } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../../components/Button';
-import { BackOfficeTable, type BackOfficeColumn } from '../../../components/BackOfficeTable';
+import { BackOfficeTable, countSummary, type BackOfficeColumn } from '../../../components/BackOfficeTable';
 import { useAppDispatch } from '../../../app/hooks';
 import type { ApiError } from '../../../lib/api';
 import { toastShown } from '../../../lib/toast';
@@ -61,12 +61,7 @@ export function AuditLog() {
         itemId={(entry) => entry._id}
         query={result}
         messages={{ ...auditMessages, error: 'The audit log could not be loaded.' }}
-        summary={(data) => (
-          <>
-            {data.total === 0 ? 'No changes' : data.total === 1 ? '1 change' : `${data.total.toLocaleString('en-IN')} changes`}
-            {data.totalPages > 1 && ` · page ${data.page} of ${data.totalPages}`}
-          </>
-        )}
+        summary={countSummary({ none: 'No changes', one: '1 change', many: 'changes' })}
         renderRows={(entry) => (
           <EntryRows
             key={entry._id}

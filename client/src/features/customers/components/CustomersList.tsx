@@ -6,7 +6,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
-import { BackOfficeTable, type BackOfficeColumn } from '../../../components/BackOfficeTable';
+import { BackOfficeTable, countSummary, type BackOfficeColumn } from '../../../components/BackOfficeTable';
 import { Spinner } from '../../../components/Spinner';
 import styles from '../../../components/BackOfficeList.module.css';
 import { useAppDispatch } from '../../../app/hooks';
@@ -70,12 +70,7 @@ export function CustomersList() {
         itemId={(person) => person._id}
         query={result}
         messages={{ ...customerMessages, error: 'People could not be loaded.' }}
-        summary={(data) => (
-          <>
-            {data.total === 0 ? 'Nobody' : data.total === 1 ? '1 person' : `${data.total.toLocaleString('en-IN')} people`}
-            {data.totalPages > 1 && ` · page ${data.page} of ${data.totalPages}`}
-          </>
-        )}
+        summary={countSummary({ none: 'Nobody', one: '1 person', many: 'people' })}
         pages={{
           label: 'People pages',
           hrefFor: (page) => {

@@ -6,7 +6,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../../components/Button';
 import { Link } from '../../../components/Link';
-import { BackOfficeTable, type BackOfficeColumn } from '../../../components/BackOfficeTable';
+import { BackOfficeTable, countSummary, type BackOfficeColumn } from '../../../components/BackOfficeTable';
 import list from '../../../components/BackOfficeList.module.css';
 import { useAppDispatch } from '../../../app/hooks';
 import type { ApiError } from '../../../lib/api';
@@ -56,12 +56,7 @@ export function ProductReviewsOverview() {
         itemId={(product) => product.productId}
         query={result}
         messages={{ ...overviewMessages, error: 'Products could not be loaded.' }}
-        summary={(data) => (
-          <>
-            {data.total === 1 ? '1 product' : `${data.total.toLocaleString('en-IN')} products`}
-            {data.totalPages > 1 && ` · page ${data.page} of ${data.totalPages}`}
-          </>
-        )}
+        summary={countSummary({ none: '0 products', one: '1 product', many: 'products' })}
         rowProps={() => ({ className: styles.middle })}
         pages={{
           label: 'Product pages',

@@ -6,7 +6,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../../../components/Button';
 import { Link } from '../../../../components/Link';
-import { BackOfficeTable, type BackOfficeColumn } from '../../../../components/BackOfficeTable';
+import { BackOfficeTable, countSummary, type BackOfficeColumn } from '../../../../components/BackOfficeTable';
 import styles from '../../../../components/BackOfficeList.module.css';
 import { useAppDispatch } from '../../../../app/hooks';
 import type { ApiError } from '../../../../lib/api';
@@ -84,12 +84,7 @@ export function ProductsList({ canChange }: { canChange: boolean }) {
         itemId={(product) => product._id}
         query={result}
         messages={{ ...productMessages, error: 'Products could not be loaded.' }}
-        summary={(data) => (
-          <>
-            {data.total === 0 ? 'No products' : data.total === 1 ? '1 product' : `${data.total.toLocaleString('en-IN')} products`}
-            {data.totalPages > 1 && ` · page ${data.page} of ${data.totalPages}`}
-          </>
-        )}
+        summary={countSummary({ none: 'No products', one: '1 product', many: 'products' })}
         selection={
           canChange
             ? {
