@@ -136,8 +136,8 @@ export function AddressForm({
           onChange={(event) => set('pincode', compact ? digitsOnly(event.target.value, 6) : event.target.value)}
         />
       </div>
-      <fieldset className={styles.types} aria-describedby={errors.type ? 'address-type-error' : undefined}>
-        <legend className={styles.legend}>Address type</legend>
+      <fieldset className={formStyles.choices} aria-describedby={errors.type ? 'address-type-error' : undefined}>
+        <legend className={formStyles.legend}>Address type</legend>
         <div className={styles.chips}>
           {(compact ? compactTypes : addressTypes).map((type) => (
             <label key={type} className={styles.chip}>

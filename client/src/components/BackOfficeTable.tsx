@@ -3,7 +3,10 @@
 // a loading, empty or error row in place of the rows, bulk selection with its toolbar, "Try
 // again" after a failed load, and the pages below. The screens keep their filters, their cells
 // and their dialogs.
-import type { HTMLAttributes, ReactNode } from 'react';
+import { useEffect, type HTMLAttributes, type ReactNode } from 'react';
+import { useDispatch } from 'react-redux';
+import type { ApiError } from '../lib/api';
+import { toastShown } from '../lib/toast';
 import { Button } from './Button';
 import { Pagination } from './Pagination';
 import { Spinner } from './Spinner';
@@ -36,29 +39,43 @@ export interface BackOfficeSelection<T> {
   actions: ReactNode;
 }
 
-/** BackOfficePages is the pagination below the table: links to `hrefFor(page)`. */
-export interface BackOfficePages {
+/** BackOfficePage is what the table reads of a page of a list: which page it is, of how many. */
+export interface BackOfficePage {
   page: number;
   totalPages: number;
+}
+
+/** BackOfficeQuery is the part of a list's RTK Query result the table reads: the page and its state. */
+export interface BackOfficeQuery<D extends BackOfficePage> {
+  /** The page, once one has come (the last one while another loads). */
+  data?: D;
+  /** The first load, any load, a failed one. */
+  isLoading: boolean;
+  isFetching: boolean;
+  isError: boolean;
+  /** Loads the page again ("Try again"). */
+  refetch: () => unknown;
+}
+
+/** BackOfficePages is the pagination below the table: links to `hrefFor(page)`. */
+export interface BackOfficePages {
   label: string;
   hrefFor: (page: number) => string;
 }
 
-export interface BackOfficeTableProps<T> {
+export interface BackOfficeTableProps<T, D extends BackOfficePage = BackOfficePage> {
   /** The table's accessible name ("Products"). */
   label: string;
   columns: readonly BackOfficeColumn<T>[];
   items: readonly T[];
   /** The item's id: the row's key and what selection holds. */
   itemId: (item: T) => string;
-  /** The query's state: the first load, any load, a failed one. */
-  isLoading: boolean;
-  isFetching: boolean;
-  isError: boolean;
+  /** The list's query result (`useGetCouponsQuery(...)` as it comes). */
+  query: BackOfficeQuery<D>;
   /** The row's words while loading, when there is nothing, and when the load failed. */
   messages: { loading: string; empty: string; error: string };
-  /** The summary's text ("12 products · page 1 of 2"); none while there is nothing to count. */
-  summary?: ReactNode;
+  /** The summary's text for the page ("12 products · page 1 of 2"), drawn once the first page is in. */
+  summary?: (data: D) => ReactNode;
   /** Show "Updating" in the summary while a load after the first is under way (default true). */
   showUpdating?: boolean;
   /** Attributes of an item's row (its accessible name, an extra class). */
@@ -68,20 +85,43 @@ export interface BackOfficeTableProps<T> {
   selection?: BackOfficeSelection<T>;
   /** What stands between the summary (and the selection's toolbar) and the table: a note. */
   beforeTable?: ReactNode;
-  /** Offers "Try again" after a failed load. */
-  onRetry?: () => void;
+  /** Offers "Try again" (the query's refetch) after a failed load (default true). */
+  retry?: boolean;
   pages?: BackOfficePages;
 }
 
+/** BackOfficeCount is how a list's summary counts: `none` for 0, `one` for 1, else the number and `many`. */
+export interface BackOfficeCount {
+  none: string;
+  one: string;
+  many: string;
+}
+
+/** countSummary is a summary that counts the list and names the page ("12 products · page 1 of 2"). */
+export function countSummary({ none, one, many }: BackOfficeCount) {
+  return (data: BackOfficePage & { total: number }) => (
+    <>
+      {data.total === 0 ? none : data.total === 1 ? one : `${data.total.toLocaleString('en-IN')} ${many}`}
+      {data.totalPages > 1 && ` · page ${data.page} of ${data.totalPages}`}
+    </>
+  );
+}
+
+/** useLoadFailedToast toasts a list's failed load (SPEC: a failed load shows as a toast): the server's message, or `fallback`. */
+export function useLoadFailedToast({ isError, error }: { isError: boolean; error?: unknown }, fallback: string) {
+  const dispatch = useDispatch();
+  useEffect(() => {
+    if (isError) dispatch(toastShown({ message: (error as Partial<ApiError> | undefined)?.message || fallback, type: 'error' }));
+  }, [dispatch, isError, error, fallback]);
+}
+
 /** BackOfficeTable is a back-office list's summary, table, states, selection and pages. */
-export function BackOfficeTable<T>({
+export function BackOfficeTable<T, D extends BackOfficePage = BackOfficePage>({
   label,
   columns,
   items,
   itemId,
-  isLoading,
-  isFetching,
-  isError,
+  query,
   messages,
   summary,
   showUpdating = true,
@@ -89,9 +129,10 @@ export function BackOfficeTable<T>({
   renderRows,
   selection,
   beforeTable,
-  onRetry,
+  retry = true,
   pages,
-}: BackOfficeTableProps<T>) {
+}: BackOfficeTableProps<T, D>) {
+  const { data, isLoading, isFetching, isError, refetch } = query;
   const span = columns.length + (selection ? 1 : 0);
   const onPage = items.map(itemId);
   const allSelected = selection !== undefined && onPage.length > 0 && onPage.every((id) => selection.selected.includes(id));
@@ -126,7 +167,7 @@ export function BackOfficeTable<T>({
   return (
     <>
       <div className={styles.summary} aria-live="polite">
-        {summary != null && summary !== false && <span>{summary}</span>}
+        {summary && data && !isLoading && <span>{summary(data)}</span>}
         {showUpdating && isFetching && !isLoading && (
           <span className={styles.refreshing}>
             <Spinner size={14} /> Updating
@@ -178,15 +219,15 @@ export function BackOfficeTable<T>({
         </table>
       </div>
 
-      {isError && onRetry && (
+      {isError && retry && (
         <div>
-          <Button variant="secondary" onClick={onRetry}>
+          <Button variant="secondary" onClick={() => void refetch()}>
             Try again
           </Button>
         </div>
       )}
 
-      {pages && <Pagination page={pages.page} totalPages={pages.totalPages} label={pages.label} hrefFor={pages.hrefFor} />}
+      {pages && data && <Pagination page={data.page} totalPages={data.totalPages} label={pages.label} hrefFor={pages.hrefFor} />}
     </>
   );
 }

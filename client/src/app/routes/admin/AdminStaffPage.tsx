@@ -103,12 +103,12 @@ function StaffForm() {
             error={errors.confirmPassword}
           />
         </div>
-        <fieldset className={styles.roles} aria-labelledby={roleId}>
-          <legend id={roleId} className={styles.legend}>
+        <fieldset className={formStyles.choices} aria-labelledby={roleId}>
+          <legend id={roleId} className={formStyles.legend}>
             Role
           </legend>
           {roles.map((option) => (
-            <label key={option.value} className={styles.roleOption}>
+            <label key={option.value} className={`${formStyles.option} ${styles.roleOption}`}>
               <input type="radio" name="role" value={option.value} checked={role === option.value} onChange={() => setRole(option.value)} />
               <span>
                 <strong>{option.label}</strong>

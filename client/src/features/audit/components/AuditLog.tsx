@@ -5,7 +5,7 @@
 import { Fragment, useEffect, useId, useState, type FormEvent } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../../components/Button';
-import { BackOfficeTable, type BackOfficeColumn } from '../../../components/BackOfficeTable';
+import { BackOfficeTable, countSummary, type BackOfficeColumn } from '../../../components/BackOfficeTable';
 import { useAppDispatch } from '../../../app/hooks';
 import type { ApiError } from '../../../lib/api';
 import { toastShown } from '../../../lib/toast';
@@ -23,7 +23,8 @@ export function AuditLog() {
   const [search, setSearch] = useSearchParams();
   const { pathname } = useLocation();
   const filters = readAuditFilters(search);
-  const { data, isLoading, isFetching, isError, error, refetch } = useGetAuditLogQuery(filters);
+  const result = useGetAuditLogQuery(filters);
+  const { data, isError, error } = result;
   const [open, setOpen] = useState<Record<string, boolean>>({});
 
   useEffect(() => {
@@ -58,19 +59,9 @@ export function AuditLog() {
         columns={columns}
         items={entries}
         itemId={(entry) => entry._id}
-        isLoading={isLoading}
-        isFetching={isFetching}
-        isError={isError}
+        query={result}
         messages={{ ...auditMessages, error: 'The audit log could not be loaded.' }}
-        summary={
-          data &&
-          !isLoading && (
-            <>
-              {data.total === 0 ? 'No changes' : data.total === 1 ? '1 change' : `${data.total.toLocaleString('en-IN')} changes`}
-              {data.totalPages > 1 && ` · page ${data.page} of ${data.totalPages}`}
-            </>
-          )
-        }
+        summary={countSummary({ none: 'No changes', one: '1 change', many: 'changes' })}
         renderRows={(entry) => (
           <EntryRows
             key={entry._id}
@@ -79,18 +70,13 @@ export function AuditLog() {
             onToggle={() => setOpen((current) => ({ ...current, [entry._id]: !current[entry._id] }))}
           />
         )}
-        onRetry={() => void refetch()}
-        pages={
-          data && {
-            page: data.page,
-            totalPages: data.totalPages,
-            label: 'Audit log pages',
-            hrefFor: (page) => {
-              const query = auditFiltersToSearch({ ...filters, page }).toString();
-              return query ? `${pathname}?${query}` : pathname;
-            },
-          }
-        }
+        pages={{
+          label: 'Audit log pages',
+          hrefFor: (page) => {
+            const query = auditFiltersToSearch({ ...filters, page }).toString();
+            return query ? `${pathname}?${query}` : pathname;
+          },
+        }}
       />
     </div>
   );

@@ -2,12 +2,13 @@
 // how often it was used against its limit, and whether it is on; create and edit in a dialog
 // (client checks first, the server's field messages after), switch on and off, delete (a coupon
 // an order used can only be switched off; the server says so).
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { Checkbox, Field, FormAlert, formStyles } from '../../../components/Form';
-import { BackOfficeTable } from '../../../components/BackOfficeTable';
+import { BackOfficeTable, useLoadFailedToast } from '../../../components/BackOfficeTable';
+import { onOffColumns, useToastedChange } from '../../../components/OnOffRows';
 import { Spinner } from '../../../components/Spinner';
 import styles from '../../../components/BackOfficeList.module.css';
 import { useAppDispatch } from '../../../app/hooks';
@@ -25,36 +26,24 @@ function apiError(error: unknown): Partial<ApiError> {
 }
 
 export function CouponsPage() {
-  const dispatch = useAppDispatch();
   const [search, setSearch] = useSearchParams();
   const page = Math.max(1, Number(search.get('page')) || 1);
   const status = ['active', 'inactive'].includes(search.get('status') ?? '') ? (search.get('status') as string) : '';
-  const { data, isLoading, isFetching, isError, error, refetch } = useGetAdminCouponsQuery({ page, status });
+  const result = useGetAdminCouponsQuery({ page, status });
+  const { data } = result;
   const [editing, setEditing] = useState<AdminCoupon | 'new' | null>(null);
   const [setActive] = useSetCouponActiveMutation();
   const [remove] = useDeleteCouponMutation();
+  const change = useToastedChange();
 
-  useEffect(() => {
-    if (isError) dispatch(toastShown({ message: apiError(error).message || 'Coupons could not be loaded', type: 'error' }));
-  }, [dispatch, isError, error]);
-
-  async function toggle(coupon: AdminCoupon) {
-    try {
-      const changed = await setActive({ id: coupon._id, active: coupon.status !== 'active' }).unwrap();
-      dispatch(toastShown({ message: `${changed.code} is ${changed.status === 'active' ? 'on' : 'off'}` }));
-    } catch (failure) {
-      dispatch(toastShown({ message: apiError(failure).message || 'The coupon could not be changed', type: 'error' }));
-    }
-  }
-
-  async function destroy(coupon: AdminCoupon) {
-    try {
-      await remove(coupon._id).unwrap();
-      dispatch(toastShown({ message: `${coupon.code} deleted` }));
-    } catch (failure) {
-      dispatch(toastShown({ message: apiError(failure).message || 'The coupon could not be deleted', type: 'error' }));
-    }
-  }
+  useLoadFailedToast(result, 'Coupons could not be loaded');
+  const toggle = (coupon: AdminCoupon) =>
+    change(
+      () => setActive({ id: coupon._id, active: coupon.status !== 'active' }).unwrap(),
+      (changed) => `${changed.code} is ${changed.status === 'active' ? 'on' : 'off'}`,
+      'The coupon could not be changed',
+    );
+  const destroy = (coupon: AdminCoupon) => change(() => remove(coupon._id).unwrap(), () => `${coupon.code} deleted`, 'The coupon could not be deleted');
 
   const coupons = data?.items ?? [];
   return (
@@ -109,45 +98,23 @@ export function CouponsPage() {
               </>
             ),
           },
-          {
-            heading: 'Status',
-            cell: (coupon) => <span className={`${styles.pill} ${coupon.status === 'active' ? styles.good : styles.bad}`}>{coupon.status === 'active' ? 'On' : 'Off'}</span>,
-          },
-          {
-            heading: 'Actions',
-            hideHeading: true,
-            className: styles.toggleCell,
-            cell: (coupon) => (
-              <span className={styles.actions}>
-                <button type="button" className={styles.toggle} onClick={() => setEditing(coupon)} aria-label={`Edit ${coupon.code}`}>
-                  Edit
-                </button>
-                <button type="button" className={styles.toggle} onClick={() => void toggle(coupon)} aria-label={`Switch ${coupon.code} ${coupon.status === 'active' ? 'off' : 'on'}`}>
-                  {coupon.status === 'active' ? 'Switch off' : 'Switch on'}
-                </button>
-                <button type="button" className={styles.toggle} onClick={() => void destroy(coupon)} aria-label={`Delete ${coupon.code}`}>
-                  Delete
-                </button>
-              </span>
-            ),
-          },
+          ...onOffColumns<AdminCoupon>({
+            name: (coupon) => coupon.code,
+            on: (coupon) => coupon.status === 'active',
+            onEdit: setEditing,
+            onSwitch: (coupon) => void toggle(coupon),
+            onDelete: (coupon) => void destroy(coupon),
+          }),
         ]}
         items={coupons}
         itemId={(coupon) => coupon._id}
-        isLoading={isLoading}
-        isFetching={isFetching}
-        isError={isError}
+        query={result}
         messages={{ ...couponMessages, error: 'Coupons could not be loaded.' }}
-        summary={data && !isLoading && (data.total === 1 ? '1 coupon' : `${data.total} coupons`)}
-        onRetry={() => void refetch()}
-        pages={
-          data && {
-            page: data.page,
-            totalPages: data.totalPages,
-            label: 'Coupon pages',
-            hrefFor: (target) => `/admin/coupons?${new URLSearchParams({ ...(status ? { status } : {}), ...(target > 1 ? { page: String(target) } : {}) })}`,
-          }
-        }
+        summary={(data) => (data.total === 1 ? '1 coupon' : `${data.total} coupons`)}
+        pages={{
+          label: 'Coupon pages',
+          hrefFor: (target) => `/admin/coupons?${new URLSearchParams({ ...(status ? { status } : {}), ...(target > 1 ? { page: String(target) } : {}) })}`,
+        }}
       />
 
       {editing && <CouponDialog coupon={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}

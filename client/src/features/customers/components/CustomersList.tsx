@@ -6,7 +6,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
-import { BackOfficeTable, type BackOfficeColumn } from '../../../components/BackOfficeTable';
+import { BackOfficeTable, countSummary, type BackOfficeColumn } from '../../../components/BackOfficeTable';
 import { Spinner } from '../../../components/Spinner';
 import styles from '../../../components/BackOfficeList.module.css';
 import { useAppDispatch } from '../../../app/hooks';
@@ -30,7 +30,8 @@ export function CustomersList() {
   const [search, setSearch] = useSearchParams();
   const { pathname } = useLocation();
   const filters = readCustomerFilters(search);
-  const { data, isLoading, isFetching, isError, error, refetch } = useGetCustomersQuery(filters);
+  const result = useGetCustomersQuery(filters);
+  const { data, isError, error } = result;
   const [setActive, activeCall] = useSetCustomerActiveMutation();
   const [confirming, setConfirming] = useState<Customer | null>(null);
 
@@ -67,31 +68,16 @@ export function CustomersList() {
         columns={columns(setConfirming)}
         items={people}
         itemId={(person) => person._id}
-        isLoading={isLoading}
-        isFetching={isFetching}
-        isError={isError}
+        query={result}
         messages={{ ...customerMessages, error: 'People could not be loaded.' }}
-        summary={
-          data &&
-          !isLoading && (
-            <>
-              {data.total === 0 ? 'Nobody' : data.total === 1 ? '1 person' : `${data.total.toLocaleString('en-IN')} people`}
-              {data.totalPages > 1 && ` · page ${data.page} of ${data.totalPages}`}
-            </>
-          )
-        }
-        onRetry={() => void refetch()}
-        pages={
-          data && {
-            page: data.page,
-            totalPages: data.totalPages,
-            label: 'People pages',
-            hrefFor: (page) => {
-              const query = customerFiltersToSearch({ ...filters, page }).toString();
-              return query ? `${pathname}?${query}` : pathname;
-            },
-          }
-        }
+        summary={countSummary({ none: 'Nobody', one: '1 person', many: 'people' })}
+        pages={{
+          label: 'People pages',
+          hrefFor: (page) => {
+            const query = customerFiltersToSearch({ ...filters, page }).toString();
+            return query ? `${pathname}?${query}` : pathname;
+          },
+        }}
       />
 
       {confirming && (

@@ -6,7 +6,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../../components/Button';
 import { Link } from '../../../components/Link';
-import { BackOfficeTable, type BackOfficeColumn } from '../../../components/BackOfficeTable';
+import { BackOfficeTable, countSummary, type BackOfficeColumn } from '../../../components/BackOfficeTable';
 import list from '../../../components/BackOfficeList.module.css';
 import { useAppDispatch } from '../../../app/hooks';
 import type { ApiError } from '../../../lib/api';
@@ -26,7 +26,8 @@ export function ProductReviewsOverview() {
   const [search, setSearch] = useSearchParams();
   const { pathname } = useLocation();
   const filters = readProductReviewFilters(search);
-  const { data, isLoading, isFetching, isError, error, refetch } = useGetProductReviewSummariesQuery(filters);
+  const result = useGetProductReviewSummariesQuery(filters);
+  const { data, isError, error } = result;
 
   useEffect(() => {
     if (isError) dispatch(toastShown({ message: (error as Partial<ApiError> | undefined)?.message || 'Products could not be loaded', type: 'error' }));
@@ -53,32 +54,17 @@ export function ProductReviewsOverview() {
         columns={columns}
         items={products}
         itemId={(product) => product.productId}
-        isLoading={isLoading}
-        isFetching={isFetching}
-        isError={isError}
+        query={result}
         messages={{ ...overviewMessages, error: 'Products could not be loaded.' }}
-        summary={
-          data &&
-          !isLoading && (
-            <>
-              {data.total === 1 ? '1 product' : `${data.total.toLocaleString('en-IN')} products`}
-              {data.totalPages > 1 && ` · page ${data.page} of ${data.totalPages}`}
-            </>
-          )
-        }
+        summary={countSummary({ none: '0 products', one: '1 product', many: 'products' })}
         rowProps={() => ({ className: styles.middle })}
-        onRetry={() => void refetch()}
-        pages={
-          data && {
-            page: data.page,
-            totalPages: data.totalPages,
-            label: 'Product pages',
-            hrefFor: (page) => {
-              const query = productReviewFiltersToSearch({ ...filters, page }).toString();
-              return query ? `${pathname}?${query}` : pathname;
-            },
-          }
-        }
+        pages={{
+          label: 'Product pages',
+          hrefFor: (page) => {
+            const query = productReviewFiltersToSearch({ ...filters, page }).toString();
+            return query ? `${pathname}?${query}` : pathname;
+          },
+        }}
       />
     </div>
   );

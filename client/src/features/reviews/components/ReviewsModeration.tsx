@@ -57,7 +57,8 @@ export function ReviewsModeration({ productId = '' }: { productId?: string }) {
   const [search, setSearch] = useSearchParams();
   const location = useLocation();
   const filters = readAdminReviewFilters(search, productId);
-  const { data, isLoading, isFetching, isError, error, refetch } = useGetAdminReviewsQuery(filters);
+  const result = useGetAdminReviewsQuery(filters);
+  const { data, isError, error } = result;
   const [moderate] = useModerateReviewMutation();
   const [remove, removal] = useRemoveReviewMutation();
   const [busy, setBusy] = useState('');
@@ -200,32 +201,22 @@ export function ReviewsModeration({ productId = '' }: { productId?: string }) {
         ]}
         items={reviews}
         itemId={(review) => review._id}
-        isLoading={isLoading}
-        isFetching={isFetching}
-        isError={isError}
+        query={result}
         messages={{ ...moderationMessages, error: 'Reviews could not be loaded.' }}
-        summary={
-          data &&
-          !isLoading && (
-            <>
-              {data.total === 0 ? 'No reviews' : reviewCount(data.total)}
-              {data.totalPages > 1 && ` · page ${data.page} of ${data.totalPages}`}
-            </>
-          )
-        }
+        summary={(data) => (
+          <>
+            {data.total === 0 ? 'No reviews' : reviewCount(data.total)}
+            {data.totalPages > 1 && ` · page ${data.page} of ${data.totalPages}`}
+          </>
+        )}
         rowProps={(review) => ({ 'aria-label': `${review.title} by ${reviewer(review)}` })}
-        onRetry={() => void refetch()}
-        pages={
-          data && {
-            page: data.page,
-            totalPages: data.totalPages,
-            label: 'Review pages',
-            hrefFor: (page) => {
-              const query = adminReviewFiltersToSearch({ ...filters, page }).toString();
-              return query ? `${location.pathname}?${query}` : location.pathname;
-            },
-          }
-        }
+        pages={{
+          label: 'Review pages',
+          hrefFor: (page) => {
+            const query = adminReviewFiltersToSearch({ ...filters, page }).toString();
+            return query ? `${location.pathname}?${query}` : location.pathname;
+          },
+        }}
       />
 
       {deleting && (

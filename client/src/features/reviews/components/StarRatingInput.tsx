@@ -4,6 +4,7 @@
 import { useId, useState } from 'react';
 import { maxStars, ratingWords } from '../rating';
 import { StarShape } from './Stars';
+import { formStyles } from '../../../components/Form';
 import styles from './StarRatingInput.module.css';
 
 /** A 1–5 star rating as a radio group; `value` 0 is none chosen yet. */
@@ -26,7 +27,7 @@ export function StarRatingInput({
   const shown = hovered || value;
   return (
     <fieldset className={styles.group} aria-describedby={error ? errorId : undefined} data-invalid={error ? true : undefined} disabled={disabled}>
-      <legend className={styles.legend}>{legend}</legend>
+      <legend className={`${formStyles.legend} ${styles.legend}`}>{legend}</legend>
       <div className={styles.row} onMouseLeave={() => setHovered(0)}>
         <span className={styles.stars}>
           {Array.from({ length: maxStars }, (_, index) => index + 1).map((rating) => (

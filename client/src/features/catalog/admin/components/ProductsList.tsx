@@ -6,7 +6,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../../../components/Button';
 import { Link } from '../../../../components/Link';
-import { BackOfficeTable, type BackOfficeColumn } from '../../../../components/BackOfficeTable';
+import { BackOfficeTable, countSummary, type BackOfficeColumn } from '../../../../components/BackOfficeTable';
 import styles from '../../../../components/BackOfficeList.module.css';
 import { useAppDispatch } from '../../../../app/hooks';
 import type { ApiError } from '../../../../lib/api';
@@ -29,7 +29,8 @@ export function ProductsList({ canChange }: { canChange: boolean }) {
   const [search, setSearch] = useSearchParams();
   const { pathname } = useLocation();
   const filters = readProductFilters(search);
-  const { data, isLoading, isFetching, isError, error, refetch } = useGetAdminProductsQuery(filters);
+  const result = useGetAdminProductsQuery(filters);
+  const { data, isError, error } = result;
   const [setStatus, statusCall] = useSetProductsStatusMutation();
   const [selected, setSelected] = useState<string[]>([]);
 
@@ -81,19 +82,9 @@ export function ProductsList({ canChange }: { canChange: boolean }) {
         columns={columns}
         items={products}
         itemId={(product) => product._id}
-        isLoading={isLoading}
-        isFetching={isFetching}
-        isError={isError}
+        query={result}
         messages={{ ...productMessages, error: 'Products could not be loaded.' }}
-        summary={
-          data &&
-          !isLoading && (
-            <>
-              {data.total === 0 ? 'No products' : data.total === 1 ? '1 product' : `${data.total.toLocaleString('en-IN')} products`}
-              {data.totalPages > 1 && ` · page ${data.page} of ${data.totalPages}`}
-            </>
-          )
-        }
+        summary={countSummary({ none: 'No products', one: '1 product', many: 'products' })}
         selection={
           canChange
             ? {
@@ -112,18 +103,13 @@ export function ProductsList({ canChange }: { canChange: boolean }) {
             : undefined
         }
         beforeTable={!canChange && <p className={own.note}>You can look through the catalog; only an admin changes products.</p>}
-        onRetry={() => void refetch()}
-        pages={
-          data && {
-            page: data.page,
-            totalPages: data.totalPages,
-            label: 'Product pages',
-            hrefFor: (page) => {
-              const query = productFiltersToSearch({ ...filters, page }).toString();
-              return query ? `${pathname}?${query}` : pathname;
-            },
-          }
-        }
+        pages={{
+          label: 'Product pages',
+          hrefFor: (page) => {
+            const query = productFiltersToSearch({ ...filters, page }).toString();
+            return query ? `${pathname}?${query}` : pathname;
+          },
+        }}
       />
     </div>
   );

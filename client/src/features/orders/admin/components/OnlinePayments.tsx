@@ -16,8 +16,8 @@ export function OnlinePayments() {
   const [search] = useSearchParams();
   const asked = Number(search.get('page'));
   const page = Number.isInteger(asked) && asked > 1 ? asked : 1;
-  const { data, isLoading, isError, isFetching } = useGetAdminOrdersQuery({ ...emptyFilters, mode: 'online', page });
-  const orders = data?.items ?? [];
+  const result = useGetAdminOrdersQuery({ ...emptyFilters, mode: 'online', page });
+  const orders = result.data?.items ?? [];
 
   return (
     <section className={list.page} aria-labelledby="payments-title">
@@ -32,13 +32,12 @@ export function OnlinePayments() {
         columns={columns}
         items={orders}
         itemId={(order) => order._id}
-        isLoading={isLoading}
-        isFetching={isFetching}
-        isError={isError}
+        query={result}
         messages={{ loading: 'Loading...', empty: 'No online payments yet.', error: 'Payments could not be loaded.' }}
-        summary={data && (data.total === 1 ? '1 online order' : `${data.total.toLocaleString('en-IN')} online orders`)}
+        summary={(data) => (data.total === 1 ? '1 online order' : `${data.total.toLocaleString('en-IN')} online orders`)}
         showUpdating={false}
-        pages={data && { page: data.page, totalPages: data.totalPages, label: 'Payments pages', hrefFor: (to) => (to > 1 ? `?page=${to}` : '?') }}
+        retry={false}
+        pages={{ label: 'Payments pages', hrefFor: (to) => (to > 1 ? `?page=${to}` : '?') }}
       />
     </section>
   );

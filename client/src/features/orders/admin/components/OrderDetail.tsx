@@ -14,7 +14,8 @@ import { statusLabel } from '../../status';
 import { useGetAdminOrderQuery } from '../api';
 import { actorLabel, atIST, refundLabel, type AdminOrderDetail } from '../detail';
 import { useLiveOrder } from '../live';
-import { adminPayment, adminStatusLabel, adminStatusTone, canRefund } from '../rows';
+import { adminPayment, canRefund } from '../rows';
+import { AdminStatusBadge } from './AdminStatusBadge';
 import { useOrderActions } from './OrderActions';
 import board from './OrdersBoard.module.css';
 import styles from './OrderDetail.module.css';
@@ -70,9 +71,7 @@ export function OrderDetail({ id, refunds }: { id: string; refunds: boolean }) {
           <p className={styles.eyebrow}>Order · placed {atIST(order.createdAt)}</p>
           <h1 className={styles.title}>{order.orderId}</h1>
           <p className={styles.badges}>
-            <span className={board.badge} data-tone={adminStatusTone(order.orderStatus)} data-testid="order-status">
-              {adminStatusLabel(order.orderStatus)}
-            </span>
+            <AdminStatusBadge status={order.orderStatus} />
             <span className={styles.pill}>
               {payment.mode} ·{' '}
               <span className={board.paymentState} data-tone={payment.tone}>

@@ -3,11 +3,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../../components/Button';
 import { Dialog } from '../../../../components/Dialog';
+import { formStyles } from '../../../../components/Form';
 import { Spinner } from '../../../../components/Spinner';
 import { formatRupees } from '../../../../lib/money';
 import { statusLabel } from '../../status';
 import type { AdminOrder } from '../types';
-import styles from './OrdersBoard.module.css';
+import styles from './OrderDialogs.module.css';
 
 export function StatusDialog({
   order,
@@ -40,10 +41,10 @@ export function StatusDialog({
         <p className={styles.dialogLede}>
           Now <strong>{statusLabel(order.orderStatus)}</strong>. Only the steps this order can take next are offered.
         </p>
-        <fieldset className={styles.choices}>
+        <fieldset className={`${formStyles.choices} ${styles.choices}`}>
           <legend className="visually-hidden">New status</legend>
           {order.nextStatuses.map((status) => (
-            <label key={status} className={styles.choice}>
+            <label key={status} className={`${formStyles.option} ${styles.choice}`}>
               <input type="radio" name="orderStatus" value={status} checked={choice === status} onChange={() => setChoice(status)} />
               <span className={styles.choiceText}>
                 {statusLabel(status)}

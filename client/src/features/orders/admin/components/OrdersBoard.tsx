@@ -18,8 +18,9 @@ import { statusLabel } from '../../status';
 import { useGetAdminOrdersQuery } from '../api';
 import { changeFilters, filtersToSearch, isUnfiltered, onPage, readFilters } from '../filters';
 import { useLiveOrderBoard, type Highlight } from '../live';
-import { adminPayment, adminStatusLabel, adminStatusTone, canRefund, orderStatuses, placedAt } from '../rows';
+import { adminPayment, canRefund, orderStatuses, placedAt } from '../rows';
 import type { AdminOrder, AdminOrderFilters, OrderBoardView, PushState } from '../types';
+import { AdminStatusBadge } from './AdminStatusBadge';
 import { useOrderActions } from './OrderActions';
 import list from '../../../../components/BackOfficeList.module.css';
 import styles from './OrdersBoard.module.css';
@@ -125,15 +126,15 @@ export function OrdersBoard({ refunds, view = allOrders }: { refunds: boolean; v
         )}
       </div>
 
-      <div className={styles.tableWrap}>
-        <table className={styles.table} aria-label="Orders" aria-busy={isFetching || undefined} data-fetched={fulfilledTimeStamp}>
+      <div className={`${list.tableWrap} ${styles.tableWrap}`}>
+        <table className={`${list.table} ${styles.table}`} aria-label="Orders" aria-busy={isFetching || undefined} data-fetched={fulfilledTimeStamp}>
           <thead>
             <tr>
               <th scope="col">Order</th>
               <th scope="col">Placed</th>
               <th scope="col">Customer</th>
               <th scope="col">City</th>
-              <th scope="col" className={styles.numeric}>
+              <th scope="col" className={list.numeric}>
                 Amount
               </th>
               <th scope="col">Status</th>
@@ -194,7 +195,7 @@ function StateRow({ children }: { children: ReactNode }) {
   return (
     <tbody>
       <tr>
-        <td colSpan={7} className={styles.state}>
+        <td colSpan={7} className={`${list.state} ${styles.state}`}>
           {children}
         </td>
       </tr>
@@ -255,7 +256,7 @@ function Filters({
   const more = [filters.orderStatus, filters.startDate || filters.endDate, filters.mode, filters.push].filter(Boolean).length;
   return (
     <form
-      className={styles.filters}
+      className={`${list.filters} ${styles.filters}`}
       data-unfolded={unfolded || undefined}
       role="search"
       aria-label="Filter orders"
@@ -265,7 +266,7 @@ function Filters({
         onChange({ search: text.trim() });
       }}
     >
-      <div className={`${styles.filter} ${styles.searchFilter}`}>
+      <div className={`${list.filter} ${styles.filter} ${styles.searchFilter}`}>
         <label htmlFor={ids.search}>Search</label>
         <input
           id={ids.search}
@@ -280,7 +281,7 @@ function Filters({
       <button type="button" className={styles.moreFilters} aria-expanded={unfolded} onClick={() => setUnfolded((open) => !open)}>
         Filters{more > 0 && <span className={styles.count}>{more}</span>}
       </button>
-      <div className={`${styles.filter} ${styles.statusFilter} ${styles.foldable}`}>
+      <div className={`${list.filter} ${styles.filter} ${styles.statusFilter} ${styles.foldable}`}>
         <label htmlFor={ids.status}>Status</label>
         <select
           id={ids.status}
@@ -297,7 +298,7 @@ function Filters({
         </select>
       </div>
       <div className={`${styles.dates} ${styles.foldable}`}>
-        <div className={styles.filter}>
+        <div className={`${list.filter} ${styles.filter}`}>
           <label htmlFor={ids.from}>From</label>
           <input
             id={ids.from}
@@ -307,7 +308,7 @@ function Filters({
             onChange={(event) => onChange({ startDate: event.target.value })}
           />
         </div>
-        <div className={styles.filter}>
+        <div className={`${list.filter} ${styles.filter}`}>
           <label htmlFor={ids.to}>To</label>
           <input
             id={ids.to}
@@ -318,7 +319,7 @@ function Filters({
           />
         </div>
       </div>
-      <fieldset className={`${styles.filter} ${styles.modes} ${styles.foldable}`}>
+      <fieldset className={`${list.filter} ${styles.filter} ${styles.modes} ${styles.foldable}`}>
         <legend>Payment</legend>
         <div className={styles.segments}>
           {(
@@ -336,7 +337,7 @@ function Filters({
         </div>
       </fieldset>
       {shiprocket && (
-        <fieldset className={`${styles.filter} ${styles.modes} ${styles.foldable}`}>
+        <fieldset className={`${list.filter} ${styles.filter} ${styles.modes} ${styles.foldable}`}>
           <legend>Shiprocket</legend>
           <div className={styles.segments}>
             {pushChoices.map(([value, label]) => (
@@ -349,7 +350,7 @@ function Filters({
         </fieldset>
       )}
       {narrowed && (
-        <button type="button" className={styles.clear} onClick={onClear}>
+        <button type="button" className={`${list.clear} ${styles.clear}`} onClick={onClear}>
           Clear filters
         </button>
       )}
@@ -423,7 +424,7 @@ function OrderRow({
           {order.customer.email && <span className={styles.secondary}>{order.customer.email}</span>}
         </td>
         <td data-label="City" className={styles.cityCell}>{order.customer.city || '—'}</td>
-        <td data-label="Amount" className={`${styles.numeric} ${styles.amountCell}`}>
+        <td data-label="Amount" className={styles.amountCell}>
           <span className={styles.amount}>{formatRupees(order.amount, { paise: !Number.isInteger(order.amount) })}</span>
           <span className={styles.payment}>
             <span>{payment.mode}</span>
@@ -434,9 +435,7 @@ function OrderRow({
           </span>
         </td>
         <td data-label="Status" className={styles.statusCell}>
-          <span className={styles.badge} data-tone={adminStatusTone(order.orderStatus)} data-testid="order-status">
-            {adminStatusLabel(order.orderStatus)}
-          </span>
+          <AdminStatusBadge status={order.orderStatus} />
           {order.notaddorder ? (
             <span className={styles.notAdded}>
               {boardMessages.notOnShiprocket}

@@ -2,12 +2,13 @@
 // off; create and edit in a dialog (name, discount, gender, category or some of its
 // sub-categories, desktop and phone banners uploaded and re-encoded by the server), switch on
 // and off — every storefront's sale banner and prices follow at once — and delete.
-import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../../components/Button';
 import { Dialog } from '../../../../components/Dialog';
 import { Checkbox, Field, FormAlert, formStyles } from '../../../../components/Form';
-import { BackOfficeTable } from '../../../../components/BackOfficeTable';
+import { BackOfficeTable, useLoadFailedToast } from '../../../../components/BackOfficeTable';
+import { onOffColumns, useToastedChange } from '../../../../components/OnOffRows';
 import { Spinner } from '../../../../components/Spinner';
 import styles from '../../../../components/BackOfficeList.module.css';
 import { useAppDispatch } from '../../../../app/hooks';
@@ -33,35 +34,23 @@ function apiError(error: unknown): Partial<ApiError> {
 }
 
 export function SalesPage() {
-  const dispatch = useAppDispatch();
   const [search] = useSearchParams();
   const page = Math.max(1, Number(search.get('page')) || 1);
-  const { data, isLoading, isFetching, isError, error, refetch } = useGetAdminSalesQuery(page);
+  const result = useGetAdminSalesQuery(page);
+  const { data } = result;
   const [editing, setEditing] = useState<AdminSale | 'new' | null>(null);
   const [switchSale] = useSwitchSaleMutation();
   const [remove] = useDeleteSaleMutation();
+  const change = useToastedChange();
 
-  useEffect(() => {
-    if (isError) dispatch(toastShown({ message: apiError(error).message || 'Sales could not be loaded', type: 'error' }));
-  }, [dispatch, isError, error]);
-
-  async function toggle(sale: AdminSale) {
-    try {
-      const changed = await switchSale({ id: sale._id, on: !sale.saleStatus }).unwrap();
-      dispatch(toastShown({ message: `${changed.saleName} is ${changed.saleStatus ? 'on: shoppers see it now' : 'off'}` }));
-    } catch (failure) {
-      dispatch(toastShown({ message: apiError(failure).message || 'The sale could not be switched', type: 'error' }));
-    }
-  }
-
-  async function destroy(sale: AdminSale) {
-    try {
-      await remove(sale._id).unwrap();
-      dispatch(toastShown({ message: `${sale.saleName} deleted` }));
-    } catch (failure) {
-      dispatch(toastShown({ message: apiError(failure).message || 'The sale could not be deleted', type: 'error' }));
-    }
-  }
+  useLoadFailedToast(result, 'Sales could not be loaded');
+  const toggle = (sale: AdminSale) =>
+    change(
+      () => switchSale({ id: sale._id, on: !sale.saleStatus }).unwrap(),
+      (changed) => `${changed.saleName} is ${changed.saleStatus ? 'on: shoppers see it now' : 'off'}`,
+      'The sale could not be switched',
+    );
+  const destroy = (sale: AdminSale) => change(() => remove(sale._id).unwrap(), () => `${sale.saleName} deleted`, 'The sale could not be deleted');
 
   const sales = data?.items ?? [];
   return (
@@ -89,38 +78,20 @@ export function SalesPage() {
           },
           { heading: 'Discount', numeric: true, cell: (sale) => `${sale.discount}%` },
           { heading: 'Reaches', cell: saleReach },
-          {
-            heading: 'Status',
-            cell: (sale) => <span className={`${styles.pill} ${sale.saleStatus ? styles.good : styles.bad}`}>{sale.saleStatus ? 'On' : 'Off'}</span>,
-          },
-          {
-            heading: 'Actions',
-            hideHeading: true,
-            className: styles.toggleCell,
-            cell: (sale) => (
-              <span className={styles.actions}>
-                <button type="button" className={styles.toggle} onClick={() => setEditing(sale)} aria-label={`Edit ${sale.saleName}`}>
-                  Edit
-                </button>
-                <button type="button" className={styles.toggle} onClick={() => void toggle(sale)} aria-label={`Switch ${sale.saleName} ${sale.saleStatus ? 'off' : 'on'}`}>
-                  {sale.saleStatus ? 'Switch off' : 'Switch on'}
-                </button>
-                <button type="button" className={styles.toggle} onClick={() => void destroy(sale)} aria-label={`Delete ${sale.saleName}`}>
-                  Delete
-                </button>
-              </span>
-            ),
-          },
+          ...onOffColumns<AdminSale>({
+            name: (sale) => sale.saleName,
+            on: (sale) => sale.saleStatus,
+            onEdit: setEditing,
+            onSwitch: (sale) => void toggle(sale),
+            onDelete: (sale) => void destroy(sale),
+          }),
         ]}
         items={sales}
         itemId={(sale) => sale._id}
-        isLoading={isLoading}
-        isFetching={isFetching}
-        isError={isError}
+        query={result}
         messages={{ ...saleMessages, error: 'Sales could not be loaded.' }}
-        summary={data && !isLoading && (data.total === 1 ? '1 sale' : `${data.total} sales`)}
-        onRetry={() => void refetch()}
-        pages={data && { page: data.page, totalPages: data.totalPages, label: 'Sale pages', hrefFor: (target) => (target > 1 ? `/admin/sale?page=${target}` : '/admin/sale') }}
+        summary={(data) => (data.total === 1 ? '1 sale' : `${data.total} sales`)}
+        pages={{ label: 'Sale pages', hrefFor: (target) => (target > 1 ? `/admin/sale?page=${target}` : '/admin/sale') }}
       />
       {editing && <SaleDialog sale={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </div>
