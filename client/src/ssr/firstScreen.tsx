@@ -39,12 +39,14 @@ export interface PageData {
 async function storeWith(data: PageData) {
   const store = makeStore();
   if (data.theme) store.dispatch(themeSet(data.theme));
-  const meta = (name: string, value: unknown) =>
-    `<meta name="${name}" content="${JSON.stringify(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;')}">`;
-  document.head.innerHTML = [
-    data.sales ? meta('drape-sales', data.sales) : '',
-    meta('drape-catalog', { categories: data.categories, listing: data.listing, product: data.product }),
-  ].join('');
+  const meta = (name: string, value: unknown) => {
+    const tag = document.createElement('meta');
+    tag.name = name;
+    tag.content = JSON.stringify(value);
+    return tag;
+  };
+  const catalogTag = meta('drape-catalog', { categories: data.categories, listing: data.listing, product: data.product });
+  document.head.replaceChildren(...(data.sales ? [meta('drape-sales', data.sales), catalogTag] : [catalogTag]));
   const sales = seedSalesFromPage();
   if (sales) await store.dispatch(sales);
   const catalog = seedCatalogFromPage();
