@@ -178,7 +178,15 @@ test('a new order appears live on the admin board and walks to Delivered with th
   const row = boardRow(page, orderNumber);
   await inView(row);
   await expect(row).toHaveAttribute('data-live', 'new');
-  await expect(page.getByRole('table', { name: 'Orders' }).locator('tbody').first()).toHaveAttribute('data-order', orderNumber);
+  // Newest first: only orders placed after it (by other tests running alongside) are above it.
+  // An order number carries the millisecond it was placed (DRP + 13 digits + random letters).
+  const placedAt = (number: string | null) => Number(number?.slice(3, 16));
+  const onBoard = await page
+    .getByRole('table', { name: 'Orders' })
+    .locator('tbody')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-order')));
+  expect(onBoard).toContain(orderNumber);
+  expect(onBoard.slice(0, onBoard.indexOf(orderNumber)).filter((number) => placedAt(number) < placedAt(orderNumber))).toEqual([]);
   await expect(row).toContainText('Kavya Iyer');
   await expect(row).toContainText('Chennai');
   await expect(row).toContainText('COD');
