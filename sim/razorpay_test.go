@@ -922,6 +922,16 @@ document.getElementById('pay').addEventListener('click', function () {
 const razorpayBrowserFlow = `const path = require('path');
 const { chromium } = require(process.env.PLAYWRIGHT_CORE);
 const timeout = 15000;
+// clickClosing clicks a button that removes its own iframe and waits until the iframe is gone.
+// The click is not awaited on its own: Chromium may never acknowledge input to a frame that
+// is torn down by it, and Playwright then waits for that acknowledgement forever.
+async function clickClosing(page, button) {
+  const gone = page.locator('iframe').waitFor({ state: 'detached', timeout });
+  const click = button.click({ timeout }).catch((error) => error);
+  await gone;
+  const outcome = await Promise.race([click, new Promise((resolve) => setTimeout(resolve, 1000, 'pending'))]);
+  if (outcome instanceof Error && !/detached|closed|destroyed/i.test(outcome.message)) throw outcome;
+}
 (async () => {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM, headless: true });
   const results = { cspViolations: [] };
@@ -939,14 +949,12 @@ const timeout = 15000;
     await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, 'razorpay-failed.png') });
     results.framesAfterFailure = await page.locator('iframe').count();
     await frame.getByRole('button', { name: 'Retry' }).click();
-    await frame.getByRole('button', { name: 'Success' }).click();
-    await page.locator('iframe').waitFor({ state: 'detached', timeout });
+    await clickClosing(page, frame.getByRole('button', { name: 'Success' }));
     const first = await page.evaluate(() => window.events);
 
     await page.goto(process.env.SHOP_URL + '?key=' + process.env.KEY_ID + '&order=' + process.env.SECOND_ORDER_ID);
     await page.click('#pay');
-    await frame.getByRole('button', { name: 'Close checkout' }).click();
-    await page.locator('iframe').waitFor({ state: 'detached', timeout });
+    await clickClosing(page, frame.getByRole('button', { name: 'Close checkout' }));
     results.events = first.concat(await page.evaluate(() => window.events));
   } finally {
     await browser.close();
