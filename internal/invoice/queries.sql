@@ -66,7 +66,7 @@ SELECT * FROM credit_note_lines WHERE order_id = @order_id ORDER BY number, posi
 -- Every line of the invoices issued in [from, until), with its invoice; goods says whether the
 -- line is goods (the invoice's first lines, one per order line) rather than a fee.
 SELECT i.order_id, i.number, i.series, i.financial_year, i.serial, i.issued_at, i.recipient_name, i.recipient_gstin,
-       i.place_state, i.place_code, i.total AS invoice_total, l.position, l.hsn, l.quantity, l.rate, l.taxable_value,
+       i.supplier_gstin, i.place_state, i.place_code, i.total AS invoice_total, l.position, l.hsn, l.quantity, l.rate, l.taxable_value,
        l.cgst, l.sgst, l.igst, l.total,
        l.position < (SELECT count(*) FROM order_lines o WHERE o.order_id = i.order_id) AS goods
 FROM invoices i JOIN invoice_lines l ON l.order_id = i.order_id
@@ -77,7 +77,7 @@ ORDER BY i.series, i.financial_year, i.serial, l.position;
 -- Every line of the credit notes issued in [from, until), with its note and the invoice it
 -- credits; goods as in InvoiceLinesIssued.
 SELECT n.number, n.series, n.financial_year, n.serial, n.issued_at, n.total AS note_total, i.number AS invoice_number,
-       i.issued_at AS invoice_issued_at, i.recipient_name, i.recipient_gstin, i.place_state, i.place_code,
+       i.issued_at AS invoice_issued_at, i.recipient_name, i.recipient_gstin, i.supplier_gstin, i.place_state, i.place_code,
        i.total AS invoice_total, l.hsn, l.quantity, l.rate, l.taxable_value, l.cgst, l.sgst, l.igst, l.total,
        l.invoice_position < (SELECT count(*) FROM order_lines o WHERE o.order_id = n.order_id) AS goods
 FROM credit_notes n JOIN invoices i ON i.order_id = n.order_id JOIN credit_note_lines l ON l.number = n.number

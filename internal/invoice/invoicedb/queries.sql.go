@@ -12,7 +12,7 @@ import (
 
 const creditNoteLinesIssued = `-- name: CreditNoteLinesIssued :many
 SELECT n.number, n.series, n.financial_year, n.serial, n.issued_at, n.total AS note_total, i.number AS invoice_number,
-       i.issued_at AS invoice_issued_at, i.recipient_name, i.recipient_gstin, i.place_state, i.place_code,
+       i.issued_at AS invoice_issued_at, i.recipient_name, i.recipient_gstin, i.supplier_gstin, i.place_state, i.place_code,
        i.total AS invoice_total, l.hsn, l.quantity, l.rate, l.taxable_value, l.cgst, l.sgst, l.igst, l.total,
        l.invoice_position < (SELECT count(*) FROM order_lines o WHERE o.order_id = n.order_id) AS goods
 FROM credit_notes n JOIN invoices i ON i.order_id = n.order_id JOIN credit_note_lines l ON l.number = n.number
@@ -36,6 +36,7 @@ type CreditNoteLinesIssuedRow struct {
 	InvoiceIssuedAt time.Time
 	RecipientName   string
 	RecipientGstin  string
+	SupplierGstin   string
 	PlaceState      string
 	PlaceCode       string
 	InvoiceTotal    int64
@@ -72,6 +73,7 @@ func (q *Queries) CreditNoteLinesIssued(ctx context.Context, arg CreditNoteLines
 			&i.InvoiceIssuedAt,
 			&i.RecipientName,
 			&i.RecipientGstin,
+			&i.SupplierGstin,
 			&i.PlaceState,
 			&i.PlaceCode,
 			&i.InvoiceTotal,
@@ -440,7 +442,7 @@ func (q *Queries) InvoiceLines(ctx context.Context, orderID string) ([]InvoiceLi
 
 const invoiceLinesIssued = `-- name: InvoiceLinesIssued :many
 SELECT i.order_id, i.number, i.series, i.financial_year, i.serial, i.issued_at, i.recipient_name, i.recipient_gstin,
-       i.place_state, i.place_code, i.total AS invoice_total, l.position, l.hsn, l.quantity, l.rate, l.taxable_value,
+       i.supplier_gstin, i.place_state, i.place_code, i.total AS invoice_total, l.position, l.hsn, l.quantity, l.rate, l.taxable_value,
        l.cgst, l.sgst, l.igst, l.total,
        l.position < (SELECT count(*) FROM order_lines o WHERE o.order_id = i.order_id) AS goods
 FROM invoices i JOIN invoice_lines l ON l.order_id = i.order_id
@@ -462,6 +464,7 @@ type InvoiceLinesIssuedRow struct {
 	IssuedAt       time.Time
 	RecipientName  string
 	RecipientGstin string
+	SupplierGstin  string
 	PlaceState     string
 	PlaceCode      string
 	InvoiceTotal   int64
@@ -497,6 +500,7 @@ func (q *Queries) InvoiceLinesIssued(ctx context.Context, arg InvoiceLinesIssued
 			&i.IssuedAt,
 			&i.RecipientName,
 			&i.RecipientGstin,
+			&i.SupplierGstin,
 			&i.PlaceState,
 			&i.PlaceCode,
 			&i.InvoiceTotal,
