@@ -92,6 +92,7 @@ var accessRules = map[string]access{
 	"GET /api/admin/audit":                adminOnly,
 	"GET /api/admin/dashboard":            staffOrAdmin,
 	"GET /api/admin/analytics":            staffOrAdmin,
+	"GET /api/admin/gstr1":                adminOnly,
 	"GET /api/admin/orders/:id":           staffOrAdmin,
 	"POST /api/admin/orders/:id/push":     staffOrAdmin,
 	"GET /api/admin/payment-settings":     adminOnly,

@@ -20,6 +20,7 @@ import (
 	"drape/internal/cms"
 	"drape/internal/company"
 	"drape/internal/coupon"
+	"drape/internal/invoice"
 	"drape/internal/order"
 	"drape/internal/payment"
 	"drape/internal/review"
@@ -56,6 +57,7 @@ type services struct {
 	payments  *payment.Service
 	shipping  *shipping.Service
 	analytics *analytics.Service
+	invoices  *invoice.Service
 	reviews   *review.Service
 	audit     *audit.Service
 }
@@ -83,6 +85,7 @@ func newServices(d deps) services {
 	svc.payments = newPayments(d, svc.orders)
 	// The server only hears the courier's webhooks; pushes run in the worker.
 	svc.analytics = analytics.NewService(d.pool)
+	svc.invoices = invoice.NewService(d.pool, svc.catalog, svc.company)
 	svc.reviews = review.NewService(d.pool)
 	svc.audit = audit.NewService(d.pool)
 	svc.shipping = shipping.NewService(svc.orders, nil, shipping.Config{WebhookToken: d.cfg.Shiprocket.WebhookToken})

@@ -92,6 +92,7 @@ func (s *server) routes(app *fiber.App) {
 	admin.Get("/audit", s.requireAdmin, s.adminAudit)
 	admin.Get("/dashboard", s.requireStaff, s.adminDashboard)
 	admin.Get("/analytics", s.requireStaff, s.adminAnalytics)
+	admin.Get("/gstr1", s.requireAdmin, s.adminGSTR1)
 	admin.Get("/orders/:id", s.requireStaff, s.adminOrder)
 	admin.Post("/orders/:id/push", s.requireStaff, s.retryShipment)
 	admin.Get("/payment-settings", s.requireAdmin, s.paymentSettings)

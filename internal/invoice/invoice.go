@@ -114,7 +114,7 @@ func (s *Service) Issue(ctx context.Context, tx pgx.Tx, sale Sale) (bool, error)
 	return true, nil
 }
 
-// ForOrder is order id's invoice, or nil before it is issued.
+// ForOrder is order id's invoice with its credit notes, or nil before it is issued.
 func (s *Service) ForOrder(ctx context.Context, orderID string) (*Invoice, error) {
 	row, err := s.store.q.InvoiceOfOrder(ctx, orderID)
 	if shop.Is(err, shop.NotFound) {
@@ -127,6 +127,9 @@ func (s *Service) ForOrder(ctx context.Context, orderID string) (*Invoice, error
 		return nil, err
 	}
 	inv := fromRows(row, lines)
+	if inv.CreditNotes, err = creditNotes(ctx, s.store.q, orderID); err != nil {
+		return nil, err
+	}
 	return &inv, nil
 }
 

@@ -71,10 +71,16 @@ type Totals struct {
 	Total        Amount `json:"total"`
 }
 
-// CreditNote is a credit note against an invoice. None are issued yet: the list is always
-// empty.
+// CreditNote is a credit note against the invoice it is listed under: the pieces of the
+// invoice's lines it credits, with the invoice lines' rates and the same rules (per line
+// quantity × unitPrice − discount = total = taxableValue + taxes), oldest first.
 type CreditNote struct {
-	Number string `json:"number"`
+	Number   string    `json:"number"`
+	Date     string    `json:"date"` // the IST day it was issued
+	IssuedAt time.Time `json:"issuedAt"`
+	Reason   string    `json:"reason"`
+	Lines    []Line    `json:"lines"`
+	Totals   Totals    `json:"totals"`
 }
 
 // Sale is what the order side hands over when an order leaves with the courier: the order,

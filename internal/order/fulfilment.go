@@ -78,8 +78,8 @@ func (s *Service) lockRef(ctx context.Context, tx pgx.Tx, ref string) (orderdb.O
 // does what the move means: a cancelled order gives its stock and coupon back, is refunded
 // when paid, and is cancelled at the courier when it was pushed; a shipped order mails its
 // tracking link; a delivered cash-on-delivery order is paid; a shipment back at the shop
-// (RTO_DELIVERED, RETURNED) returns its stock, once, and a paid one is refunded (or its refund
-// requested, as refunds says). Every move is a timeline entry (from, to, who, note) and an
+// (RTO_DELIVERED, RETURNED) returns its stock, once, has its invoice credited in full by a
+// credit note, and a paid one is refunded (or its refund requested, as refunds says). Every move is a timeline entry (from, to, who, note) and an
 // order.updated event. Errors: Conflict with the allowed statuses.
 func (s *Service) transition(ctx context.Context, tx pgx.Tx, row orderdb.Order, to Status, actor, note string, refunds Refunds) error {
 	from := Status(row.OrderStatus)
@@ -120,6 +120,16 @@ func (s *Service) transition(ctx context.Context, tx pgx.Tx, row orderdb.Order, 
 	if err := q.InsertMove(ctx, orderdb.InsertMoveParams{OrderID: row.ID, Status: string(to), Note: note,
 		FromStatus: string(from), Actor: actor}); err != nil {
 		return err
+	}
+	if back {
+		// The goods are back whole: their invoice, if any, is credited in full (once).
+		reason := "Shipment returned to origin (RTO)"
+		if to == Returned {
+			reason = "Goods returned"
+		}
+		if _, err := s.invoices.CreditRemainder(ctx, tx, row.ID, reason); err != nil {
+			return err
+		}
 	}
 	if back && payment == Paid && Mode(row.PaymentMode) == Online {
 		reason := "Returned to us"

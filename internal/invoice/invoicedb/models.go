@@ -8,6 +8,39 @@ import (
 	"time"
 )
 
+type CreditNote struct {
+	Number        string
+	OrderID       string
+	Series        string
+	FinancialYear string
+	Serial        int32
+	IssuedAt      time.Time
+	Reason        string
+	TaxableValue  int64
+	Cgst          int64
+	Sgst          int64
+	Igst          int64
+	Total         int64
+}
+
+type CreditNoteLine struct {
+	Number          string
+	Position        int32
+	OrderID         string
+	InvoicePosition int32
+	Description     string
+	Hsn             string
+	Quantity        int32
+	UnitPrice       int64
+	Discount        int64
+	TaxableValue    int64
+	Rate            int32
+	Cgst            int64
+	Sgst            int64
+	Igst            int64
+	Total           int64
+}
+
 type Invoice struct {
 	OrderID          string
 	Number           string

@@ -10,6 +10,287 @@ import (
 	"time"
 )
 
+const creditNoteLinesIssued = `-- name: CreditNoteLinesIssued :many
+SELECT n.number, n.series, n.financial_year, n.serial, n.issued_at, n.total AS note_total, i.number AS invoice_number,
+       i.issued_at AS invoice_issued_at, i.recipient_name, i.recipient_gstin, i.supplier_gstin, i.place_state, i.place_code,
+       i.total AS invoice_total, l.hsn, l.quantity, l.rate, l.taxable_value, l.cgst, l.sgst, l.igst, l.total,
+       l.invoice_position < (SELECT count(*) FROM order_lines o WHERE o.order_id = n.order_id) AS goods
+FROM credit_notes n JOIN invoices i ON i.order_id = n.order_id JOIN credit_note_lines l ON l.number = n.number
+WHERE n.issued_at >= $1 AND n.issued_at < $2
+ORDER BY n.series, n.financial_year, n.serial, l.position
+`
+
+type CreditNoteLinesIssuedParams struct {
+	Since time.Time
+	Until time.Time
+}
+
+type CreditNoteLinesIssuedRow struct {
+	Number          string
+	Series          string
+	FinancialYear   string
+	Serial          int32
+	IssuedAt        time.Time
+	NoteTotal       int64
+	InvoiceNumber   string
+	InvoiceIssuedAt time.Time
+	RecipientName   string
+	RecipientGstin  string
+	SupplierGstin   string
+	PlaceState      string
+	PlaceCode       string
+	InvoiceTotal    int64
+	Hsn             string
+	Quantity        int32
+	Rate            int32
+	TaxableValue    int64
+	Cgst            int64
+	Sgst            int64
+	Igst            int64
+	Total           int64
+	Goods           bool
+}
+
+// Every line of the credit notes issued in [from, until), with its note and the invoice it
+// credits; goods as in InvoiceLinesIssued.
+func (q *Queries) CreditNoteLinesIssued(ctx context.Context, arg CreditNoteLinesIssuedParams) ([]CreditNoteLinesIssuedRow, error) {
+	rows, err := q.db.Query(ctx, creditNoteLinesIssued, arg.Since, arg.Until)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []CreditNoteLinesIssuedRow
+	for rows.Next() {
+		var i CreditNoteLinesIssuedRow
+		if err := rows.Scan(
+			&i.Number,
+			&i.Series,
+			&i.FinancialYear,
+			&i.Serial,
+			&i.IssuedAt,
+			&i.NoteTotal,
+			&i.InvoiceNumber,
+			&i.InvoiceIssuedAt,
+			&i.RecipientName,
+			&i.RecipientGstin,
+			&i.SupplierGstin,
+			&i.PlaceState,
+			&i.PlaceCode,
+			&i.InvoiceTotal,
+			&i.Hsn,
+			&i.Quantity,
+			&i.Rate,
+			&i.TaxableValue,
+			&i.Cgst,
+			&i.Sgst,
+			&i.Igst,
+			&i.Total,
+			&i.Goods,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const creditNoteLinesOfOrder = `-- name: CreditNoteLinesOfOrder :many
+SELECT number, position, order_id, invoice_position, description, hsn, quantity, unit_price, discount, taxable_value, rate, cgst, sgst, igst, total FROM credit_note_lines WHERE order_id = $1 ORDER BY number, position
+`
+
+func (q *Queries) CreditNoteLinesOfOrder(ctx context.Context, orderID string) ([]CreditNoteLine, error) {
+	rows, err := q.db.Query(ctx, creditNoteLinesOfOrder, orderID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []CreditNoteLine
+	for rows.Next() {
+		var i CreditNoteLine
+		if err := rows.Scan(
+			&i.Number,
+			&i.Position,
+			&i.OrderID,
+			&i.InvoicePosition,
+			&i.Description,
+			&i.Hsn,
+			&i.Quantity,
+			&i.UnitPrice,
+			&i.Discount,
+			&i.TaxableValue,
+			&i.Rate,
+			&i.Cgst,
+			&i.Sgst,
+			&i.Igst,
+			&i.Total,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const creditNotesOfOrder = `-- name: CreditNotesOfOrder :many
+SELECT number, order_id, series, financial_year, serial, issued_at, reason, taxable_value, cgst, sgst, igst, total FROM credit_notes WHERE order_id = $1 ORDER BY issued_at, serial
+`
+
+func (q *Queries) CreditNotesOfOrder(ctx context.Context, orderID string) ([]CreditNote, error) {
+	rows, err := q.db.Query(ctx, creditNotesOfOrder, orderID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []CreditNote
+	for rows.Next() {
+		var i CreditNote
+		if err := rows.Scan(
+			&i.Number,
+			&i.OrderID,
+			&i.Series,
+			&i.FinancialYear,
+			&i.Serial,
+			&i.IssuedAt,
+			&i.Reason,
+			&i.TaxableValue,
+			&i.Cgst,
+			&i.Sgst,
+			&i.Igst,
+			&i.Total,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const creditedQuantities = `-- name: CreditedQuantities :many
+SELECT invoice_position, sum(quantity)::int AS quantity
+FROM credit_note_lines WHERE order_id = $1 GROUP BY invoice_position
+`
+
+type CreditedQuantitiesRow struct {
+	InvoicePosition int32
+	Quantity        int32
+}
+
+// How many pieces of each invoice line of an order earlier notes credited.
+func (q *Queries) CreditedQuantities(ctx context.Context, orderID string) ([]CreditedQuantitiesRow, error) {
+	rows, err := q.db.Query(ctx, creditedQuantities, orderID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []CreditedQuantitiesRow
+	for rows.Next() {
+		var i CreditedQuantitiesRow
+		if err := rows.Scan(&i.InvoicePosition, &i.Quantity); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const insertCreditNote = `-- name: InsertCreditNote :exec
+INSERT INTO credit_notes (number, order_id, series, financial_year, serial, issued_at, reason, taxable_value, cgst, sgst,
+                          igst, total)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
+        $12)
+`
+
+type InsertCreditNoteParams struct {
+	Number        string
+	OrderID       string
+	Series        string
+	FinancialYear string
+	Serial        int32
+	IssuedAt      time.Time
+	Reason        string
+	TaxableValue  int64
+	Cgst          int64
+	Sgst          int64
+	Igst          int64
+	Total         int64
+}
+
+func (q *Queries) InsertCreditNote(ctx context.Context, arg InsertCreditNoteParams) error {
+	_, err := q.db.Exec(ctx, insertCreditNote,
+		arg.Number,
+		arg.OrderID,
+		arg.Series,
+		arg.FinancialYear,
+		arg.Serial,
+		arg.IssuedAt,
+		arg.Reason,
+		arg.TaxableValue,
+		arg.Cgst,
+		arg.Sgst,
+		arg.Igst,
+		arg.Total,
+	)
+	return err
+}
+
+const insertCreditNoteLine = `-- name: InsertCreditNoteLine :exec
+INSERT INTO credit_note_lines (number, position, order_id, invoice_position, description, hsn, quantity, unit_price,
+                               discount, taxable_value, rate, cgst, sgst, igst, total)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,
+        $10, $11, $12, $13, $14, $15)
+`
+
+type InsertCreditNoteLineParams struct {
+	Number          string
+	Position        int32
+	OrderID         string
+	InvoicePosition int32
+	Description     string
+	Hsn             string
+	Quantity        int32
+	UnitPrice       int64
+	Discount        int64
+	TaxableValue    int64
+	Rate            int32
+	Cgst            int64
+	Sgst            int64
+	Igst            int64
+	Total           int64
+}
+
+func (q *Queries) InsertCreditNoteLine(ctx context.Context, arg InsertCreditNoteLineParams) error {
+	_, err := q.db.Exec(ctx, insertCreditNoteLine,
+		arg.Number,
+		arg.Position,
+		arg.OrderID,
+		arg.InvoicePosition,
+		arg.Description,
+		arg.Hsn,
+		arg.Quantity,
+		arg.UnitPrice,
+		arg.Discount,
+		arg.TaxableValue,
+		arg.Rate,
+		arg.Cgst,
+		arg.Sgst,
+		arg.Igst,
+		arg.Total,
+	)
+	return err
+}
+
 const insertInvoice = `-- name: InsertInvoice :exec
 INSERT INTO invoices (order_id, number, series, financial_year, serial, issued_at, supplier_name, supplier_address,
                       supplier_gstin, supplier_state, recipient_name, recipient_address, recipient_gstin, place_state,
@@ -159,6 +440,91 @@ func (q *Queries) InvoiceLines(ctx context.Context, orderID string) ([]InvoiceLi
 	return items, nil
 }
 
+const invoiceLinesIssued = `-- name: InvoiceLinesIssued :many
+SELECT i.order_id, i.number, i.series, i.financial_year, i.serial, i.issued_at, i.recipient_name, i.recipient_gstin,
+       i.supplier_gstin, i.place_state, i.place_code, i.total AS invoice_total, l.position, l.hsn, l.quantity, l.rate, l.taxable_value,
+       l.cgst, l.sgst, l.igst, l.total,
+       l.position < (SELECT count(*) FROM order_lines o WHERE o.order_id = i.order_id) AS goods
+FROM invoices i JOIN invoice_lines l ON l.order_id = i.order_id
+WHERE i.issued_at >= $1 AND i.issued_at < $2
+ORDER BY i.series, i.financial_year, i.serial, l.position
+`
+
+type InvoiceLinesIssuedParams struct {
+	Since time.Time
+	Until time.Time
+}
+
+type InvoiceLinesIssuedRow struct {
+	OrderID        string
+	Number         string
+	Series         string
+	FinancialYear  string
+	Serial         int32
+	IssuedAt       time.Time
+	RecipientName  string
+	RecipientGstin string
+	SupplierGstin  string
+	PlaceState     string
+	PlaceCode      string
+	InvoiceTotal   int64
+	Position       int32
+	Hsn            string
+	Quantity       int32
+	Rate           int32
+	TaxableValue   int64
+	Cgst           int64
+	Sgst           int64
+	Igst           int64
+	Total          int64
+	Goods          bool
+}
+
+// Every line of the invoices issued in [from, until), with its invoice; goods says whether the
+// line is goods (the invoice's first lines, one per order line) rather than a fee.
+func (q *Queries) InvoiceLinesIssued(ctx context.Context, arg InvoiceLinesIssuedParams) ([]InvoiceLinesIssuedRow, error) {
+	rows, err := q.db.Query(ctx, invoiceLinesIssued, arg.Since, arg.Until)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []InvoiceLinesIssuedRow
+	for rows.Next() {
+		var i InvoiceLinesIssuedRow
+		if err := rows.Scan(
+			&i.OrderID,
+			&i.Number,
+			&i.Series,
+			&i.FinancialYear,
+			&i.Serial,
+			&i.IssuedAt,
+			&i.RecipientName,
+			&i.RecipientGstin,
+			&i.SupplierGstin,
+			&i.PlaceState,
+			&i.PlaceCode,
+			&i.InvoiceTotal,
+			&i.Position,
+			&i.Hsn,
+			&i.Quantity,
+			&i.Rate,
+			&i.TaxableValue,
+			&i.Cgst,
+			&i.Sgst,
+			&i.Igst,
+			&i.Total,
+			&i.Goods,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const invoiceOfOrder = `-- name: InvoiceOfOrder :one
 SELECT order_id, number, series, financial_year, serial, issued_at, supplier_name, supplier_address, supplier_gstin, supplier_state, recipient_name, recipient_address, recipient_gstin, place_state, place_code, taxable_value, cgst, sgst, igst, total FROM invoices WHERE order_id = $1
 `
@@ -189,6 +555,58 @@ func (q *Queries) InvoiceOfOrder(ctx context.Context, orderID string) (Invoice, 
 		&i.Total,
 	)
 	return i, err
+}
+
+const lockInvoice = `-- name: LockInvoice :one
+SELECT order_id, number, series, financial_year, serial, issued_at, supplier_name, supplier_address, supplier_gstin, supplier_state, recipient_name, recipient_address, recipient_gstin, place_state, place_code, taxable_value, cgst, sgst, igst, total FROM invoices WHERE order_id = $1 FOR UPDATE
+`
+
+// The order's invoice, locked until the transaction ends: credit notes against it take turns.
+func (q *Queries) LockInvoice(ctx context.Context, orderID string) (Invoice, error) {
+	row := q.db.QueryRow(ctx, lockInvoice, orderID)
+	var i Invoice
+	err := row.Scan(
+		&i.OrderID,
+		&i.Number,
+		&i.Series,
+		&i.FinancialYear,
+		&i.Serial,
+		&i.IssuedAt,
+		&i.SupplierName,
+		&i.SupplierAddress,
+		&i.SupplierGstin,
+		&i.SupplierState,
+		&i.RecipientName,
+		&i.RecipientAddress,
+		&i.RecipientGstin,
+		&i.PlaceState,
+		&i.PlaceCode,
+		&i.TaxableValue,
+		&i.Cgst,
+		&i.Sgst,
+		&i.Igst,
+		&i.Total,
+	)
+	return i, err
+}
+
+const nextCreditNoteSerial = `-- name: NextCreditNoteSerial :one
+INSERT INTO credit_note_counters (series, financial_year, last_serial) VALUES ($1, $2, 1)
+ON CONFLICT (series, financial_year) DO UPDATE SET last_serial = credit_note_counters.last_serial + 1
+RETURNING last_serial
+`
+
+type NextCreditNoteSerialParams struct {
+	Series        string
+	FinancialYear string
+}
+
+// The next credit-note serial of an invoice series in a financial year, gapless as NextSerial.
+func (q *Queries) NextCreditNoteSerial(ctx context.Context, arg NextCreditNoteSerialParams) (int32, error) {
+	row := q.db.QueryRow(ctx, nextCreditNoteSerial, arg.Series, arg.FinancialYear)
+	var last_serial int32
+	err := row.Scan(&last_serial)
+	return last_serial, err
 }
 
 const nextSerial = `-- name: NextSerial :one

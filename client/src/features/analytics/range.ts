@@ -56,10 +56,19 @@ export function rangeParams(range: DateRange): { startDate: string; endDate: str
 /** Downloads the range's day-by-day CSV (the server names the file). */
 export async function downloadCsv(range: DateRange): Promise<void> {
   const query = new URLSearchParams({ ...rangeParams(range), format: 'csv' });
+  await downloadFile(`admin/analytics?${query}`, `drape-${range.from}-to-${range.to}.csv`, 'The CSV could not be made');
+}
+
+/**
+ * Fetches GET /api/<path> with the back-office token and hands the answer to the browser as a
+ * file, named as the server's Content-Disposition says (else `fallbackName`); throws `failure`
+ * (or a sign-in prompt on 401) when the server refuses.
+ */
+export async function downloadFile(path: string, fallbackName: string, failure: string): Promise<void> {
   const token = authToken('admin');
-  const answer = await fetch(`${apiBaseUrl}/admin/analytics?${query}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  if (!answer.ok) throw new Error(answer.status === 401 ? 'Please sign in again' : 'The CSV could not be made');
-  const name = /filename="([^"]+)"/.exec(answer.headers.get('Content-Disposition') ?? '')?.[1] ?? `drape-${range.from}-to-${range.to}.csv`;
+  const answer = await fetch(`${apiBaseUrl}/${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!answer.ok) throw new Error(answer.status === 401 ? 'Please sign in again' : failure);
+  const name = /filename="([^"]+)"/.exec(answer.headers.get('Content-Disposition') ?? '')?.[1] ?? fallbackName;
   const url = URL.createObjectURL(await answer.blob());
   const link = document.createElement('a');
   link.href = url;

@@ -12,6 +12,7 @@ import { useGetAnalyticsQuery } from '../api';
 import { downloadCsv, indianToday, lastDays, readRange, spanDays, thisMonth, type DateRange } from '../range';
 import { ReportColumns, RevenueSection, TakingsCard } from './Dashboard';
 import styles from './Dashboard.module.css';
+import { Gstr1Card } from './Gstr1Card';
 
 const presets: { label: string; range: () => DateRange }[] = [
   { label: '7 days', range: () => lastDays(7) },
@@ -20,7 +21,8 @@ const presets: { label: string; range: () => DateRange }[] = [
   { label: 'This month', range: () => thisMonth() },
 ];
 
-export function Analytics() {
+/** gstReturns shows the GSTR-1 card (the export is for admins). */
+export function Analytics({ gstReturns = false }: { gstReturns?: boolean }) {
   const dispatch = useAppDispatch();
   const [search, setSearch] = useSearchParams();
   const range = readRange(search);
@@ -114,6 +116,7 @@ export function Analytics() {
           </div>
         </div>
       )}
+      {gstReturns && <Gstr1Card />}
     </div>
   );
 }
