@@ -344,14 +344,15 @@ func (s *Service) Ask(ctx context.Context, a Ask) (Request, error) {
 			Note: a.Note, At: now}); err != nil {
 			return err
 		}
-		if err := s.catalog.TakeStock(ctx, tx, holds); err != nil {
-			return err
-		}
 		change := event.ReturnChange{ID: id, Number: number, OrderNumber: o.Number, OrderID: o.ID, Kind: string(a.Kind), Status: string(Requested)}
 		if err := outbox.PublishMany(ctx, tx, RequestedEvent, []string{realtime.UserTopic(a.UserID), realtime.TopicAdminOrders}, change); err != nil {
 			return err
 		}
-		return mailqueue.Queue(ctx, tx, requestedMail(o, number, a.Kind, reason, lines, fee, s.cfg.PublicURL, id))
+		if err := mailqueue.Queue(ctx, tx, requestedMail(o, number, a.Kind, reason, lines, fee, s.cfg.PublicURL, id)); err != nil {
+			return err
+		}
+		// Last, so that a size sold out meanwhile undoes everything above with it.
+		return s.catalog.TakeStock(ctx, tx, holds)
 	})
 	if err != nil {
 		return Request{}, err
