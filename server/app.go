@@ -22,6 +22,7 @@ import (
 	"drape/internal/coupon"
 	"drape/internal/order"
 	"drape/internal/payment"
+	"drape/internal/returns"
 	"drape/internal/review"
 	"drape/internal/sale"
 	"drape/internal/shipping"
@@ -58,6 +59,7 @@ type services struct {
 	analytics *analytics.Service
 	reviews   *review.Service
 	audit     *audit.Service
+	returns   *returns.Service
 }
 
 // newServices wires the domain services over one pool.
@@ -85,6 +87,7 @@ func newServices(d deps) services {
 	svc.analytics = analytics.NewService(d.pool)
 	svc.reviews = review.NewService(d.pool)
 	svc.audit = audit.NewService(d.pool)
+	svc.returns = returns.NewService(d.pool, returns.Config{PublicURL: d.cfg.PublicURL}, svc.orders, svc.catalog)
 	svc.shipping = shipping.NewService(svc.orders, nil, shipping.Config{WebhookToken: d.cfg.Shiprocket.WebhookToken})
 	return svc
 }
