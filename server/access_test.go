@@ -82,6 +82,7 @@ var accessRules = map[string]access{
 	"GET /api/orders/:orderId/returns":    shopOnly,
 	"POST /api/orders/:orderId/returns":   shopOnly,
 	"GET /api/returns/policy":             anyone,
+	"POST /api/returns/photos":            shopOnly,
 	"GET /api/track":                      anyone,
 	"POST /api/orderStatus":               staffOrAdmin,
 	"POST /api/refund":                    adminOnly,

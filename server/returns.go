@@ -71,6 +71,13 @@ func (s *server) askReturn(c fiber.Ctx) error {
 	return created(c, "We have your request", r)
 }
 
+// uploadReturnPhoto answers POST /api/returns/photos (shoppers): a photo for a return request,
+// checked and re-encoded like the back office's images, in the multipart field file; the
+// answer's url goes into the request's photos.
+func (s *server) uploadReturnPhoto(c fiber.Ctx) error {
+	return s.receiveImage(c, returns.PhotoFolder)
+}
+
 // orderReturns answers GET /api/orders/{orderId}/returns: the requests of the caller's order.
 func (s *server) orderReturns(c fiber.Ctx) error {
 	rs, err := s.returns.OfOrder(c.Context(), caller(c).UserID, c.Params("orderId"))

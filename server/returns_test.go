@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"image/png"
+	"strings"
 	"testing"
 
 	"drape/internal/order"
@@ -91,4 +94,41 @@ func TestAskForAnExchangeOverHTTP(t *testing.T) {
 	expect(t, "a stranger's list", status, body, 404, nil)
 	status, body = send(t, s.app, "GET", "/api/admin/orders/"+id+"/returns", s.staff, nil)
 	expect(t, "staff's list", status, body, 200, map[string]any{"data.#": 1, "data.0.lines.0.newSize": "S"})
+}
+
+// TestReturnPhotoOverHTTP: a shopper uploads a photo of the damage (re-encoded, served under
+// /uploads/returns/), and a "damaged" return needs one: without it 400, with it 201.
+func TestReturnPhotoOverHTTP(t *testing.T) {
+	t.Parallel()
+	s := newFulfilmentShop(t)
+	id, number := s.place(t, 1)
+	for _, to := range []order.Status{order.Shipped, order.Delivered} {
+		status, body := s.move(t, s.admin, id, to)
+		expect(t, "move to "+string(to), status, body, 200, nil)
+	}
+	var picture bytes.Buffer
+	if err := png.Encode(&picture, testPicture(40, 30)); err != nil {
+		t.Fatal(err)
+	}
+	headers, form := multipartBody(t, "file", "tear.png", "image/png", picture.Bytes())
+	headers["Authorization"] = "Bearer " + s.shopper
+	resp, body := call(t, s.app, "POST", "/api/returns/photos", headers, form)
+	expect(t, "the photo", resp.StatusCode, body, 201, map[string]any{"data.width": 40, "data.height": 30})
+	url := jsonValue(t, body, "data.url").(string)
+	if !strings.HasPrefix(url, "/uploads/returns/") || strings.Contains(url, "tear") {
+		t.Fatalf("stored at %s", url)
+	}
+	if resp, _ := call(t, s.app, "GET", url, nil, nil); resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "image/png" {
+		t.Fatalf("serving the photo: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	headers, form = multipartBody(t, "file", "notes.png", "image/png", []byte("not a picture at all"))
+	headers["Authorization"] = "Bearer " + s.shopper
+	resp, body = call(t, s.app, "POST", "/api/returns/photos", headers, form)
+	expect(t, "a text file", resp.StatusCode, body, 400, nil)
+
+	damaged := map[string]any{"kind": "return", "reason": "damaged", "lines": []map[string]any{{"item": 0, "quantity": 1}}}
+	status, body := send(t, s.app, "POST", "/api/orders/"+number+"/returns", s.shopper, damaged)
+	expect(t, "damage without a photo", status, body, 400, map[string]any{"errors.photos": `Add a photo: "Damaged or defective" needs one`})
+	status, body = send(t, s.app, "POST", "/api/orders/"+number+"/returns", s.shopper, with(damaged, "photos", []string{url}))
+	expect(t, "damage with the photo", status, body, 201, map[string]any{"data.photos.0": url, "data.reason.label": "Damaged or defective"})
 }

@@ -262,8 +262,12 @@ const (
 	msgNotDelivered = "You can ask for a return or an exchange once your order is delivered"
 )
 
+// PhotoFolder is the uploads folder of shoppers' return photos: they are served at
+// /uploads/returns/<file>.
+const PhotoFolder = "returns"
+
 // photoPath is where an uploaded return photo is served.
-var photoPath = regexp.MustCompile(`^/uploads/returns/[A-Za-z0-9][A-Za-z0-9._-]{0,127}$`)
+var photoPath = regexp.MustCompile(`^/uploads/` + PhotoFolder + `/[A-Za-z0-9][A-Za-z0-9._-]{0,127}$`)
 
 // Ask records a shopper's return or exchange request about their order, in one transaction:
 // the request with its lines, its first step (REQUESTED, by the shopper, with their note), for
