@@ -4,10 +4,11 @@ package main
 // the shopper's requests about their delivered orders.
 
 import (
+	"encoding/json"
+
 	"github.com/gofiber/fiber/v3"
 
 	"drape/internal/returns"
-	"drape/internal/shop"
 )
 
 // returnPolicy answers GET /api/returns/policy and GET /api/admin/returns/policy.
@@ -25,7 +26,7 @@ func (s *server) saveReturnPolicy(c fiber.Ctx) error {
 	var in struct {
 		ReturnWindowDays        *int              `json:"returnWindowDays"`
 		ExchangeWindowDays      *int              `json:"exchangeWindowDays"`
-		ReturnFee               *shop.Money       `json:"returnFee"`
+		ReturnFee               json.RawMessage   `json:"returnFee"` // rupees
 		FreeExchanges           *bool             `json:"freeExchanges"`
 		ReturnableSubCategories *[]string         `json:"returnableSubCategories"`
 		Reasons                 *[]returns.Reason `json:"reasons"`
@@ -33,8 +34,12 @@ func (s *server) saveReturnPolicy(c fiber.Ctx) error {
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
+	fee, err := priceInRupees("returnFee", in.ReturnFee)
+	if err != nil {
+		return err
+	}
 	p, err := s.returns.SavePolicy(c.Context(), returns.PolicyChange{ReturnWindowDays: in.ReturnWindowDays,
-		ExchangeWindowDays: in.ExchangeWindowDays, ReturnFee: in.ReturnFee, FreeExchanges: in.FreeExchanges,
+		ExchangeWindowDays: in.ExchangeWindowDays, ReturnFee: fee, FreeExchanges: in.FreeExchanges,
 		ReturnableSubCategories: in.ReturnableSubCategories, Reasons: in.Reasons})
 	if err != nil {
 		return err
