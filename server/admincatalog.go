@@ -19,6 +19,7 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"drape/internal/catalog"
+	"drape/internal/returns"
 	"drape/internal/sale"
 	"drape/internal/shop"
 )
@@ -319,9 +320,16 @@ func (s *server) adminDeleteProduct(c fiber.Ctx) error {
 // {url, file, width, height}. Sale banners are for admins.
 func (s *server) adminUploadImage(c fiber.Ctx) error {
 	kind := c.Params("kind")
-	if !uploadKinds[kind] {
+	if !uploadKinds[kind] || kind == returns.PhotoFolder {
 		return shop.E(shop.NotFound, "Images go to products, subCatrgory, sale or banners")
 	}
+	return s.receiveImage(c, kind)
+}
+
+// receiveImage takes the image in the multipart field file, checks and re-encodes it
+// (catalog.PrepareImage: metadata such as a photo's location is dropped), stores it under
+// UPLOADS_DIR/kind with a new name and answers 201 {url, file, width, height}.
+func (s *server) receiveImage(c fiber.Ctx, kind string) error {
 	const howTo = "Send the image as multipart/form-data in the field file"
 	if mediaType, _, err := mime.ParseMediaType(c.Get(fiber.HeaderContentType)); err != nil || mediaType != fiber.MIMEMultipartForm {
 		return catalogFieldError("file", howTo)

@@ -23,6 +23,7 @@ import (
 	"drape/internal/invoice"
 	"drape/internal/order"
 	"drape/internal/payment"
+	"drape/internal/returns"
 	"drape/internal/review"
 	"drape/internal/sale"
 	"drape/internal/shipping"
@@ -60,6 +61,7 @@ type services struct {
 	invoices  *invoice.Service
 	reviews   *review.Service
 	audit     *audit.Service
+	returns   *returns.Service
 }
 
 // newServices wires the domain services over one pool.
@@ -88,6 +90,7 @@ func newServices(d deps) services {
 	svc.invoices = invoice.NewService(d.pool, svc.catalog, svc.company)
 	svc.reviews = review.NewService(d.pool)
 	svc.audit = audit.NewService(d.pool)
+	svc.returns = returns.NewService(d.pool, returns.Config{PublicURL: d.cfg.PublicURL}, svc.orders, svc.catalog)
 	svc.shipping = shipping.NewService(svc.orders, nil, shipping.Config{WebhookToken: d.cfg.Shiprocket.WebhookToken})
 	return svc
 }

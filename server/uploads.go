@@ -9,12 +9,13 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"drape/internal/banner"
+	"drape/internal/returns"
 	"drape/internal/shop"
 )
 
 // uploadKinds are the image folders under UPLOADS_DIR, named as SPEC §7 serves them
-// (subCatrgory sic), and the storefront's own banners.
-var uploadKinds = map[string]bool{"products": true, "subCatrgory": true, "sale": true, banner.Folder: true}
+// (subCatrgory sic), the storefront's own banners and shoppers' return photos.
+var uploadKinds = map[string]bool{"products": true, "subCatrgory": true, "sale": true, banner.Folder: true, returns.PhotoFolder: true}
 
 var uploadName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$`)
 

@@ -14,6 +14,7 @@ export const eventNames = {
   orderUpdated: 'order.updated',
   shipmentUpdated: 'shipment.updated',
   paymentUpdated: 'payment.updated',
+  returnRequested: 'return.requested',
 } as const;
 
 export type EventName = (typeof eventNames)[keyof typeof eventNames];
@@ -57,6 +58,19 @@ export interface OrderChange {
   awb: string;
 }
 
+/** The return events (the user's topic and the admin order board): the request and its order. */
+export interface ReturnChange {
+  _id: string;
+  /** The request number: the order number with -R1, -R2… */
+  returnId: string;
+  /** The order number. */
+  orderId: string;
+  /** The order's _id. */
+  orderRef: string;
+  kind: 'return' | 'exchange';
+  status: string;
+}
+
 /** The payload of each event. */
 export interface EventPayloads {
   'catalog.changed': CatalogChange;
@@ -67,6 +81,7 @@ export interface EventPayloads {
   'order.updated': OrderChange;
   'shipment.updated': OrderChange;
   'payment.updated': OrderChange;
+  'return.requested': ReturnChange;
 }
 
 /** One event as the socket delivers it, of type K. */

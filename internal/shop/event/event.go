@@ -44,10 +44,14 @@ const (
 	// PaymentUpdated (the user's topic and the admin boards; order): an order's payment
 	// changed. Payload: OrderChange.
 	PaymentUpdated Name = "payment.updated"
+	// ReturnRequested (the user's topic and the admin order board; returns): a shopper asked
+	// to return or exchange lines of a delivered order. Payload: ReturnChange.
+	ReturnRequested Name = "return.requested"
 )
 
 // Names is every event name, in the order above.
-var Names = []Name{CatalogChanged, StockChanged, SaleChanged, CartChanged, OrderCreated, OrderUpdated, ShipmentUpdated, PaymentUpdated}
+var Names = []Name{CatalogChanged, StockChanged, SaleChanged, CartChanged, OrderCreated, OrderUpdated, ShipmentUpdated, PaymentUpdated,
+	ReturnRequested}
 
 // CatalogChange is the payload of CatalogChanged: the one thing that changed (unset fields
 // are left out).
@@ -86,4 +90,14 @@ type OrderChange struct {
 	Amount        shop.Money `json:"amount"`
 	NotAdded      bool       `json:"notaddorder"`
 	AWB           string     `json:"awb"`
+}
+
+// ReturnChange is the payload of the return events: the request, its order and where it is.
+type ReturnChange struct {
+	ID          string `json:"_id"`
+	Number      string `json:"returnId"`
+	OrderNumber string `json:"orderId"`
+	OrderID     string `json:"orderRef"`
+	Kind        string `json:"kind"`
+	Status      string `json:"status"`
 }
