@@ -47,11 +47,25 @@ test('an admin saves the company tagline and the storefront shows it', async ({ 
 // after, and is what the form shows after a reload; the demo's settings are put back.
 test('an admin changes the shop’s GSTIN: a wrong check character is refused, a valid one is kept', async ({ page, request }, testInfo) => {
   test.setTimeout(60_000);
-  type Company = { gstRegistered: boolean; gstin: string; legalName: string; invoicePrefix: string; state: string; stateCode: string };
   const storefront = async () => ((await (await request.get('/api/company')).json()) as { data: Company }).data;
   const before = await storefront();
   expect(before).toMatchObject({ gstRegistered: true, gstin: '08AAACJ4321K1ZO', state: 'Rajasthan', stateCode: '08' });
+  // The demo's company is put back whatever happens: other tests' invoices name it.
+  const token = await backOfficeToken(request);
+  const saved = (await call<Record<string, unknown>>(request, 'GET', '/api/admin/getcompany', token)).data;
+  try {
+    await changeGstin(page, testInfo, before, token);
+  } finally {
+    await call(request, 'POST', '/api/admin/addcompany', token, saved);
+  }
+  expect(await storefront()).toMatchObject({ gstin: before.gstin, legalName: before.legalName });
+});
 
+type Company = { gstRegistered: boolean; gstin: string; legalName: string; invoicePrefix: string; state: string; stateCode: string };
+
+async function changeGstin(page: Page, testInfo: TestInfo, before: Company, token: string) {
+  const request = page.request;
+  const storefront = async () => ((await (await request.get('/api/company')).json()) as { data: Company }).data;
   await openBackOffice(page);
   await page.goto('/admin/addcompany');
   const form = page.getByRole('form', { name: 'Company details' });
@@ -86,7 +100,6 @@ test('an admin changes the shop’s GSTIN: a wrong check character is refused, a
   await screenshotOf(page, testInfo, 'admin-company-gst', { fullPage: false });
 
   // The change is in the audit log, before and after.
-  const token = await backOfficeToken(request);
   const audit = await call<{ items: { entityType: string; before: Company; after: Company }[] }>(
     request,
     'GET',
@@ -95,9 +108,4 @@ test('an admin changes the shop’s GSTIN: a wrong check character is refused, a
   );
   expect(audit.data.items[0]).toMatchObject({ before: { gstin: before.gstin }, after: { gstin: '08AABCD1234E1Z8', legalName: 'Jaipur Formals Test LLP' } });
 
-  await seen(form.getByLabel('GSTIN')).fill(before.gstin);
-  await seen(form.getByLabel('Legal name')).fill(before.legalName);
-  await seen(save).click();
-  await expect.poll(async () => (await storefront()).gstin).toBe(before.gstin);
-  expect((await storefront()).legalName).toBe(before.legalName);
-});
+}
