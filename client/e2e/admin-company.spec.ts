@@ -86,6 +86,8 @@ async function changeGstin(page: Page, testInfo: TestInfo, before: Company, toke
   await expect(gstin).toHaveAccessibleDescription(badCheck);
   await expect(gstin).toBeFocused();
   await expect(gstin).toHaveValue('08AAACJ4321K1ZP');
+  // The field is centred, as a person scrolls to read it, above and below it in the picture.
+  await gstin.evaluate((field) => field.scrollIntoView({ block: 'center' }));
   await screenshotOf(page, testInfo, 'admin-company-gstin-refused', { fullPage: false });
   expect((await storefront()).gstin).toBe(before.gstin);
 
