@@ -68,6 +68,7 @@ func runInvoices(ctx context.Context, args []string) error {
 	if _, err := migrations.Up(ctx, pool); err != nil {
 		return err
 	}
+	loadBefore := loadAverage()
 	b := &invoiceBench{pool: pool, checkout: &checkoutBench{pool: pool, svc: newCheckoutServices(pool)}, n: *n}
 	fmt.Println("setting up the shop and the order every run copies…")
 	if err := b.setup(ctx); err != nil {
@@ -127,6 +128,8 @@ func runInvoices(ctx context.Context, args []string) error {
 		"upsert as ours (INSERT INTO invoice_counters … ON CONFLICT DO UPDATE … RETURNING last_serial) in its own series; INSERT one invoice " +
 		"and one line with the order's total as taxable value; COMMIT — no company, HSN, rate or coupon reads, no tax split, no timeline, " +
 		"mail or events. Both share one pgx pool, in this process.")
+	t.note(fmt.Sprintf("Load average %s at the start, %s at the end (2 CPUs shared with the other engineers' runs). "+
+		"Reproduce: `scripts/bench.sh invoices` (flags: -orders, -issuers, -rounds, -conns).", loadBefore, loadAverage()))
 	return t.write("invoices")
 }
 
