@@ -7,6 +7,7 @@
 //	go run ./bench checkout  order.Service.Place vs a hand-written pgx transaction: orders/s, p99, oversell
 //	go run ./bench realtime  idle websocket memory and outbox → socket delivery vs a bare websocket server
 //	go run ./bench jobs      jobs/s through the outbox and relay into asynq vs enqueuing on asynq directly
+//	go run ./bench invoices  GST invoices issued/s at hand-over by 2 issuers, gapless, vs a hand-written pgx transaction
 //	go run ./bench summary   one table of every benchmark's latest results (latest.md)
 //
 // It expects DATABASE_URL and REDIS_URL (scripts/bench.sh provides them) and the server binary
@@ -25,7 +26,7 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: bench listing | login | checkout | realtime | jobs | adminlists | summary | bare-listing | bare-websocket")
+		fmt.Fprintln(os.Stderr, "usage: bench listing | login | checkout | realtime | jobs | adminlists | invoices | summary | bare-listing | bare-websocket")
 		os.Exit(2)
 	}
 	var err error
@@ -42,6 +43,8 @@ func main() {
 		err = runJobs(ctx, os.Args[2:])
 	case "adminlists":
 		err = runAdminLists(ctx, os.Args[2:])
+	case "invoices":
+		err = runInvoices(ctx, os.Args[2:])
 	case "summary":
 		err = runSummary()
 	case "bare-listing":

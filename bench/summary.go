@@ -20,6 +20,7 @@ var summaryParts = []struct{ name, label string }{
 	{"login", "login"},
 	{"realtime", "websocket"},
 	{"jobs", "jobs"},
+	{"invoices", "invoices"},
 }
 
 // runSummary gathers the main table of every benchmark's latest results into one

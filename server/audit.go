@@ -38,6 +38,9 @@ func (s *server) auditChanges(c fiber.Ctx) error {
 		_ = json.Unmarshal(c.Body(), &body)
 		id = strings.TrimSpace(body.ID)
 	}
+	if kind == "company" { // there is one company, 'company'; its path names none
+		id = "company"
+	}
 	var before any
 	if load := s.auditSnapshots()[kind]; load != nil && id != "" && bearer(c) != "" {
 		if v, err := load(c.Context(), id); err == nil {

@@ -45,6 +45,13 @@ func TestAuditLog(t *testing.T) {
 	}
 	status, body = send(t, s.app, "GET", "/api/admin/audit?entityType=company", s.admin, nil)
 	expect(t, "the company's history", status, body, 200, map[string]any{"data.total": 1, "data.items.0.after.companyName": "Audit Tailors"})
+	// A second change records what the company was before it (its GST settings too).
+	status, body = send(t, s.app, "POST", "/api/admin/addcompany", s.admin, map[string]any{"companyName": "Audit Tailors",
+		"state": "Rajasthan", "gstRegistered": true, "gstin": "08AABCD1234E1Z8", "legalName": "Audit Tailors LLP", "invoicePrefix": "AT"})
+	expect(t, "company GST settings", status, body, 200, nil)
+	status, body = send(t, s.app, "GET", "/api/admin/audit?entityType=company", s.admin, nil)
+	expect(t, "the company's history", status, body, 200, map[string]any{"data.total": 2, "data.items.0.entityId": "company",
+		"data.items.0.before.companyName": "Audit Tailors", "data.items.0.before.gstin": "08AAACJ4321K1ZO", "data.items.0.after.gstin": "08AABCD1234E1Z8"})
 	var leaked int
 	if err := s.d.pool.QueryRow(t.Context(), `SELECT count(*) FROM audit_log WHERE before::text LIKE '%must-not-be-logged%' OR after::text LIKE '%must-not-be-logged%'`).Scan(&leaked); err != nil {
 		t.Fatal(err)

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { admin, inView, openBackOffice, seen } from './stack';
+import { admin, backOfficeToken, call, inView, openBackOffice, screenshot as screenshotOf, seen } from './stack';
 
 // The product editor, against the whole running stack: an admin creates a product with a
 // picture (uploaded, re-encoded by the server) and stock in two sizes, sees the price shoppers
@@ -93,4 +93,52 @@ test('an admin creates a product with a picture and stock, and shoppers see it',
   const login = (await (await request.post('/api/admin/login', { data: admin })).json()) as { token: string };
   const hidden = await request.delete(`/api/admin/products/${id}`, { headers: { Authorization: `Bearer ${login.token}` } });
   expect(hidden.ok(), await hidden.text()).toBe(true);
+});
+
+// The HSN code: a product's editor shows the code the server gives (its own, or its
+// sub-category's default); a code of 3 digits is refused beside the field; an 8-digit one is
+// saved, is what GET /api/admin/products/{id} answers and what the editor shows after a reload;
+// the product's code is put back. A new product's field starts empty: the server gives it the
+// sub-category's default when it is created.
+test('an admin sets a product’s HSN code', async ({ page, request }, testInfo) => {
+  test.setTimeout(60_000);
+  const token = await backOfficeToken(request);
+  type Listed = { _id: string; productName: string; hsn: string };
+  const listed = await call<{ items: Listed[] }>(request, 'GET', '/api/admin/products?search=Oxford&limit=1', token);
+  const product = listed.data.items[0]!;
+  expect(product.hsn).toMatch(/^62\d\d/);
+  const hsnNow = async () => (await call<Listed>(request, 'GET', `/api/admin/products/${product._id}`, token)).data.hsn;
+
+  await openBackOffice(page);
+  await page.goto('/admin/addproduct');
+  const fresh = page.getByRole('form', { name: 'New product' }).getByLabel('HSN code');
+  await inView(fresh);
+  await expect(fresh).toHaveValue('');
+  await expect(fresh).toHaveAttribute('placeholder', 'Sub-category default');
+
+  await page.goto(`/admin/getproduct/${product._id}`);
+  const form = page.getByRole('form', { name: 'Edit product' });
+  const hsn = form.getByLabel('HSN code');
+  const save = form.getByRole('button', { name: 'Save product' });
+  await inView(hsn);
+  await expect(hsn).toHaveValue(product.hsn);
+
+  await seen(hsn).fill('620');
+  await seen(save).click();
+  await inView(form.getByText('HSN code must be 4, 6 or 8 digits'));
+  await expect(hsn).toHaveAccessibleDescription('HSN code must be 4, 6 or 8 digits');
+  await seen(hsn).focus();
+  await screenshotOf(page, testInfo, 'admin-product-hsn-refused', { fullPage: false });
+  expect(await hsnNow()).toBe(product.hsn);
+
+  await seen(hsn).fill('62052000');
+  await seen(save).click();
+  await expect.poll(hsnNow).toBe('62052000');
+  await page.reload();
+  await inView(form.getByLabel('HSN code'));
+  await expect(form.getByLabel('HSN code')).toHaveValue('62052000');
+
+  await seen(form.getByLabel('HSN code')).fill(product.hsn);
+  await seen(save).click();
+  await expect.poll(hsnNow).toBe(product.hsn);
 });

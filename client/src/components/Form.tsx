@@ -115,7 +115,13 @@ export function Field({
   );
 }
 
-/** A select with its label: `options` are values shown as they are, after a placeholder. */
+/** A select option whose value and label differ. */
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+/** A select with its label: `options` are values shown as they are (or value and label), after a placeholder. */
 export function SelectField({
   label,
   error,
@@ -126,7 +132,7 @@ export function SelectField({
   className,
   ...select
 }: FieldChrome & {
-  options: readonly string[];
+  options: readonly (string | SelectOption)[];
   placeholder: string;
   className?: string;
 } & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'className'>) {
@@ -137,11 +143,14 @@ export function SelectField({
       <div className={styles.control}>
         <select {...select} id={selectId} className={styles.input} aria-invalid={error ? true : undefined} aria-describedby={describedBy}>
           <option value="">{placeholder}</option>
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
+          {options.map((option) => {
+            const { value, label: shown } = typeof option === 'string' ? { value: option, label: option } : option;
+            return (
+              <option key={value} value={value}>
+                {shown}
+              </option>
+            );
+          })}
         </select>
       </div>
     </Chrome>

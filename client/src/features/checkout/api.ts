@@ -130,7 +130,7 @@ export const checkoutApi = api.injectEndpoints({
       invalidatesTags: (result, error) => (result ? ['Cart', 'Order'] : error?.status === 409 ? ['Cart'] : []),
     }),
     /** Online, step one: our order awaiting payment (stock held, cart cleared) and Razorpay's order. */
-    createRazorpayOrder: build.mutation<RazorpayOrder, Idempotent<{ address: string; couponCode?: string }>>({
+    createRazorpayOrder: build.mutation<RazorpayOrder, Idempotent<{ address: string; couponCode?: string; businessGstin?: string; businessName?: string }>>({
       query: idempotent('payments/razorpay/order'),
       invalidatesTags: (result, error) => (result ? ['Order'] : error?.status === 409 ? ['Cart'] : []),
     }),

@@ -98,12 +98,17 @@ export interface PlacedOrder {
   paymentStatus: string;
   orderStatus: string;
   totalAmount: number;
+  /** A business purchase's GSTIN and name (absent for a personal one). */
+  businessGstin?: string;
+  businessName?: string;
 }
 
 export interface CodOrderRequest {
   paymentMode: 'cod';
   address: string;
   couponCode?: string;
+  businessGstin?: string;
+  businessName?: string;
 }
 
 export interface OnlineOrderRequest {

@@ -8,10 +8,11 @@ import { api } from '../../lib/api';
 import { brandName } from '../../lib/brandName';
 import { toastShown } from '../../lib/toast';
 import { checkoutApi, useCreateOrderMutation, useCreateRazorpayOrderMutation, useRazorpayPaymentFailedMutation } from './api';
+import type { BusinessDetails } from './business';
 import { createAttempt, newIdempotencyKey } from './idempotency';
 import { checkoutMessages, errorMessage, errorStatus, isSettledRefusal } from './messages';
 import { loadRazorpay, razorpayThemeColour, type RazorpayConstructor, type RazorpayFailure, type RazorpaySuccess } from './razorpay';
-import type { PaymentMode, RazorpayOrder } from './types';
+import type { PaymentMode, PlacedOrder, RazorpayOrder } from './types';
 
 export type PaymentPhase = 'idle' | 'placing' | 'paying' | 'confirming' | 'cancelling';
 
@@ -24,6 +25,8 @@ export interface OrderToPlace {
   mode: PaymentMode;
   addressId: string;
   couponCode: string;
+  /** A business purchase's GSTIN and name, when the shopper gave them. */
+  business?: BusinessDetails;
 }
 
 /** A payment Razorpay took whose confirmation did not reach the server yet (kept for a retry). */
@@ -42,7 +45,7 @@ export function usePayment({
   onRefused,
 }: {
   /** The order is placed (and paid, when online): show the thank-you page. */
-  onPlaced: (orderId: string) => void;
+  onPlaced: (orderId: string, order?: PlacedOrder) => void;
   /** A message for the dialog, or null to clear it. */
   onNotice: (notice: PaymentNotice | null) => void;
   /** The server refused the order (a size ran out, an address gone…): refresh what the dialog shows. */
@@ -83,7 +86,7 @@ export function usePayment({
           razorpay_signature: response.razorpay_signature,
         }).unwrap();
         dispatch(toastShown({ message: message || checkoutMessages.thankYou }));
-        onPlaced(order?.orderId || created.orderId);
+        onPlaced(order?.orderId || created.orderId, order);
       } catch (error) {
         setPhase('idle');
         if (isSettledRefusal(error)) {
@@ -163,17 +166,17 @@ export function usePayment({
   );
 
   const pay = useCallback(
-    async ({ mode, addressId, couponCode }: OrderToPlace) => {
+    async ({ mode, addressId, couponCode, business }: OrderToPlace) => {
       onNotice(null);
-      const key = attempt.keyFor(`${mode}|${addressId}|${couponCode}`);
-      const body = { address: addressId, ...(couponCode ? { couponCode } : {}) };
+      const key = attempt.keyFor(`${mode}|${addressId}|${couponCode}|${business?.businessGstin ?? ''}|${business?.businessName ?? ''}`);
+      const body = { address: addressId, ...(couponCode ? { couponCode } : {}), ...(business ?? {}) };
 
       if (mode === 'cod') {
         setPhase('placing');
         try {
           const { order, message } = await createOrder({ idempotencyKey: key, paymentMode: 'cod', ...body }).unwrap();
           dispatch(toastShown({ message: message || checkoutMessages.orderPlaced }));
-          onPlaced(order?.orderId ?? '');
+          onPlaced(order?.orderId ?? '', order);
         } catch (error) {
           refused(error);
         }

@@ -1,5 +1,6 @@
-// After an order (SPEC §2): /thankyou with 'Check your order', and the generic /thankyoupage that
-// returns to the home page after 3 s (SPEC §9).
+// After an order (SPEC §2): /thankyou with 'Check your order' (and, for a business purchase, the
+// business its tax invoice will name), and the generic /thankyoupage that returns to the home
+// page after 3 s (SPEC §9).
 //
 // SPEC §2 also puts a third-party ad-tracking snippet on the thank-you page. It is left out on
 // purpose: it would send shoppers' purchases to an outside tracker without consent and load
@@ -17,8 +18,10 @@ import styles from './OrderPages.module.css';
 export const thanksRedirectMs = 3000;
 
 export function ThankYouPage() {
-  const state = useLocation().state as { orderId?: unknown } | null;
+  const state = useLocation().state as { orderId?: unknown; businessGstin?: unknown; businessName?: unknown } | null;
   const orderId = typeof state?.orderId === 'string' ? state.orderId : '';
+  const businessGstin = typeof state?.businessGstin === 'string' ? state.businessGstin : '';
+  const businessName = typeof state?.businessName === 'string' ? state.businessName : '';
   return (
     <section className={styles.thanks} aria-labelledby="thanks-title">
       <title>Thank you — drape</title>
@@ -32,6 +35,11 @@ export function ThankYouPage() {
       {orderId && (
         <p className={styles.orderNumber}>
           Order number <strong>{orderId}</strong>
+        </p>
+      )}
+      {businessGstin && (
+        <p className={styles.thanksText}>
+          Its GST invoice will be made out to <strong>{businessName}</strong> (GSTIN {businessGstin}) when it ships.
         </p>
       )}
       <div className={styles.thanksActions}>

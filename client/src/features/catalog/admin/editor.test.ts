@@ -68,6 +68,17 @@ describe('the product editor', () => {
     expect(form.bestSeller).toBe(true);
   });
 
+  it('checks the HSN code and sends it only when the admin changed it', () => {
+    expect(checkProductForm({ ...filled, hsn: '620' }).hsn).toBe('HSN code must be 4, 6 or 8 digits');
+    expect(checkProductForm({ ...filled, hsn: '62052000' })).toEqual({});
+    expect('hsn' in productBody(filled)).toBe(false);
+    expect(productBody({ ...filled, hsn: ' 6205 ' }).hsn).toBe('6205');
+    const opened = { ...filled, hsn: '6205', hsnWas: '6205' };
+    expect('hsn' in productBody(opened)).toBe(false);
+    expect(productBody({ ...opened, hsn: '620520' }).hsn).toBe('620520');
+    expect(productBody({ ...opened, hsn: '' }).hsn).toBe('');
+  });
+
   it('previews the price as the server rounds it', () => {
     expect(previewPrice(2499, 20)).toBe(1999);
     expect(previewPrice(999.5, 0)).toBe(999.5);

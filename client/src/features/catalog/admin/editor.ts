@@ -1,6 +1,7 @@
 // The product editor (/admin/addproduct, /admin/getproduct/{id}): SPEC §3's product fields as
 // typed, checked before sending, turned into the API's body, and the price a shopper pays
 // before any sale (the product's own discount, rounded half-up to the rupee as the server does).
+import { validHsn } from '../../../lib/gst';
 
 export interface SizeRow {
   size: string;
@@ -29,6 +30,10 @@ export interface ProductForm {
   sizes: SizeRow[];
   bestSeller: boolean;
   active: boolean;
+  /** The HSN code for GST invoices: 4, 6 or 8 digits, or '' for the sub-category's default. */
+  hsn: string;
+  /** The code the editor was opened with (the server's: the product's own or its default). */
+  hsnWas: string;
 }
 
 export const emptyProductForm: ProductForm = {
@@ -51,6 +56,8 @@ export const emptyProductForm: ProductForm = {
   sizes: [{ size: '', stock: '' }],
   bestSeller: false,
   active: true,
+  hsn: '',
+  hsnWas: '',
 };
 
 /** What GET /api/admin/products/{id} answers, as far as the editor reads it. */
@@ -76,6 +83,8 @@ export interface EditedProduct {
   sizes: { size: string; stock: number }[];
   status: string;
   active: boolean;
+  /** Its HSN code: its own, or its sub-category's default ('' when there is none). */
+  hsn?: string;
 }
 
 export function productToForm(product: EditedProduct): ProductForm {
@@ -100,8 +109,12 @@ export function productToForm(product: EditedProduct): ProductForm {
     sizes: product.sizes.map((row) => ({ size: row.size, stock: String(row.stock), was: row.stock })),
     bestSeller: product.status === 'BestSeller',
     active: product.active,
+    hsn: product.hsn ?? '',
+    hsnWas: product.hsn ?? '',
   };
 }
+
+export const hsnMessage = 'HSN code must be 4, 6 or 8 digits';
 
 const rupees = /^\d+(\.\d{1,2})?$/;
 const decimal = /^\d+(\.\d+)?$/;
@@ -119,6 +132,7 @@ export function checkProductForm(form: ProductForm): Record<string, string> {
     if (value.trim() && !decimal.test(value.trim())) p[field] = `${field} must be a number of cm`;
   }
   if (form.weight.trim() && !/^\d+$/.test(form.weight.trim())) p.weight = 'weight must be whole grams';
+  if (form.hsn.trim() && !validHsn(form.hsn.trim())) p.hsn = hsnMessage;
   const rows = form.sizes.filter((row) => row.size.trim() || row.stock.trim());
   if (rows.length === 0) p.sizes = 'Keep at least one size';
   else if (rows.some((row) => !row.size.trim())) p.sizes = 'Every size needs a name';
@@ -154,6 +168,9 @@ export function productBody(form: ProductForm) {
       .map((row) => ({ size: row.size.trim(), stock: Number(row.stock), ...(row.was === undefined ? {} : { was: row.was }) })),
     status: form.bestSeller ? 'BestSeller' : '',
     active: form.active,
+    // Only a code the admin changed: one shown as it was stays the server's (a default follows
+    // the sub-category).
+    ...(form.hsn.trim() !== form.hsnWas ? { hsn: form.hsn.trim() } : {}),
   };
 }
 

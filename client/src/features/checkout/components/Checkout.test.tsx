@@ -539,3 +539,52 @@ describe('checkout: pay now (Razorpay)', () => {
     expect(callsTo(calls, 'payments/razorpay/order')).toHaveLength(0);
   });
 });
+
+describe('checkout: a business purchase', () => {
+  const badCheck = "This GSTIN's check character is wrong: check it for a typing mistake";
+
+  it('is closed at first and sends no business details unless opened', async () => {
+    const { calls } = openShop();
+    renderCheckout();
+    const toggle = await screen.findByRole('button', { name: /Add GST details for business purchase/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByLabelText('Business GSTIN')).not.toBeInTheDocument();
+    await userEvent.click(await payButton());
+    await waitFor(() => expect(callsTo(calls, 'createOrder')).toHaveLength(1));
+    expect(callsTo(calls, 'createOrder')[0]!.body).toEqual({ paymentMode: 'cod', address: 'addr-1' });
+  });
+
+  it('checks the GSTIN’s shape and the name before sending, and shows the server’s refusal at the field', async () => {
+    const { shop, calls } = openShop({
+      createOrder: [{ status: 400, body: { code: 400, success: false, message: badCheck, data: null, errors: { businessGstin: badCheck } } }],
+    });
+    renderCheckout();
+    await userEvent.click(await screen.findByRole('button', { name: /Add GST details for business purchase/ }));
+    const gstin = screen.getByLabelText('Business GSTIN');
+    await userEvent.type(gstin, '27aapfu0939f1z');
+    await userEvent.click(await payButton());
+    expect(await screen.findByText('A GSTIN is 15 characters: state code, PAN, entity number, Z and a check character')).toBeInTheDocument();
+    expect(screen.getByText('Enter the business name for its GSTIN')).toBeInTheDocument();
+    expect(gstin).toHaveFocus();
+    expect(callsTo(calls, 'createOrder')).toHaveLength(0);
+
+    await userEvent.type(gstin, 'w');
+    await userEvent.type(screen.getByLabelText('Business name'), ' Acme Traders ');
+    await userEvent.click(await payButton());
+    await waitFor(() => expect(screen.getByLabelText('Business GSTIN')).toHaveAccessibleDescription(badCheck));
+    expect(callsTo(calls, 'createOrder')[0]!.body).toEqual({
+      paymentMode: 'cod',
+      address: 'addr-1',
+      businessGstin: '27AAPFU0939F1ZW',
+      businessName: 'Acme Traders',
+    });
+    expect(shop.lines).toHaveLength(1);
+
+    await userEvent.clear(screen.getByLabelText('Business GSTIN'));
+    await userEvent.type(screen.getByLabelText('Business GSTIN'), '27AAPFU0939F1ZV');
+    await userEvent.click(await payButton());
+    await waitFor(() => expect(callsTo(calls, 'createOrder')).toHaveLength(2));
+    expect(callsTo(calls, 'createOrder')[1]!.body).toMatchObject({ businessGstin: '27AAPFU0939F1ZV', businessName: 'Acme Traders' });
+    expect(callsTo(calls, 'createOrder')[1]!.headers.get('Idempotency-Key')).not.toBe(callsTo(calls, 'createOrder')[0]!.headers.get('Idempotency-Key'));
+  });
+});

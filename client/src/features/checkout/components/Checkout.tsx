@@ -2,6 +2,8 @@
 // the totals, payment method and Make Payment. The cart comes from the server's quote, never from
 // the cart feature: what is shown is what the server will charge. Make Payment checks SPEC §5's
 // rules in order, then places the order (cash on delivery) or opens Razorpay's checkout (Pay now).
+// A business buyer may open 'Add GST details for business purchase' and give a GSTIN and name,
+// which the order carries onto its tax invoice.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks';
@@ -21,10 +23,12 @@ import {
   useGetCouponsQuery,
   useGetQuoteQuery,
 } from '../api';
+import { businessErrorsOf, checkBusiness, emptyBusiness, normalBusiness, type BusinessDetails, type BusinessErrors } from '../business';
 import { checkoutMessages, couponAppliedMessage, errorMessage, errorStatus, isSettledRefusal } from '../messages';
-import type { CheckoutAddress, PaymentMode, Quote } from '../types';
+import type { CheckoutAddress, PaymentMode, PlacedOrder, Quote } from '../types';
 import { usePayment, type OrderToPlace, type PaymentNotice, type PaymentPhase } from '../usePayment';
 import { AddressPicker } from './AddressPicker';
+import { BusinessPanel } from './BusinessPanel';
 import { CartOverview, Totals } from './CartOverview';
 import { CouponPanel } from './CouponPanel';
 import styles from './Checkout.module.css';
@@ -64,13 +68,24 @@ export function Checkout() {
   const [toPlace, setToPlace] = useState<OrderToPlace | null>(null);
   const waitingForNewAddress = useRef<Set<string> | null>(null);
   const addressSection = useRef<HTMLElement>(null);
+  const [businessOpen, setBusinessOpen] = useState(false);
+  const [business, setBusiness] = useState<BusinessDetails>(emptyBusiness);
+  const [businessErrors, setBusinessErrors] = useState<BusinessErrors>({});
+  const [businessFocus, setBusinessFocus] = useState(0);
+  const businessBox = useRef<HTMLDivElement>(null);
 
   const companyQuery = useGetCompanyQuery();
   const addressesQuery = useGetCheckoutAddressesQuery(undefined, { refetchOnMountOrArgChange: true });
   const couponsQuery = useGetCouponsQuery();
   const { refetch: refetchAddresses } = addressesQuery;
   const onPlaced = useCallback(
-    (orderId: string) => void navigate(orderPaths.thankYou, { replace: true, state: orderId ? { orderId } : null }),
+    (orderId: string, order?: PlacedOrder) =>
+      void navigate(orderPaths.thankYou, {
+        replace: true,
+        state: orderId
+          ? { orderId, ...(order?.businessGstin ? { businessGstin: order.businessGstin, businessName: order.businessName ?? '' } : {}) }
+          : null,
+      }),
     [navigate],
   );
   const onRefused = useCallback(
@@ -80,6 +95,13 @@ export function Checkout() {
       // while the order is placed, so a stale one is dropped and asked for when shown again.
       if (errorStatus(error) !== 409) dispatch(checkoutApi.util.invalidateTags(['Cart']));
       if (errorMessage(error, '') === checkoutMessages.noAddressSelected) void refetchAddresses();
+      // The server found the GSTIN wrong (its check character, its state code): say so at the field.
+      const problems = businessErrorsOf(error);
+      if (Object.keys(problems).length > 0) {
+        setBusinessOpen(true);
+        setBusinessErrors(problems);
+        setBusinessFocus((count) => count + 1);
+      }
     },
     [dispatch, refetchAddresses],
   );
@@ -98,6 +120,11 @@ export function Checkout() {
     addresses.find((address) => address.isDefault)?._id ??
     null;
   const { refetch: refetchQuote } = quoteQuery;
+
+  // After the business details were found wrong, the first wrong field gets the focus.
+  useEffect(() => {
+    if (businessFocus > 0) businessBox.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [businessFocus]);
 
   useEffect(() => {
     if (!busy && !payment.unconfirmed && !toPlace) setSnapshot(null);
@@ -190,9 +217,16 @@ export function Checkout() {
     if (addressesQuery.isError) return refuse(errorMessage(addressesQuery.error), { toAddress: true });
     if (addresses.length === 0) return refuse(checkoutMessages.noAddresses, { toAddress: true });
     if (!selectedAddress) return refuse(checkoutMessages.noAddressSelected, { toAddress: true });
+    const sent = businessOpen ? normalBusiness(business) : emptyBusiness;
+    const problems = checkBusiness(sent);
+    setBusinessErrors(problems);
+    if (Object.keys(problems).length > 0) {
+      setBusinessFocus((count) => count + 1);
+      return refuse('Please check the GST details of your business.');
+    }
     if (quote.blocked) return refuse(blockedMessage(quote));
     setSnapshot(quote);
-    setToPlace({ mode, addressId: selectedAddress, couponCode });
+    setToPlace({ mode, addressId: selectedAddress, couponCode, ...(sent.businessGstin ? { business: sent } : {}) });
   }
 
   const loading = quoteQuery.isLoading || companyQuery.isLoading || addressesQuery.isLoading;
@@ -245,6 +279,23 @@ export function Checkout() {
               onAdded={addressAdded}
             />
           </section>
+
+          <div ref={businessBox}>
+            <BusinessPanel
+              open={businessOpen}
+              onToggle={(open) => {
+                setBusinessOpen(open);
+                setBusinessErrors({});
+              }}
+              details={business}
+              errors={businessErrors}
+              onChange={(details) => {
+                setBusiness(details);
+                setBusinessErrors({});
+              }}
+              disabled={busy}
+            />
+          </div>
 
           <section className={styles.section} aria-labelledby="checkout-payment">
             <h2 id="checkout-payment" className={styles.sectionTitle}>

@@ -123,6 +123,21 @@ function EditorForm({ id, initial, canChange }: { id?: string; initial: ProductF
             </div>
             <Field label="Colour" name="colour" value={form.colour} onChange={set('colour')} error={errors.colour} />
             <Field label="Fit" name="fit" value={form.fit} onChange={set('fit')} error={errors.size} hint="Slim, Regular, Relaxed…" />
+            <Field
+              label="HSN code"
+              name="hsn"
+              inputMode="numeric"
+              maxLength={8}
+              placeholder={form.hsnWas ? undefined : 'Sub-category default'}
+              value={form.hsn}
+              onChange={set('hsn')}
+              error={errors.hsn}
+              hint={
+                form.hsnWas && form.hsn.trim() === form.hsnWas
+                  ? 'For GST invoices: 4, 6 or 8 digits. Empty it for the sub-category’s default.'
+                  : 'For GST invoices: 4, 6 or 8 digits. Left empty, the sub-category’s default (6205 for men’s woven shirts…).'
+              }
+            />
           </div>
           <label className={own.area}>
             <span>Description</span>

@@ -1,15 +1,17 @@
 // /admin/addcompany: the business behind the shop (SPEC §3), as the storefront's footer, mails
-// and labels show it. Admins edit and save it whole; staff read it. Input is kept when a save
-// fails, with the server's field messages beside the fields.
+// and labels show it, and its GST settings (registered, GSTIN, legal name, invoice prefix; the
+// address's state from GST's list with its code). Admins edit and save it whole; staff read it.
+// Input is kept when a save fails, with the server's field messages beside the fields (a GSTIN's
+// wrong check character is the server's to find: the client checks its shape only).
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '../../../../components/Button';
-import { Field, FormAlert, formStyles } from '../../../../components/Form';
+import { Checkbox, Field, FormAlert, formStyles, SelectField, useInvalidFocus } from '../../../../components/Form';
 import { Spinner } from '../../../../components/Spinner';
 import styles from '../../../../components/BackOfficeList.module.css';
 import { useAppDispatch } from '../../../../app/hooks';
 import type { ApiError } from '../../../../lib/api';
 import { toastShown } from '../../../../lib/toast';
-import { checkCompany, companyFields, useGetCompanyDetailsQuery, useSaveCompanyDetailsMutation, type CompanyDetails } from '../company';
+import { checkCompany, companyFields, stateOptions, taxFields, useGetCompanyDetailsQuery, useSaveCompanyDetailsMutation, type CompanyDetails } from '../company';
 import own from './CompanyPage.module.css';
 
 export function CompanyPage({ canChange }: { canChange: boolean }) {
@@ -19,6 +21,7 @@ export function CompanyPage({ canChange }: { canChange: boolean }) {
   const [details, setDetails] = useState<CompanyDetails | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState('');
+  const { form, focusInvalid } = useInvalidFocus();
 
   useEffect(() => {
     if (data && details === null) setDetails(data);
@@ -30,7 +33,10 @@ export function CompanyPage({ canChange }: { canChange: boolean }) {
     setAlert('');
     const problems = checkCompany(details);
     setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
+    if (Object.keys(problems).length > 0) {
+      focusInvalid();
+      return;
+    }
     try {
       setDetails(await save(details).unwrap());
       dispatch(toastShown({ message: 'Company details saved' }));
@@ -38,6 +44,7 @@ export function CompanyPage({ canChange }: { canChange: boolean }) {
       const { message, errors: fields } = (failure as Partial<ApiError>) ?? {};
       setErrors(fields ?? {});
       setAlert(message || 'The details could not be saved');
+      focusInvalid();
     }
   }
 
@@ -59,7 +66,7 @@ export function CompanyPage({ canChange }: { canChange: boolean }) {
           </Button>
         </div>
       ) : (
-        <form className={`${formStyles.form} ${own.form}`} onSubmit={submit} noValidate aria-label="Company details">
+        <form ref={form} className={`${formStyles.form} ${own.form}`} onSubmit={submit} noValidate aria-label="Company details">
           <FormAlert>{alert}</FormAlert>
           {!canChange && <FormAlert tone="info">Only an admin changes the company details.</FormAlert>}
           <div className={own.grid}>
@@ -77,6 +84,18 @@ export function CompanyPage({ canChange }: { canChange: boolean }) {
                     />
                     {errors[field.name] && <span className={own.error}>{errors[field.name]}</span>}
                   </label>
+                ) : field.stateSelect ? (
+                  <SelectField
+                    label={field.label}
+                    name={field.name}
+                    placeholder="Choose a state"
+                    options={stateOptions(details.state)}
+                    hint="With its GST state code."
+                    value={details.state}
+                    disabled={!canChange}
+                    onChange={(event) => setDetails({ ...details, state: event.target.value })}
+                    error={errors.state}
+                  />
                 ) : (
                   <Field
                     label={field.label}
@@ -91,6 +110,41 @@ export function CompanyPage({ canChange }: { canChange: boolean }) {
               </div>
             ))}
           </div>
+          <section className={own.tax} aria-labelledby="tax-title">
+            <div className={own.taxHead}>
+              <h2 id="tax-title">GST and invoices</h2>
+              <p>A registered shop issues a tax invoice with every order as it leaves with the courier. The address above is the registered address.</p>
+            </div>
+            <Checkbox
+              role="switch"
+              label="Registered for GST"
+              name="gstRegistered"
+              checked={details.gstRegistered}
+              disabled={!canChange}
+              onChange={(event) => setDetails({ ...details, gstRegistered: event.target.checked })}
+            />
+            <div className={own.grid}>
+              {taxFields.map((field) => (
+                <div key={field.name} className={field.name === 'legalName' ? own.wide : undefined}>
+                  <Field
+                    label={field.label}
+                    name={field.name}
+                    hint={field.hint}
+                    optional={!details.gstRegistered}
+                    autoCapitalize={field.name === 'legalName' ? undefined : 'characters'}
+                    spellCheck={false}
+                    maxLength={field.name === 'gstin' ? 15 : field.name === 'invoicePrefix' ? 3 : 120}
+                    value={details[field.name]}
+                    disabled={!canChange}
+                    onChange={(event) =>
+                      setDetails({ ...details, [field.name]: field.name === 'legalName' ? event.target.value : event.target.value.toUpperCase() })
+                    }
+                    error={errors[field.name]}
+                  />
+                </div>
+              ))}
+            </div>
+          </section>
           <section className={own.secrets} aria-labelledby="credentials-title">
             <h2 id="credentials-title">Payment and shipping accounts</h2>
             <p>
