@@ -72,7 +72,9 @@ run_step "gofmt" gofmt_clean
 run_step "go vet" go vet ./...
 run_step "golangci-lint (.golangci.yml)" bash scripts/lint.sh go
 run_step "sqlc generated code is fresh" env CGO_ENABLED=0 go run github.com/sqlc-dev/sqlc/cmd/sqlc@v1.31.1 diff
-run_step "go test" go test -count=1 -timeout 15m ./...
+# 30 minutes for a package: beside the browser tests and at a lower priority, the server
+# package's 200-odd seconds on a quiet machine stretched past 15 minutes on a loaded shared one.
+run_step "go test" go test -count=1 -timeout 30m ./...
 run_step "fuzz (a short run of every target)" bash scripts/fuzz.sh
 
 client_unit() {
