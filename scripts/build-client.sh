@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # build-client.sh — installs the client's npm packages when package-lock.json changed and
-# builds client/dist when any client source is newer than the last build.
+# builds client/dist when any client source is newer than the last build. The build type-checks
+# first (tsc -b), unless CLIENT_TYPECHECK=0: make test, which type-checks in a step of its own
+# beside the browser tests, builds without it so the browser tests start sooner.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root/client"
@@ -12,5 +14,5 @@ fi
 stamp=dist/.first-screen.html
 if [ ! -f "$stamp" ] || [ -n "$(find src public scripts index.html package.json vite.config.ts -newer "$stamp" -print -quit 2>/dev/null)" ]; then
   echo "drape: building the client"
-  npm run build --silent
+  if [ "${CLIENT_TYPECHECK:-1}" = 0 ]; then npm run bundle --silent; else npm run build --silent; fi
 fi

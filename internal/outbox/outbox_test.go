@@ -156,9 +156,9 @@ func TestCommittedRowsAreDeliveredAndRolledBackRowsNever(t *testing.T) {
 	if j["mail:order_confirmation:rolled-back"] != 0 || e["sale.changed/sales"] != 0 {
 		t.Fatalf("a rolled-back row was delivered: jobs %v events %v", j, e)
 	}
-	if n := pending(t, pool); n != 0 {
-		t.Fatalf("%d rows still pending", n)
-	}
+	// The relay marks a row done after delivering it: on a loaded machine the recorder can see
+	// both before the marks are committed.
+	waitFor(t, "the delivered rows marked done", func() bool { return pending(t, pool) == 0 })
 }
 
 func TestRowsWaitOutAnOutageAndAreDeliveredAfterIt(t *testing.T) {
