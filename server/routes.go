@@ -76,6 +76,7 @@ func (s *server) routes(app *fiber.App) {
 	api.Get("/getallorder", s.requireUser, s.listOrders)
 	api.Get("/orders/:orderId", s.requireUser, s.getOrder)
 	api.Post("/orders/:orderId/cancel", s.requireUser, s.cancelOrder)
+	api.Get("/orders/:orderId/invoice.pdf", s.requireUserOrStaff, s.invoicePDF)
 	api.Get("/track", s.perIP("track", 60, time.Minute), s.trackOrder)
 	api.Post("/orderStatus", s.auditChanges, s.requireStaff, s.changeOrderStatus)
 	api.Post("/refund", s.auditChanges, s.requireAdmin, s.refundOrder)

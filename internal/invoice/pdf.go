@@ -2,6 +2,7 @@ package invoice
 
 import (
 	"bytes"
+	"context"
 	_ "embed"
 	"fmt"
 	"strconv"
@@ -395,4 +396,28 @@ func figure(a Amount) string {
 // percent is a rate as printed: 5%, 2.5%, 18%.
 func percent(rate float64) string {
 	return strconv.FormatFloat(rate, 'f', -1, 64) + "%"
+}
+
+// Document is an issued invoice as a file.
+type Document struct {
+	Number   string
+	FileName string // see FileName
+	PDF      []byte
+}
+
+// Document is the invoice of order id as a PDF. Errors: NotFound 'Invoice not found' before
+// it is issued.
+func (s *Service) Document(ctx context.Context, orderID string) (Document, error) {
+	inv, err := s.ForOrder(ctx, orderID)
+	if err != nil {
+		return Document{}, err
+	}
+	if inv == nil {
+		return Document{}, shop.E(shop.NotFound, "Invoice not found")
+	}
+	doc, err := PDF(*inv)
+	if err != nil {
+		return Document{}, err
+	}
+	return Document{Number: inv.Number, FileName: FileName(inv.Number), PDF: doc}, nil
 }

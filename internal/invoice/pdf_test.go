@@ -7,41 +7,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ledongthuc/pdf"
 	"golang.org/x/image/font/sfnt"
 
 	"drape/internal/gst"
+	"drape/internal/invoice/invoicetest"
 )
-
-// pdfText is the text of every page of a PDF as a PDF text reader extracts it, a line per
-// row of text with its pieces separated by spaces. fpdf maps its character codes to Unicode
-// with one range, <0000> <FFFF> <0000>; ledongthuc/pdf reads a range strictly (only the last
-// byte varies, PDF 32000 9.10.3) and so drops the high byte of U+20B9: its ¹ (U+00B9) is the
-// ₹ of the page, as pdf.js and poppler read it.
-func pdfText(t *testing.T, doc []byte) string {
-	t.Helper()
-	r, err := pdf.NewReader(bytes.NewReader(doc), int64(len(doc)))
-	if err != nil {
-		t.Fatalf("reading the PDF: %v", err)
-	}
-	var b strings.Builder
-	for n := 1; n <= r.NumPage(); n++ {
-		rows, err := r.Page(n).GetTextByRow()
-		if err != nil {
-			t.Fatalf("page %d: %v", n, err)
-		}
-		for _, row := range rows {
-			for i, w := range row.Content {
-				if i > 0 {
-					b.WriteString(" ")
-				}
-				b.WriteString(strings.ReplaceAll(w.S, "¹", "₹"))
-			}
-			b.WriteString("\n")
-		}
-	}
-	return b.String()
-}
 
 // sampleInvoice is an invoice of the Rajasthan shop delivered to place: two shirts with a
 // sale discount and a shipping line.
@@ -99,7 +69,7 @@ func TestInvoicePDF(t *testing.T) {
 			if os.Getenv("INVOICE_PDF_OUT") != "" {
 				os.WriteFile(os.Getenv("INVOICE_PDF_OUT")+"/"+strings.ReplaceAll(c.name, " ", "-")+".pdf", doc, 0o644)
 			}
-			text := pdfText(t, doc)
+			text := invoicetest.Text(t, doc)
 			want := append([]string{
 				"TAX INVOICE", "Jaipur Formals Private Limited", "14 Mirza Ismail Road, Jaipur 302001", "GSTIN 08AAACJ4321K1ZO",
 				"Invoice number JF/26-27/000123", "Invoice date 26 November 2026", "Tax payable on reverse charge No",
