@@ -9,7 +9,8 @@ import (
 )
 
 // TestInvoicePDFDownload: GET /api/orders/{orderId}/invoice.pdf answers 404 before the order
-// is handed to the courier; then its shopper (by order number) and staff (by id or number)
+// is handed to the courier (the shopper's list says invoice: null); then the list carries the
+// invoice, and its shopper (by order number) and staff (by id or number)
 // download the same PDF, named after the invoice number, whose text holds the invoice's number,
 // the supplier's GSTIN, the HSN code, the tax split and the total; another shopper and an
 // unknown order get the same 404 as an order without an invoice.
@@ -33,13 +34,17 @@ func TestInvoicePDFDownload(t *testing.T) {
 		t.Fatalf("staff before hand-over: %d %s", status, body)
 	}
 
-	status, body := s.move(t, s.admin, id, order.Shipped)
+	status, body := send(t, s.app, "GET", "/api/getallorder", s.shopper, nil)
+	expect(t, "the shopper's list before hand-over", status, body, 200, map[string]any{"data.items.0.invoice": nil})
+	status, body = s.move(t, s.admin, id, order.Shipped)
 	expect(t, "shipped", status, body, 200, nil)
 	status, body = send(t, s.app, "GET", "/api/orders/"+number, s.shopper, nil)
 	expect(t, "the order", status, body, 200, nil)
 	invoiceNumber := jsonValue(t, body, "data.invoice.number").(string)
 	hsn := jsonValue(t, body, "data.invoice.lines.0.hsn").(string)
 	cgst := jsonValue(t, body, "data.invoice.totals.cgst").(float64)
+	status, body = send(t, s.app, "GET", "/api/getallorder", s.shopper, nil)
+	expect(t, "the shopper's list offers the invoice", status, body, 200, map[string]any{"data.items.0.invoice.number": invoiceNumber})
 
 	status, contentType, disposition, doc := download(s.shopper, number)
 	wantName := `attachment; filename="` + strings.ReplaceAll(invoiceNumber, "/", "-") + `.pdf"`
