@@ -92,7 +92,7 @@ export function OrderDetail({ id, refunds }: { id: string; refunds: boolean }) {
             Change status
           </button>
           {data.invoice && (
-            <InvoiceLink orderId={order._id} invoiceNumber={data.invoice.number} scope="admin" className={board.action} />
+            <InvoiceLink orderId={order.orderId} invoiceNumber={data.invoice.number} scope="admin" className={board.action} />
           )}
           {refunds && canRefund(order) && !requested && (
             <button type="button" className={`${board.action} ${board.refund}`} onClick={() => actions.refund(order)}>
