@@ -80,6 +80,7 @@ func (s *server) routes(app *fiber.App) {
 	api.Post("/orders/:orderId/returns", s.requireUser, s.askReturn)
 	api.Get("/returns/policy", s.returnPolicy)
 	api.Post("/returns/photos", s.requireUser, s.perIP("return-photos", 30, 10*time.Minute), s.uploadReturnPhoto)
+	api.Get("/orders/:orderId/invoice.pdf", s.requireUserOrStaff, s.invoicePDF)
 	api.Get("/track", s.perIP("track", 60, time.Minute), s.trackOrder)
 	api.Post("/orderStatus", s.auditChanges, s.requireStaff, s.changeOrderStatus)
 	api.Post("/refund", s.auditChanges, s.requireAdmin, s.refundOrder)

@@ -25,10 +25,14 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"github.com/redis/go-redis/v9"
 
+	"drape/internal/catalog"
+	"drape/internal/company"
+	"drape/internal/invoice"
 	"drape/internal/mailqueue"
 	"drape/internal/outbox"
 	"drape/internal/platform/postgres"
 	"drape/internal/provider/mail"
+	"drape/internal/sale"
 	"drape/jobs"
 	"drape/migrations"
 	"drape/realtime"
@@ -77,6 +81,8 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 
 	orders, payments, shipments := newOrderServices(cfg, pool, rdb, log)
 	mails := mailqueue.NewService(pool, mailer)
+	invoices := invoice.NewService(pool, catalog.NewService(pool, sale.NewService(pool)), company.NewService(pool))
+	mails.Attach(invoice.MailKind, invoices.MailFiles)
 	h := &handlers{pool: pool, mails: mails, payments: payments, shipping: shipments, log: log}
 	srv := asynq.NewServerFromRedisClient(rdb, asynq.Config{
 		Concurrency:              cfg.Concurrency,

@@ -22,6 +22,7 @@ import (
 	"drape/internal/company"
 	"drape/internal/gst"
 	"drape/internal/invoice/invoicedb"
+	"drape/internal/mailqueue"
 	"drape/internal/platform/postgres"
 	"drape/internal/shop"
 )
@@ -43,7 +44,8 @@ func NewService(pool *pgxpool.Pool, products *catalog.Service, companies *compan
 
 // Issue issues sale's invoice in tx, the transaction that hands the order to the courier, and
 // says whether it did: not when the shop is not GST-registered, nor when the order has one
-// already. The place of supply is the delivery state (the supplier's own state when the
+// already. It queues the invoice's mail to sale.Email in tx, so a rolled-back hand-over mails
+// nothing. The place of supply is the delivery state (the supplier's own state when the
 // address names none GST knows). Errors: Invalid when the sale cannot be taxed (a product
 // without an HSN code, or one no rate covers: see gst.Rates.Invoice); Internal when the
 // series is full.
@@ -108,6 +110,12 @@ func (s *Service) Issue(ctx context.Context, tx pgx.Tx, sale Sale) (bool, error)
 			Description: l.Description, Hsn: l.HSN, Quantity: int32(l.Quantity), UnitPrice: int64(l.UnitPrice),
 			Discount: int64(l.Discount), TaxableValue: int64(l.TaxableValue), Rate: int32(l.Rate), Cgst: int64(l.CGST),
 			Sgst: int64(l.SGST), Igst: int64(l.IGST), Total: int64(l.Total)}); err != nil {
+			return false, err
+		}
+	}
+	if sale.Email != "" {
+		if err := mailqueue.Queue(ctx, tx, invoiceMail(sale.OrderID, sale.OrderNumber, number, Amount(t.Total), sale.Email,
+			sale.Greeting)); err != nil {
 			return false, err
 		}
 	}

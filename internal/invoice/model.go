@@ -93,6 +93,9 @@ type Sale struct {
 	Fees           []gst.Fee
 	Buyer          Party  // name, delivery address and the delivery state's name
 	BuyerGSTIN     string // a business buyer's GSTIN, "" for a consumer
+	OrderNumber    string // the order's number, which the invoice mail names
+	Email          string // where the invoice is mailed, "" for nowhere
+	Greeting       string // the name the invoice mail greets
 }
 
 // SaleLine is one goods line of a sale.

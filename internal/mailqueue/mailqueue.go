@@ -46,15 +46,25 @@ func Queue(ctx context.Context, tx mailqueuedb.DBTX, m Message) error {
 type Service struct {
 	store  store
 	sender Sender
+	files  map[string]Files
 }
+
+// Files makes the attachments of a queued mail, when it is sent, from the ref it was queued
+// with. A mail's files are not stored: they are made again from records that never change
+// (an issued invoice), so they are the same whenever the mail is sent.
+type Files func(ctx context.Context, ref string) ([]mail.Attachment, error)
 
 // NewService makes the service that sends through sender.
 func NewService(pool *pgxpool.Pool, sender Sender) *Service {
-	return &Service{store: store{q: mailqueuedb.New(postgres.Translating(pool))}, sender: sender}
+	return &Service{store: store{q: mailqueuedb.New(postgres.Translating(pool))}, sender: sender, files: map[string]Files{}}
 }
 
-// Deliver sends the queued message (kind, ref) unless it was sent already. Errors: NotFound
-// when no such message was queued (its transaction rolled back), and the sender's errors.
+// Attach makes every mail of kind carry the files files makes. Call it before sending starts.
+func (s *Service) Attach(kind string, files Files) { s.files[kind] = files }
+
+// Deliver sends the queued message (kind, ref), with the files Attach gave its kind, unless it
+// was sent already. Errors: NotFound when no such message was queued (its transaction rolled
+// back), and the errors of the sender and of the kind's Files.
 func (s *Service) Deliver(ctx context.Context, kind, ref string) error {
 	m, err := s.store.q.MailByKindRef(ctx, mailqueuedb.MailByKindRefParams{Kind: kind, Ref: ref})
 	if err != nil {
@@ -63,7 +73,13 @@ func (s *Service) Deliver(ctx context.Context, kind, ref string) error {
 	if m.SentAt != nil {
 		return nil
 	}
-	if err := s.sender.Send(ctx, mail.Message{To: m.Recipient, Subject: m.Subject, Text: m.TextBody, HTML: m.HtmlBody}); err != nil {
+	msg := mail.Message{To: m.Recipient, Subject: m.Subject, Text: m.TextBody, HTML: m.HtmlBody}
+	if files := s.files[kind]; files != nil {
+		if msg.Attachments, err = files(ctx, ref); err != nil {
+			return err
+		}
+	}
+	if err := s.sender.Send(ctx, msg); err != nil {
 		return err
 	}
 	return s.store.q.MarkMailSent(ctx, m.ID)

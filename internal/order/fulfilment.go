@@ -171,7 +171,7 @@ func (s *Service) issueInvoice(ctx context.Context, tx pgx.Tx, q *orderdb.Querie
 		Buyer: invoice.Party{Name: strings.TrimSpace(o.Address.FirstName + " " + o.Address.LastName),
 			Address: joinAddress(strings.Join(nonEmpty(o.Address.Address1, o.Address.Address2, o.Address.City, o.Address.State,
 				o.Address.Pincode), ", "), o.Address.Landmark), State: o.Address.State},
-		BuyerGSTIN: o.BusinessGSTIN}
+		BuyerGSTIN: o.BusinessGSTIN, OrderNumber: o.Number, Email: o.Address.Email, Greeting: o.Address.FirstName}
 	if o.BusinessName != "" {
 		sale.Buyer.Name = o.BusinessName
 	}

@@ -125,8 +125,9 @@ type Order struct {
 	stockHeld bool
 }
 
-// InvoiceField is an order's GST tax invoice as its single-order views carry it: null before
-// it is issued; left out of lists, which do not read it.
+// InvoiceField is an order's GST tax invoice as its single-order views and the shopper's list
+// carry it: null before it is issued; left out of the back office's lists, which do not read
+// it.
 type InvoiceField struct {
 	loaded  bool
 	Invoice *invoice.Invoice

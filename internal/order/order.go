@@ -787,7 +787,7 @@ func (s *Service) cancel(ctx context.Context, tx pgx.Tx, row orderdb.Order, paym
 	return s.announce(ctx, tx, UpdatedEvent, row.ID)
 }
 
-// List is one page of the user's orders, newest first.
+// List is one page of the user's orders, newest first, each with its invoice (null before it is issued).
 func (s *Service) List(ctx context.Context, userID string, f Filter, page shop.Page) (Page, error) {
 	params := orderdb.OrdersOfUserParams{UserID: userID, Status: string(f.Status), PaymentMode: string(f.Mode),
 		PageSize: int32(page.Size), PageOffset: int32(page.Offset())}
@@ -802,6 +802,11 @@ func (s *Service) List(ctx context.Context, userID string, f Filter, page shop.P
 	items, err := s.store.load(ctx, s.store.q, rows)
 	if err != nil {
 		return Page{}, err
+	}
+	for i := range items { // the shopper's list offers each issued invoice's PDF
+		if err := s.withInvoice(ctx, &items[i]); err != nil {
+			return Page{}, err
+		}
 	}
 	return Page{Items: items, Page: page.Number, TotalPages: shop.TotalPages(total, page.Size), Total: total}, nil
 }

@@ -4,7 +4,8 @@ import styles from './Button.module.css';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'quiet';
 
-function classNames(variant: ButtonVariant, extra?: string): string {
+/** The classes that make an element look like a Button of `variant` (for a plain <a>). */
+export function buttonClassName(variant: ButtonVariant, extra?: string): string {
   return [styles.button, styles[variant], extra].filter(Boolean).join(' ');
 }
 
@@ -14,9 +15,9 @@ export function Button({
   type = 'button',
   ...rest
 }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }) {
-  return <button type={type} className={classNames(variant, className)} {...rest} />;
+  return <button type={type} className={buttonClassName(variant, className)} {...rest} />;
 }
 
 export function ButtonLink({ variant = 'primary', className, ...rest }: LinkProps & { variant?: ButtonVariant }) {
-  return <Link className={classNames(variant, className)} {...rest} />;
+  return <Link className={buttonClassName(variant, className)} {...rest} />;
 }

@@ -10,6 +10,7 @@
 package mail
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -66,6 +67,19 @@ type Message struct {
 	Text string
 	// HTML is the HTML body.
 	HTML string
+	// Attachments are files sent with the message (an invoice's PDF); with any the mail is
+	// multipart/mixed.
+	Attachments []Attachment
+}
+
+// Attachment is a file attached to a Message.
+type Attachment struct {
+	// Name is the file's name as the recipient sees it, e.g. "JF-26-27-000123.pdf".
+	Name string
+	// ContentType is its media type, e.g. "application/pdf".
+	ContentType string
+	// Data is the file.
+	Data []byte
 }
 
 // Sender delivers Messages through one configured SMTP server.
@@ -138,6 +152,11 @@ func (s *Sender) Send(ctx context.Context, m Message) error {
 	if m.Text == "" && m.HTML == "" {
 		return fmt.Errorf("%w: no text or HTML body", ErrInvalidMessage)
 	}
+	for _, a := range m.Attachments {
+		if a.Name == "" || strings.ContainsAny(a.Name, "\r\n\"/\\") || a.ContentType == "" || len(a.Data) == 0 {
+			return fmt.Errorf("%w: attachment %q needs a plain name, a content type and data", ErrInvalidMessage, a.Name)
+		}
+	}
 
 	msg := gomail.NewMsg()
 	msg.FromMailAddress(s.from)
@@ -153,6 +172,12 @@ func (s *Sender) Send(ctx context.Context, m Message) error {
 		msg.SetBodyString(gomail.TypeTextPlain, m.Text)
 	default:
 		msg.SetBodyString(gomail.TypeTextHTML, m.HTML)
+	}
+
+	for _, a := range m.Attachments {
+		if err := msg.AttachReader(a.Name, bytes.NewReader(a.Data), gomail.WithFileContentType(gomail.ContentType(a.ContentType))); err != nil {
+			return fmt.Errorf("%w: attachment %q: %w", ErrInvalidMessage, a.Name, err)
+		}
 	}
 
 	ctx, cancel := context.WithTimeout(ctx, Timeout)

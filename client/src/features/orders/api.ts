@@ -51,6 +51,7 @@ export function toOrder(raw: Partial<Order> & { amount?: number; date?: string }
     createdAt: str(raw.createdAt) || str(raw.date),
     cancellable: raw.cancellable === true,
     timeline: toTimeline(raw.timeline),
+    invoice: raw.invoice && typeof raw.invoice === 'object' && raw.invoice.number ? { number: str(raw.invoice.number), date: str(raw.invoice.date) } : null,
   };
 }
 

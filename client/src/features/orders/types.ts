@@ -35,6 +35,13 @@ export interface OrderAddress {
   landmark?: string;
 }
 
+/** An order's GST tax invoice, as far as the client shows it; null until the order is handed to the courier. */
+export interface OrderInvoice {
+  number: string;
+  /** The IST day it was issued, 2026-11-26. */
+  date: string;
+}
+
 export interface Order {
   _id: string;
   orderId: string;
@@ -56,6 +63,8 @@ export interface Order {
   createdAt: string;
   cancellable: boolean;
   timeline: TimelineEntry[];
+  /** The order's tax invoice, null before it is issued. */
+  invoice?: OrderInvoice | null;
 }
 
 /** GET /api/getallorder: one page, newest first. */

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { recordingFetch, refusal } from '../../../test/recordingFetch';
 import { envelope, renderWithProviders } from '../../renderWithProviders';
 import { OrdersPage } from './OrdersPage';
@@ -142,5 +142,51 @@ describe('orders page', () => {
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('article')).toBeInTheDocument();
+  });
+});
+
+describe('the invoice of an order', () => {
+  it('offers "Download invoice" only for an invoiced order and saves the PDF fetched with the shopper\'s token', async () => {
+    const shipped = anOrder({
+      orderId: 'DRP1732251234567SHIPPED001',
+      orderStatus: 'SHIPPED',
+      cancellable: false,
+      invoice: { number: 'JF/26-27/000123', date: '2026-11-26' },
+    });
+    const calls = recordingFetch((call) => {
+      if (call.path === 'getallorder') return page([shipped, anOrder({ invoice: null })]);
+      if (call.path === 'orders/DRP1732251234567SHIPPED001/invoice.pdf') return { body: 'the PDF' };
+      return undefined;
+    });
+    const saved: { href: string; download: string }[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ href: this.href, download: this.download });
+    });
+    Object.assign(URL, { createObjectURL: () => 'blob:invoice', revokeObjectURL: () => {} }); // jsdom has no object URLs
+    renderWithProviders(<OrdersPage />, { path: '/user/orders' });
+
+    const card = await screen.findByRole('article', { name: 'DRP1732251234567SHIPPED001' });
+    const link = within(card).getByRole('link', { name: 'Download invoice JF/26-27/000123 for order DRP1732251234567SHIPPED001' });
+    expect(link).toHaveAttribute('href', `${window.location.origin}/api/orders/DRP1732251234567SHIPPED001/invoice.pdf`);
+    expect(link).toHaveAttribute('download', 'JF-26-27-000123.pdf');
+    const pending = screen.getByRole('article', { name: 'DRP1732251234567AB12CD34EF' });
+    expect(within(pending).queryByRole('link', { name: /Download invoice/ })).toBeNull();
+
+    await userEvent.click(link);
+    await waitFor(() => expect(saved).toEqual([{ href: 'blob:invoice', download: 'JF-26-27-000123.pdf' }]));
+    const download = calls.find((call) => call.path.endsWith('invoice.pdf'));
+    expect(download?.headers.get('Authorization')).toBe('Bearer jwt');
+    click.mockRestore();
+  });
+
+  it('says so when the invoice cannot be downloaded', async () => {
+    recordingFetch((call) =>
+      call.path === 'getallorder'
+        ? page([anOrder({ orderStatus: 'SHIPPED', invoice: { number: 'JF/26-27/000124', date: '2026-11-26' } })])
+        : refusal(404, 'Invoice not found'),
+    );
+    renderWithProviders(<OrdersPage />, { path: '/user/orders' });
+    await userEvent.click(await screen.findByRole('link', { name: /Download invoice JF\/26-27\/000124/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The invoice could not be downloaded. Try again.');
   });
 });

@@ -27,6 +27,7 @@ describe('the back office order page', () => {
       ],
       shiprocket: { orderId: 771, shipmentId: 881, awb: 'SIM123', pushedAt: '2026-11-24T09:00:00Z' },
       nextStatuses: ['IN_TRANSIT'],
+      invoice: { number: 'JF/26-27/000007', date: '2026-11-24', lines: [] },
     },
     refund: { status: 'pending', amount: 1599, attempt: 2, reason: 'Too small' },
     paymentEvents: [{ id: 'evt_1', event: 'payment.captured', receivedAt: '2026-11-24T08:18:00Z' }],
@@ -44,6 +45,7 @@ describe('the back office order page', () => {
     expect(detail.refund).toMatchObject({ status: 'pending', attempt: 2, reason: 'Too small' });
     expect(detail.paymentEvents).toHaveLength(1);
     expect(detail.courierReports[0]).toMatchObject({ status: 'PICKUP SCHEDULED', applied: false });
+    expect(detail.invoice).toEqual({ number: 'JF/26-27/000007' });
   });
 
   it('has no refund, events or reports when the server sends none', () => {
@@ -52,6 +54,7 @@ describe('the back office order page', () => {
     expect(detail.paymentEvents).toEqual([]);
     expect(detail.courierReports).toEqual([]);
     expect(detail.timeline).toEqual([]);
+    expect(detail.invoice).toBeNull();
   });
 
   it('names who moved an order', () => {

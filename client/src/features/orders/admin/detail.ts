@@ -45,6 +45,8 @@ export interface AdminOrderDetail {
   refund: AdminRefund | null;
   paymentEvents: { id: string; event: string; receivedAt: string }[];
   courierReports: { status: string; reportedAt: string; receivedAt: string; applied: boolean }[];
+  /** The order's tax invoice, null until the order is handed to the courier. */
+  invoice: { number: string } | null;
 }
 
 /** 'staff:<id>' → 'Staff'; 'courier' → 'Courier'; '' (nobody recorded, as at placing) → ''. */
@@ -86,6 +88,7 @@ export function toAdminOrderDetail(data: unknown): AdminOrderDetail {
     payment: { paymentId: str(raw.paymentId), gatewayOrderId: str(raw.razorpayOrderId), error: str(raw.paymentError) },
     shipment: { pushedAt: str(courier.pushedAt), trackUrl: str(courier.trackUrl) },
     cancelReason: str(raw.cancelReason),
+    invoice: raw.invoice ? { number: str(obj(raw.invoice).number) } : null,
     refund: refund && {
       status: str(refund.status),
       amount: num(refund.amount),

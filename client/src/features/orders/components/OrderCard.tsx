@@ -1,10 +1,12 @@
 // One order in the history: id, date, status, payment, its pieces, the total, and the ways on:
-// Track, and Cancel while the server says it can be.
+// Track, Download invoice once its tax invoice is issued, and Cancel while the server says it
+// can be.
 import { Button, ButtonLink } from '../../../components/Button';
 import { formatRupees } from '../../../lib/money';
 import { trackOrderPath } from '../../../lib/orderPaths';
 import { orderPlacedOn, paymentLabel } from '../status';
 import type { Order } from '../types';
+import { InvoiceLink } from './InvoiceLink';
 import { OrderItems } from './OrderItems';
 import { StatusBadge } from './StatusBadge';
 import styles from './Orders.module.css';
@@ -45,6 +47,7 @@ export function OrderCard({ order, onCancel, cancelling }: { order: Order; onCan
           <ButtonLink variant="secondary" to={trackOrderPath(order.orderId)} aria-label={`Track order ${order.orderId}`}>
             Track
           </ButtonLink>
+          {order.invoice && <InvoiceLink orderId={order.orderId} invoiceNumber={order.invoice.number} />}
           {order.cancellable && (
             <Button variant="quiet" onClick={() => onCancel(order)} disabled={cancelling} aria-label={`Cancel order ${order.orderId}`}>
               Cancel order

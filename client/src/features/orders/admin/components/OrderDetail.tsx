@@ -16,6 +16,7 @@ import { actorLabel, atIST, refundLabel, type AdminOrderDetail } from '../detail
 import { useLiveOrder } from '../live';
 import { adminPayment, canRefund } from '../rows';
 import { AdminStatusBadge } from './AdminStatusBadge';
+import { InvoiceLink } from '../../components/InvoiceLink';
 import { useOrderActions } from './OrderActions';
 import board from './OrdersBoard.module.css';
 import styles from './OrderDetail.module.css';
@@ -90,6 +91,9 @@ export function OrderDetail({ id, refunds }: { id: string; refunds: boolean }) {
           >
             Change status
           </button>
+          {data.invoice && (
+            <InvoiceLink orderId={order.orderId} invoiceNumber={data.invoice.number} scope="admin" className={board.action} />
+          )}
           {refunds && canRefund(order) && !requested && (
             <button type="button" className={`${board.action} ${board.refund}`} onClick={() => actions.refund(order)}>
               Refund

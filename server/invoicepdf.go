@@ -1,0 +1,42 @@
+package main
+
+import (
+	"github.com/gofiber/fiber/v3"
+
+	"drape/internal/account"
+	"drape/internal/invoice"
+	"drape/internal/shop"
+)
+
+// requireUserOrStaff lets through requests with a valid shopper token or a valid back-office
+// token; caller(c).Audience says which. A shopper's token that is refused for another reason
+// than its audience (a deactivated account) stays refused.
+func (s *server) requireUserOrStaff(c fiber.Ctx) error {
+	err := s.authenticateOnly(c, account.AudienceShop)
+	if err == nil {
+		return c.Next()
+	}
+	if !shop.Is(err, shop.Unauthorized) {
+		return err
+	}
+	return s.authenticate(c, account.AudienceAdmin)
+}
+
+// invoicePDF answers GET /api/orders/{orderId}/invoice.pdf: the order's tax invoice as a PDF
+// download, for its shopper or the back office; 404 for anyone else and before it is issued.
+func (s *server) invoicePDF(c fiber.Ctx) error {
+	var doc invoice.Document
+	var err error
+	if who := caller(c); who.Audience == account.AudienceAdmin {
+		doc, err = s.orders.AdminInvoicePDF(c.Context(), c.Params("orderId"))
+	} else {
+		doc, err = s.orders.InvoicePDF(c.Context(), who.UserID, c.Params("orderId"))
+	}
+	if err != nil {
+		return err
+	}
+	c.Set(fiber.HeaderContentType, "application/pdf")
+	c.Set(fiber.HeaderContentDisposition, `attachment; filename="`+doc.FileName+`"`)
+	c.Set(fiber.HeaderCacheControl, "private, no-store")
+	return c.Send(doc.PDF)
+}
