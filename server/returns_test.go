@@ -178,6 +178,9 @@ func TestReturnQueueOverHTTP(t *testing.T) {
 	if n := audited(); n != 1 {
 		t.Fatalf("the rejection was audited %d times", n)
 	}
+	status, body = send(t, s.app, "GET", "/api/admin/audit?entityType=returns&entityId="+requestID, s.admin, nil)
+	expect(t, "the rejection's audit entry", status, body, 200, map[string]any{"data.items.0.action": "POST /api/admin/returns/:id/reject",
+		"data.items.0.before.status": "REQUESTED", "data.items.0.after.status": "REJECTED", "data.items.0.actorRole": "staff"})
 	status, body = send(t, s.app, "POST", path+"/reject", s.staff, map[string]any{"reason": "Again"})
 	expect(t, "rejecting again", status, body, 200, map[string]any{"message": "Already rejected", "data.steps.#": 2})
 	status, body = send(t, s.app, "POST", path+"/approve", s.staff, map[string]any{})
