@@ -24,6 +24,9 @@ const (
 // test, so nobody ships a route whose access was never decided; a line here for a route that
 // is gone fails it too.
 var accessRules = map[string]access{
+	"GET /api/admin/returns":               staffOrAdmin,
+	"POST /api/admin/returns/:id/approve":  staffOrAdmin,
+	"POST /api/admin/returns/:id/reject":   staffOrAdmin,
 	"GET /healthz":                         anyone,
 	"GET /readyz":                          anyone,
 	"GET /uploads/:kind/:file":             anyone,

@@ -122,6 +122,7 @@ func (s *server) auditSnapshots() map[string]func(context.Context, string) (any,
 		"order":    func(ctx context.Context, id string) (any, error) { return s.orders.ByID(ctx, id) },
 		"company":  func(ctx context.Context, _ string) (any, error) { return s.company.Get(ctx) },
 		"cms page": func(ctx context.Context, typ string) (any, error) { return s.cms.Page(ctx, typ) },
+		"returns":  func(ctx context.Context, id string) (any, error) { return s.returns.Request(ctx, id) },
 	}
 }
 

@@ -5,10 +5,12 @@ package main
 
 import (
 	"encoding/json"
+	"strings"
 
 	"github.com/gofiber/fiber/v3"
 
 	"drape/internal/returns"
+	"drape/internal/shop"
 )
 
 // returnPolicy answers GET /api/returns/policy and GET /api/admin/returns/policy.
@@ -100,4 +102,56 @@ func (s *server) adminOrderReturns(c fiber.Ctx) error {
 		return err
 	}
 	return ok(c, "", rs)
+}
+
+// adminReturnQueue answers GET /api/admin/returns?status=&kind=&q=&page=&limit= (staff): the
+// requests of every order, newest first, 10 to a page.
+func (s *server) adminReturnQueue(c fiber.Ctx) error {
+	page, err := shop.ParsePage(c.Query("page"), c.Query("limit"), 10, 50)
+	if err != nil {
+		return err
+	}
+	f := returns.QueueFilter{Status: returns.ParseStatus(c.Query("status")),
+		Kind: returns.Kind(strings.ToLower(strings.TrimSpace(c.Query("kind")))), Number: c.Query("q")}
+	list, err := s.returns.Queue(c.Context(), f, page)
+	if err != nil {
+		return err
+	}
+	return ok(c, "", list)
+}
+
+// approveReturn answers POST /api/admin/returns/{id}/approve {note?} (staff).
+func (s *server) approveReturn(c fiber.Ctx) error {
+	var in struct {
+		Note string `json:"note"`
+	}
+	if err := decodeJSON(c, &in); err != nil {
+		return err
+	}
+	r, moved, err := s.returns.Approve(c.Context(), c.Params("id"), caller(c).UserID, in.Note)
+	if err != nil {
+		return err
+	}
+	if !moved {
+		return ok(c, "Already approved", r)
+	}
+	return ok(c, "Return request approved", r)
+}
+
+// rejectReturn answers POST /api/admin/returns/{id}/reject {reason} (staff).
+func (s *server) rejectReturn(c fiber.Ctx) error {
+	var in struct {
+		Reason string `json:"reason"`
+	}
+	if err := decodeJSON(c, &in); err != nil {
+		return err
+	}
+	r, moved, err := s.returns.Reject(c.Context(), c.Params("id"), caller(c).UserID, in.Reason)
+	if err != nil {
+		return err
+	}
+	if !moved {
+		return ok(c, "Already rejected", r)
+	}
+	return ok(c, "Return request rejected", r)
 }

@@ -132,3 +132,64 @@ func TestReturnPhotoOverHTTP(t *testing.T) {
 	status, body = send(t, s.app, "POST", "/api/orders/"+number+"/returns", s.shopper, with(damaged, "photos", []string{url}))
 	expect(t, "damage with the photo", status, body, 201, map[string]any{"data.photos.0": url, "data.reason.label": "Damaged or defective"})
 }
+
+// TestReturnQueueOverHTTP: staff find a shopper's exchange in the queue by status, kind and
+// order number; a rejection needs a reason (400, nothing written), then rejects it with the
+// reason in its steps, the held size back and one audit entry; a repeated rejection is 200
+// and gives nothing back again; approving it afterwards is 409 with a message saying why.
+func TestReturnQueueOverHTTP(t *testing.T) {
+	t.Parallel()
+	s := newFulfilmentShop(t)
+	id, number := s.place(t, 1)
+	for _, to := range []order.Status{order.Shipped, order.Delivered} {
+		status, body := s.move(t, s.admin, id, to)
+		expect(t, "move to "+string(to), status, body, 200, nil)
+	}
+	start := stockOf(t, s.d, s.f.newestShirt.ID, "S")
+	status, body := send(t, s.app, "POST", "/api/orders/"+number+"/returns", s.shopper, map[string]any{"kind": "exchange", "reason": "too_small",
+		"lines": []map[string]any{{"item": 0, "quantity": 1, "newSize": "S"}}})
+	expect(t, "the exchange", status, body, 201, nil)
+	requestID := jsonValue(t, body, "data._id").(string)
+
+	status, body = send(t, s.app, "GET", "/api/admin/returns?status=requested&kind=exchange&q="+strings.ToLower(number), s.staff, nil)
+	expect(t, "the queue", status, body, 200, map[string]any{"data.total": 1, "data.page": 1, "data.items.0._id": requestID,
+		"data.items.0.orderId": number, "data.items.0.customer.email": "meera@example.in", "data.items.0.lines.0.newSize": "S",
+		"data.items.0.steps.0.status": "REQUESTED"})
+	status, body = send(t, s.app, "GET", "/api/admin/returns?kind=return", s.staff, nil)
+	expect(t, "no returns", status, body, 200, map[string]any{"data.total": 0, "data.items.#": 0})
+	status, body = send(t, s.app, "GET", "/api/admin/returns?status=lost", s.staff, nil)
+	expect(t, "an unknown status", status, body, 400, map[string]any{"errors.status": "Unknown return status"})
+
+	audited := func() int {
+		return countRows(t, s.d, `SELECT count(*) FROM audit_log WHERE entity_type = 'returns' AND entity_id = $1`, requestID)
+	}
+	path := "/api/admin/returns/" + requestID
+	status, body = send(t, s.app, "POST", path+"/reject", s.staff, map[string]any{"reason": " "})
+	expect(t, "no reason", status, body, 400, map[string]any{"errors.reason": "Say why the request is rejected: the shopper reads it"})
+	if n := audited(); n != 0 {
+		t.Fatalf("a refused rejection was audited %d times", n)
+	}
+	status, body = send(t, s.app, "POST", path+"/reject", s.staff, map[string]any{"reason": "Worn and washed"})
+	expect(t, "the rejection", status, body, 200, map[string]any{"message": "Return request rejected", "data.status": "REJECTED",
+		"data.steps.1.actor": "staff", "data.steps.1.note": "Worn and washed", "data.lines.0.held": 0})
+	if after := stockOf(t, s.d, s.f.newestShirt.ID, "S"); after != start {
+		t.Fatalf("size S stock %d after the rejection, want %d", after, start)
+	}
+	if n := audited(); n != 1 {
+		t.Fatalf("the rejection was audited %d times", n)
+	}
+	status, body = send(t, s.app, "GET", "/api/admin/audit?entityType=returns&entityId="+requestID, s.admin, nil)
+	expect(t, "the rejection's audit entry", status, body, 200, map[string]any{"data.items.0.action": "POST /api/admin/returns/:id/reject",
+		"data.items.0.before.status": "REQUESTED", "data.items.0.after.status": "REJECTED", "data.items.0.actorRole": "staff"})
+	status, body = send(t, s.app, "POST", path+"/reject", s.staff, map[string]any{"reason": "Again"})
+	expect(t, "rejecting again", status, body, 200, map[string]any{"message": "Already rejected", "data.steps.#": 2})
+	status, body = send(t, s.app, "POST", path+"/approve", s.staff, map[string]any{})
+	expect(t, "approving a rejected request", status, body, 409, map[string]any{"message": "Return request " + number + "-R1 is rejected: it can no longer be approved"})
+	if after := stockOf(t, s.d, s.f.newestShirt.ID, "S"); after != start {
+		t.Fatalf("size S stock %d after more moves, want %d", after, start)
+	}
+	status, body = send(t, s.app, "GET", "/api/orders/"+number+"/returns", s.shopper, nil)
+	expect(t, "the shopper sees it", status, body, 200, map[string]any{"data.0.status": "REJECTED", "data.0.steps.1.note": "Worn and washed"})
+	status, body = send(t, s.app, "POST", "/api/admin/returns/000000000000000000000000/approve", s.staff, map[string]any{})
+	expect(t, "an unknown request", status, body, 404, map[string]any{"message": "Return request not found"})
+}

@@ -11,6 +11,8 @@ import (
 // Mail kinds this package queues.
 const (
 	requestedKind = "return_requested"
+	approvedKind  = "return_approved"
+	rejectedKind  = "return_rejected"
 )
 
 // mails are the return mails in the shop's mail layout, as HTML and as plain text.
@@ -64,4 +66,69 @@ func requestedMail(o order.Order, number string, kind Kind, reason Reason, lines
 	html, text := mails.Render("requested", data)
 	return mailqueue.Message{Kind: requestedKind, Ref: id, To: o.Address.Email,
 		Subject: fmt.Sprintf("We have your %s request %s", what, number), Text: text, HTML: html}
+}
+
+// kindWord is how mails name a request of kind.
+func kindWord(kind Kind) string {
+	if kind == Exchange {
+		return "exchange"
+	}
+	return "return"
+}
+
+// approvedMail tells the shopper staff approved request r of order o, with staff's note, and
+// what happens next.
+func approvedMail(o order.Order, r Request, note, publicURL string) mailqueue.Message {
+	what := kindWord(r.Kind)
+	data := struct {
+		Name, Opening, Link string
+		Lines, Paragraphs   []string
+	}{Name: o.Address.FirstName, Link: publicURL + "/user/orders",
+		Opening: fmt.Sprintf("We have approved your %s request %s for order %s:", what, r.Number, o.Number),
+		Lines:   requestLines(r.Lines)}
+	data.Paragraphs = append(data.Paragraphs,
+		"Next we book a courier to pick the items up from your delivery address; we will write to you with the pickup date.",
+		"Please pack them unused, with their tags on.")
+	if r.Kind == Exchange {
+		data.Paragraphs = append(data.Paragraphs, "Your new size stays held for you and ships once we have checked the items you send back.")
+	} else {
+		data.Paragraphs = append(data.Paragraphs, "We refund you once we have checked the items you send back.")
+	}
+	if note != "" {
+		data.Paragraphs = append(data.Paragraphs, "Our note: "+note)
+	}
+	html, text := mails.Render("requested", data)
+	return mailqueue.Message{Kind: approvedKind, Ref: r.ID, To: o.Address.Email,
+		Subject: fmt.Sprintf("Your %s request %s is approved", what, r.Number), Text: text, HTML: html}
+}
+
+// rejectedMail tells the shopper staff rejected request r of order o, and why.
+func rejectedMail(o order.Order, r Request, reason, publicURL string) mailqueue.Message {
+	what := kindWord(r.Kind)
+	data := struct {
+		Name, Opening, Link string
+		Lines, Paragraphs   []string
+	}{Name: o.Address.FirstName, Link: publicURL + "/user/orders",
+		Opening: fmt.Sprintf("We cannot accept your %s request %s for order %s:", what, r.Number, o.Number),
+		Lines:   requestLines(r.Lines)}
+	data.Paragraphs = append(data.Paragraphs, "The reason: "+reason)
+	if r.Kind == Exchange {
+		data.Paragraphs = append(data.Paragraphs, "The size we held for you is released.")
+	}
+	data.Paragraphs = append(data.Paragraphs, "Keep the items you have. If you have questions, reply to this mail.")
+	html, text := mails.Render("requested", data)
+	return mailqueue.Message{Kind: rejectedKind, Ref: r.ID, To: o.Address.Email,
+		Subject: fmt.Sprintf("Your %s request %s is not accepted", what, r.Number), Text: text, HTML: html}
+}
+
+// requestLines are the lines of a request as mails list them.
+func requestLines(lines []Line) []string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = fmt.Sprintf("%d × %s, size %s", l.Quantity, l.ProductName, l.Size)
+		if l.NewSize != "" {
+			out[i] += ", for size " + l.NewSize
+		}
+	}
+	return out
 }

@@ -15,16 +15,31 @@ const (
 	Exchange Kind = "exchange"
 )
 
-// Status is where a request is (status on the wire). A request starts REQUESTED; the steps
-// after it (see the package doc) come with the back office's queue.
+// Status is where a request is (status on the wire). A request starts REQUESTED; the moves
+// between statuses are the state machine of status.go.
 type Status string
 
-// The statuses a request can have today.
+// The statuses of a request, in the order of its life. Staff approve or reject a request; the
+// courier's reverse pickup schedules and picks it up; the shop receives it and checks it (QC);
+// a return that passed is refunded, an exchange that passed is exchanged (the held size ships);
+// CLOSED ends one; CANCELLED is the shopper withdrawing it before pickup.
 const (
-	Requested Status = "REQUESTED"
+	Requested       Status = "REQUESTED"
+	Approved        Status = "APPROVED"
+	Rejected        Status = "REJECTED"
+	PickupScheduled Status = "PICKUP_SCHEDULED"
+	PickedUp        Status = "PICKED_UP"
+	Received        Status = "RECEIVED"
+	QCPassed        Status = "QC_PASSED"
+	QCFailed        Status = "QC_FAILED"
+	Refunded        Status = "REFUNDED"
+	Exchanged       Status = "EXCHANGED"
+	Closed          Status = "CLOSED"
+	Cancelled       Status = "CANCELLED"
 )
 
-// Who moves a request, as its steps record it.
+// Who moves a request, as its steps record it: the shopper, or a staff member as
+// order.Staff(id) ("staff:<id>", shown as "staff").
 const (
 	ActorShopper = "shopper"
 )
@@ -111,8 +126,43 @@ type Request struct {
 	Fee         shop.Money `json:"fee"` // the shipping fee the policy charged when it was asked
 	Lines       []Line     `json:"lines"`
 	Steps       []Step     `json:"steps"`
-	CreatedAt   time.Time  `json:"createdAt"`
-	UpdatedAt   time.Time  `json:"updatedAt"`
+	// Customer is the account that asked, in the back office's queue only.
+	Customer  *Customer `json:"customer,omitempty"`
+	CreatedAt time.Time `json:"createdAt"`
+	UpdatedAt time.Time `json:"updatedAt"`
+}
+
+// Customer is the account that asked for a request, as the back office's queue shows it.
+type Customer struct {
+	ID        string `json:"_id"`
+	FirstName string `json:"firstName"`
+	LastName  string `json:"lastName"`
+	Email     string `json:"email"`
+}
+
+// QueueFilter narrows the back office's queue: a status, a kind, and Number, a part of an
+// order or request number (any case). Empty fields narrow nothing.
+type QueueFilter struct {
+	Status Status
+	Kind   Kind
+	Number string
+}
+
+// QueuePage is one page of the back office's queue, paged like the back office's order list.
+type QueuePage struct {
+	Items      []Request `json:"items"`
+	Page       int       `json:"page"`
+	TotalPages int       `json:"totalPages"`
+	Total      int64     `json:"total"`
+}
+
+// Move is a staff member's move of a request: approving it (Note optional) or rejecting it
+// (Note is the reason, required).
+type Move struct {
+	RequestID string
+	To        Status
+	StaffID   string // the user id of the staff member
+	Note      string
 }
 
 // Line is one line of a request: which item of the order, how many, and for an exchange the

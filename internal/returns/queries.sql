@@ -68,3 +68,44 @@ SELECT * FROM return_lines WHERE request_id = ANY(@request_ids::text[]) ORDER BY
 
 -- name: StepsOf :many
 SELECT * FROM return_steps WHERE request_id = ANY(@request_ids::text[]) ORDER BY request_id, id;
+
+-- name: Queue :many
+-- One page of every request for the back office's queue, newest first, with its order's number
+-- and the account that asked. status and kind narrow it when set; number finds the requests
+-- whose number (the order number with -R<seq>) contains it.
+SELECT sqlc.embed(r), o.order_number, u.first_name, u.last_name, u.email, count(*) OVER () AS total
+FROM return_requests r
+JOIN orders o ON o.id = r.order_id
+JOIN users u ON u.id = r.user_id
+WHERE (@status::text = '' OR r.status = @status::text)
+  AND (@kind::text = '' OR r.kind = @kind::text)
+  AND (@number::text = '' OR strpos(r.number, @number::text) > 0)
+ORDER BY r.created_at DESC, r.id DESC
+LIMIT @page_size OFFSET @page_offset;
+
+-- name: CountQueue :one
+SELECT count(*) FROM return_requests r
+WHERE (@status::text = '' OR r.status = @status::text)
+  AND (@kind::text = '' OR r.kind = @kind::text)
+  AND (@number::text = '' OR strpos(r.number, @number::text) > 0);
+
+-- name: RequestWithOrder :one
+-- A request with its order's number, for the back office.
+SELECT sqlc.embed(r), o.order_number
+FROM return_requests r JOIN orders o ON o.id = r.order_id
+WHERE r.id = @id;
+
+-- name: LockRequest :one
+-- A request, locked for a move: moves of one request queue here.
+SELECT * FROM return_requests WHERE id = @id FOR UPDATE;
+
+-- name: SetStatus :exec
+UPDATE return_requests SET status = @status, updated_at = @at WHERE id = @id;
+
+-- name: ReleaseHolds :many
+-- Gives up what a request's exchange lines hold, once: the lines that held stock, as they were,
+-- and none of them held after.
+UPDATE return_lines l SET held = 0
+FROM return_lines old
+WHERE l.request_id = @request_id AND old.request_id = l.request_id AND old.position = l.position AND old.held > 0
+RETURNING old.product_id, old.product_name, old.new_size, old.held;

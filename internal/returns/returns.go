@@ -16,14 +16,21 @@
 //   - the request, its first step (REQUESTED), its outbox event (to the shopper's topic and the
 //     admin order board) and the shopper's mail commit together or not at all.
 //
-// What comes next (the back office's queue, next session): REQUESTED moves to APPROVED or
-// REJECTED (with a reason; a rejected exchange gives its held stock back); on approval the
-// worker books a reverse pickup with the courier (PICKUP_SCHEDULED, PICKED_UP, RECEIVED, from
-// its webhooks and tracking); staff check the parcel (QC_PASSED or QC_FAILED); after QC passes
-// a return is REFUNDED (Razorpay partial refund, or a COD payout recorded) and its stock goes
-// back once, and an exchange is EXCHANGED (the held size ships as a new forward shipment);
-// CLOSED ends a request, CANCELLED is the shopper withdrawing it before pickup. Every step is a
-// row of return_steps, an outbox event and a mail.
+// The back office (queue.go) lists every request (Service.Queue) and makes staff's first moves
+// under the state machine of status.go: a REQUESTED request is APPROVED or REJECTED (with a
+// reason), each move in one transaction under the request's row lock with its step (who, note,
+// when), a return.updated event and the shopper's mail; a rejected exchange gives its held
+// stock back exactly once (its lines' holds are cleared as they are given back). The same move
+// again changes nothing and answers the request as it is; a move the machine does not allow
+// (backward or sideways) is a Conflict that changes nothing.
+//
+// What comes next (later sessions): on approval the worker books a reverse pickup with the
+// courier (PICKUP_SCHEDULED, PICKED_UP, RECEIVED, from its webhooks and tracking); staff check
+// the parcel (QC_PASSED or QC_FAILED); after QC passes a return is REFUNDED (Razorpay partial
+// refund, or a COD payout recorded) and its stock goes back once, and an exchange is EXCHANGED
+// (the held size ships as a new forward shipment); CLOSED ends a request, CANCELLED is the
+// shopper withdrawing it before pickup. Every step is a row of return_steps, an outbox event
+// and a mail.
 package returns
 
 import (

@@ -14,7 +14,18 @@ type store struct{ q *returnsdb.Queries }
 
 // statusLabels name a request's statuses for people.
 var statusLabels = map[Status]string{
-	Requested: "Return requested",
+	Requested:       "Return requested",
+	Approved:        "Approved",
+	Rejected:        "Rejected",
+	PickupScheduled: "Pickup scheduled",
+	PickedUp:        "Picked up",
+	Received:        "Received",
+	QCPassed:        "Quality check passed",
+	QCFailed:        "Quality check failed",
+	Refunded:        "Refunded",
+	Exchanged:       "Exchanged",
+	Closed:          "Closed",
+	Cancelled:       "Cancelled",
 }
 
 // label is status's name for people: its label, or the status in words.
@@ -29,11 +40,21 @@ func label(status Status, kind Kind) string {
 }
 
 // load reads the requests of order o with their lines and steps, oldest first.
-func (store) load(ctx context.Context, q *returnsdb.Queries, o order.Order) ([]Request, error) {
+func (st store) load(ctx context.Context, q *returnsdb.Queries, o order.Order) ([]Request, error) {
 	rows, err := q.RequestsOfOrder(ctx, o.ID)
 	if err != nil {
 		return nil, err
 	}
+	numbers := make([]string, len(rows))
+	for i := range rows {
+		numbers[i] = o.Number
+	}
+	return st.assemble(ctx, q, rows, numbers)
+}
+
+// assemble makes requests of rows, whose orders' numbers are orderNumbers (one each), with
+// their lines and steps, in the order of rows.
+func (store) assemble(ctx context.Context, q *returnsdb.Queries, rows []returnsdb.ReturnRequest, orderNumbers []string) ([]Request, error) {
 	out := make([]Request, len(rows))
 	if len(rows) == 0 {
 		return out, nil
@@ -43,7 +64,7 @@ func (store) load(ctx context.Context, q *returnsdb.Queries, o order.Order) ([]R
 	for i, r := range rows {
 		ids[i], index[r.ID] = r.ID, i
 		kind, status := Kind(r.Kind), Status(r.Status)
-		out[i] = Request{ID: r.ID, Number: r.Number, OrderID: o.ID, OrderNumber: o.Number, Kind: kind, Status: status,
+		out[i] = Request{ID: r.ID, Number: r.Number, OrderID: r.OrderID, OrderNumber: orderNumbers[i], Kind: kind, Status: status,
 			StatusLabel: label(status, kind), Reason: Reason{Code: r.ReasonCode, Label: r.ReasonLabel}, Note: r.Note,
 			Photos: r.Photos, Fee: shop.Money(r.Fee), Lines: []Line{}, Steps: []Step{}, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
 		if out[i].Photos == nil {

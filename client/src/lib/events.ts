@@ -15,6 +15,7 @@ export const eventNames = {
   shipmentUpdated: 'shipment.updated',
   paymentUpdated: 'payment.updated',
   returnRequested: 'return.requested',
+  returnUpdated: 'return.updated',
 } as const;
 
 export type EventName = (typeof eventNames)[keyof typeof eventNames];
@@ -82,6 +83,7 @@ export interface EventPayloads {
   'shipment.updated': OrderChange;
   'payment.updated': OrderChange;
   'return.requested': ReturnChange;
+  'return.updated': ReturnChange;
 }
 
 /** One event as the socket delivers it, of type K. */

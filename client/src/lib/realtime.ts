@@ -64,8 +64,10 @@ export const eventHandlers: { [K in EventName]: EventHandler<K> } = {
   [eventNames.orderUpdated]: orderAnswers,
   [eventNames.shipmentUpdated]: orderAnswers,
   [eventNames.paymentUpdated]: orderAnswers,
-  // On the user's own topic: a return or exchange asked for one of their orders (another tab).
+  // On the user's own topic: a return or exchange asked for one of their orders (another tab),
+  // or moved on by staff (approved, rejected).
   [eventNames.returnRequested]: orderAnswers,
+  [eventNames.returnUpdated]: orderAnswers,
 };
 
 /** Maps a server event to the cache actions it calls for. Events not in the catalogue map to nothing. */

@@ -62,6 +62,26 @@ func (q *Queries) ClearReasons(ctx context.Context) error {
 	return err
 }
 
+const countQueue = `-- name: CountQueue :one
+SELECT count(*) FROM return_requests r
+WHERE ($1::text = '' OR r.status = $1::text)
+  AND ($2::text = '' OR r.kind = $2::text)
+  AND ($3::text = '' OR strpos(r.number, $3::text) > 0)
+`
+
+type CountQueueParams struct {
+	Status string
+	Kind   string
+	Number string
+}
+
+func (q *Queries) CountQueue(ctx context.Context, arg CountQueueParams) (int64, error) {
+	row := q.db.QueryRow(ctx, countQueue, arg.Status, arg.Kind, arg.Number)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
 const excludeSubCategories = `-- name: ExcludeSubCategories :exec
 INSERT INTO return_excluded_sub_categories (sub_category_id)
 SELECT unnest($1::text[])
@@ -269,6 +289,33 @@ func (q *Queries) LockPolicy(ctx context.Context) error {
 	return err
 }
 
+const lockRequest = `-- name: LockRequest :one
+SELECT id, order_id, seq, number, user_id, kind, status, reason_code, reason_label, note, photos, fee, created_at, updated_at FROM return_requests WHERE id = $1 FOR UPDATE
+`
+
+// A request, locked for a move: moves of one request queue here.
+func (q *Queries) LockRequest(ctx context.Context, id string) (ReturnRequest, error) {
+	row := q.db.QueryRow(ctx, lockRequest, id)
+	var i ReturnRequest
+	err := row.Scan(
+		&i.ID,
+		&i.OrderID,
+		&i.Seq,
+		&i.Number,
+		&i.UserID,
+		&i.Kind,
+		&i.Status,
+		&i.ReasonCode,
+		&i.ReasonLabel,
+		&i.Note,
+		&i.Photos,
+		&i.Fee,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+	)
+	return i, err
+}
+
 const nextSeq = `-- name: NextSeq :one
 SELECT (coalesce(max(seq), 0) + 1)::integer FROM return_requests WHERE order_id = $1
 `
@@ -298,6 +345,84 @@ func (q *Queries) Policy(ctx context.Context) (ReturnPolicy, error) {
 	return i, err
 }
 
+const queue = `-- name: Queue :many
+SELECT r.id, r.order_id, r.seq, r.number, r.user_id, r.kind, r.status, r.reason_code, r.reason_label, r.note, r.photos, r.fee, r.created_at, r.updated_at, o.order_number, u.first_name, u.last_name, u.email, count(*) OVER () AS total
+FROM return_requests r
+JOIN orders o ON o.id = r.order_id
+JOIN users u ON u.id = r.user_id
+WHERE ($1::text = '' OR r.status = $1::text)
+  AND ($2::text = '' OR r.kind = $2::text)
+  AND ($3::text = '' OR strpos(r.number, $3::text) > 0)
+ORDER BY r.created_at DESC, r.id DESC
+LIMIT $5 OFFSET $4
+`
+
+type QueueParams struct {
+	Status     string
+	Kind       string
+	Number     string
+	PageOffset int32
+	PageSize   int32
+}
+
+type QueueRow struct {
+	ReturnRequest ReturnRequest
+	OrderNumber   string
+	FirstName     string
+	LastName      string
+	Email         string
+	Total         int64
+}
+
+// One page of every request for the back office's queue, newest first, with its order's number
+// and the account that asked. status and kind narrow it when set; number finds the requests
+// whose number (the order number with -R<seq>) contains it.
+func (q *Queries) Queue(ctx context.Context, arg QueueParams) ([]QueueRow, error) {
+	rows, err := q.db.Query(ctx, queue,
+		arg.Status,
+		arg.Kind,
+		arg.Number,
+		arg.PageOffset,
+		arg.PageSize,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []QueueRow
+	for rows.Next() {
+		var i QueueRow
+		if err := rows.Scan(
+			&i.ReturnRequest.ID,
+			&i.ReturnRequest.OrderID,
+			&i.ReturnRequest.Seq,
+			&i.ReturnRequest.Number,
+			&i.ReturnRequest.UserID,
+			&i.ReturnRequest.Kind,
+			&i.ReturnRequest.Status,
+			&i.ReturnRequest.ReasonCode,
+			&i.ReturnRequest.ReasonLabel,
+			&i.ReturnRequest.Note,
+			&i.ReturnRequest.Photos,
+			&i.ReturnRequest.Fee,
+			&i.ReturnRequest.CreatedAt,
+			&i.ReturnRequest.UpdatedAt,
+			&i.OrderNumber,
+			&i.FirstName,
+			&i.LastName,
+			&i.Email,
+			&i.Total,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const reasons = `-- name: Reasons :many
 SELECT code, label, photo_required, position FROM return_reasons ORDER BY position
 `
@@ -325,6 +450,82 @@ func (q *Queries) Reasons(ctx context.Context) ([]ReturnReason, error) {
 		return nil, err
 	}
 	return items, nil
+}
+
+const releaseHolds = `-- name: ReleaseHolds :many
+UPDATE return_lines l SET held = 0
+FROM return_lines old
+WHERE l.request_id = $1 AND old.request_id = l.request_id AND old.position = l.position AND old.held > 0
+RETURNING old.product_id, old.product_name, old.new_size, old.held
+`
+
+type ReleaseHoldsRow struct {
+	ProductID   string
+	ProductName string
+	NewSize     string
+	Held        int32
+}
+
+// Gives up what a request's exchange lines hold, once: the lines that held stock, as they were,
+// and none of them held after.
+func (q *Queries) ReleaseHolds(ctx context.Context, requestID string) ([]ReleaseHoldsRow, error) {
+	rows, err := q.db.Query(ctx, releaseHolds, requestID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ReleaseHoldsRow
+	for rows.Next() {
+		var i ReleaseHoldsRow
+		if err := rows.Scan(
+			&i.ProductID,
+			&i.ProductName,
+			&i.NewSize,
+			&i.Held,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const requestWithOrder = `-- name: RequestWithOrder :one
+SELECT r.id, r.order_id, r.seq, r.number, r.user_id, r.kind, r.status, r.reason_code, r.reason_label, r.note, r.photos, r.fee, r.created_at, r.updated_at, o.order_number
+FROM return_requests r JOIN orders o ON o.id = r.order_id
+WHERE r.id = $1
+`
+
+type RequestWithOrderRow struct {
+	ReturnRequest ReturnRequest
+	OrderNumber   string
+}
+
+// A request with its order's number, for the back office.
+func (q *Queries) RequestWithOrder(ctx context.Context, id string) (RequestWithOrderRow, error) {
+	row := q.db.QueryRow(ctx, requestWithOrder, id)
+	var i RequestWithOrderRow
+	err := row.Scan(
+		&i.ReturnRequest.ID,
+		&i.ReturnRequest.OrderID,
+		&i.ReturnRequest.Seq,
+		&i.ReturnRequest.Number,
+		&i.ReturnRequest.UserID,
+		&i.ReturnRequest.Kind,
+		&i.ReturnRequest.Status,
+		&i.ReturnRequest.ReasonCode,
+		&i.ReturnRequest.ReasonLabel,
+		&i.ReturnRequest.Note,
+		&i.ReturnRequest.Photos,
+		&i.ReturnRequest.Fee,
+		&i.ReturnRequest.CreatedAt,
+		&i.ReturnRequest.UpdatedAt,
+		&i.OrderNumber,
+	)
+	return i, err
 }
 
 const requestsOfOrder = `-- name: RequestsOfOrder :many
@@ -388,6 +589,21 @@ func (q *Queries) SavePolicy(ctx context.Context, arg SavePolicyParams) error {
 		arg.ReturnFee,
 		arg.FreeExchanges,
 	)
+	return err
+}
+
+const setStatus = `-- name: SetStatus :exec
+UPDATE return_requests SET status = $1, updated_at = $2 WHERE id = $3
+`
+
+type SetStatusParams struct {
+	Status string
+	At     time.Time
+	ID     string
+}
+
+func (q *Queries) SetStatus(ctx context.Context, arg SetStatusParams) error {
+	_, err := q.db.Exec(ctx, setStatus, arg.Status, arg.At, arg.ID)
 	return err
 }
 

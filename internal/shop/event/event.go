@@ -47,11 +47,14 @@ const (
 	// ReturnRequested (the user's topic and the admin order board; returns): a shopper asked
 	// to return or exchange lines of a delivered order. Payload: ReturnChange.
 	ReturnRequested Name = "return.requested"
+	// ReturnUpdated (the user's topic and the admin order board; returns): a request moved
+	// (approved, rejected, and the later steps). Payload: ReturnChange.
+	ReturnUpdated Name = "return.updated"
 )
 
 // Names is every event name, in the order above.
 var Names = []Name{CatalogChanged, StockChanged, SaleChanged, CartChanged, OrderCreated, OrderUpdated, ShipmentUpdated, PaymentUpdated,
-	ReturnRequested}
+	ReturnRequested, ReturnUpdated}
 
 // CatalogChange is the payload of CatalogChanged: the one thing that changed (unset fields
 // are left out).
