@@ -1,5 +1,6 @@
 // One order in the history: id, date, status, payment, its pieces, the total, and the ways on:
-// Track, and Cancel while the server says it can be.
+// Track, Return or exchange inside the return policy's window, and Cancel while the server says
+// it can be.
 import { Button, ButtonLink } from '../../../components/Button';
 import { formatRupees } from '../../../lib/money';
 import { trackOrderPath } from '../../../lib/orderPaths';
@@ -9,7 +10,18 @@ import { OrderItems } from './OrderItems';
 import { StatusBadge } from './StatusBadge';
 import styles from './Orders.module.css';
 
-export function OrderCard({ order, onCancel, cancelling }: { order: Order; onCancel: (order: Order) => void; cancelling?: boolean }) {
+export function OrderCard({
+  order,
+  onCancel,
+  cancelling,
+  returnHref,
+}: {
+  order: Order;
+  onCancel: (order: Order) => void;
+  cancelling?: boolean;
+  /** Where "Return or exchange" leads, on a delivered order inside the return policy's window. */
+  returnHref?: string;
+}) {
   const payment = paymentLabel(order.paymentMode, order.paymentStatus);
   const headingId = `order-${order.orderId}`;
   return (
@@ -45,6 +57,11 @@ export function OrderCard({ order, onCancel, cancelling }: { order: Order; onCan
           <ButtonLink variant="secondary" to={trackOrderPath(order.orderId)} aria-label={`Track order ${order.orderId}`}>
             Track
           </ButtonLink>
+          {returnHref && (
+            <ButtonLink variant="secondary" to={returnHref} aria-label={`Return or exchange from order ${order.orderId}`}>
+              Return or exchange
+            </ButtonLink>
+          )}
           {order.cancellable && (
             <Button variant="quiet" onClick={() => onCancel(order)} disabled={cancelling} aria-label={`Cancel order ${order.orderId}`}>
               Cancel order
