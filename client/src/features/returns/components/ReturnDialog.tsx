@@ -284,16 +284,18 @@ export function ReturnDialog({
           <label htmlFor={`${id}-note`} className={formStyles.label}>
             Note<span className={formStyles.optional}> (optional)</span>
           </label>
-          <textarea
-            id={`${id}-note`}
-            className={`${formStyles.input} ${styles.note}`}
-            rows={3}
-            maxLength={500}
-            value={note}
-            aria-invalid={errors.note ? true : undefined}
-            placeholder="Anything that helps us, e.g. the fit across the shoulders"
-            onChange={(event) => setNote(event.target.value)}
-          />
+          <div className={formStyles.control}>
+            <textarea
+              id={`${id}-note`}
+              className={`${formStyles.input} ${styles.note}`}
+              rows={3}
+              maxLength={500}
+              value={note}
+              aria-invalid={errors.note ? true : undefined}
+              placeholder="Anything that helps us, e.g. the fit across the shoulders"
+              onChange={(event) => setNote(event.target.value)}
+            />
+          </div>
           {errors.note && <p className={formStyles.error}>{errors.note}</p>}
         </div>
 
@@ -352,37 +354,41 @@ function PieceChoice({
           {piece.left > 1 && (
             <label className={styles.inline}>
               <span>How many</span>
-              <select
-                className={formStyles.input}
-                value={choice.quantity}
-                onChange={(event) => onChange({ ...choice, quantity: Number(event.target.value) })}
-              >
-                {Array.from({ length: piece.left }, (_, i) => i + 1).map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </select>
+              <span className={formStyles.control}>
+                <select
+                  className={formStyles.input}
+                  value={choice.quantity}
+                  onChange={(event) => onChange({ ...choice, quantity: Number(event.target.value) })}
+                >
+                  {Array.from({ length: piece.left }, (_, i) => i + 1).map((n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ))}
+                </select>
+              </span>
             </label>
           )}
           {kind === 'exchange' && (
             <label className={styles.inline}>
               <span>New size</span>
-              <select
-                className={formStyles.input}
-                value={choice.newSize}
-                disabled={loading}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-error` : undefined}
-                onChange={(event) => onChange({ ...choice, newSize: event.target.value })}
-              >
-                <option value="">{loading ? 'Loading sizes…' : 'Choose a size'}</option>
-                {others.map((s) => (
-                  <option key={s.size} value={s.size} disabled={s.stock <= 0}>
-                    {s.stock <= 0 ? `${s.size} (sold out)` : s.size}
-                  </option>
-                ))}
-              </select>
+              <span className={formStyles.control} data-invalid={error ? true : undefined}>
+                <select
+                  className={formStyles.input}
+                  value={choice.newSize}
+                  disabled={loading}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `${id}-error` : undefined}
+                  onChange={(event) => onChange({ ...choice, newSize: event.target.value })}
+                >
+                  <option value="">{loading ? 'Loading sizes…' : 'Choose a size'}</option>
+                  {others.map((s) => (
+                    <option key={s.size} value={s.size} disabled={s.stock <= 0}>
+                      {s.stock <= 0 ? `${s.size} (sold out)` : s.size}
+                    </option>
+                  ))}
+                </select>
+              </span>
             </label>
           )}
         </div>
