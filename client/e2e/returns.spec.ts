@@ -3,11 +3,12 @@ import { expect, test, type APIRequestContext, type Page, type TestInfo } from '
 import { backOfficeToken, call, inView, screenshot, seen, someAddress, type Shopper } from './stack';
 
 // Returns and exchanges, the shopper's side, against the whole running stack. A product of the
-// test's own (M to buy; L with one left and XL to exchange into), bought cash on delivery and
+// test's own (two M bought; L with one left and XL to exchange into), bought cash on delivery and
 // delivered by staff through the API. From /user/orders the shopper opens "Return or exchange",
 // which leads to the order page with the form open; they ask to exchange M for L, but L sells out
 // meanwhile (staff's stock editor), so the form says so at the size and offers a refund instead;
-// they choose XL, and the request shows on the order page with its first step. The product is
+// they choose XL, and the request shows on the order page with its first step. A return of the
+// other shirt, asked from elsewhere (the API), shows on the open page without a reload. The product is
 // hidden at the end. It makes a product, so it runs with the shared-state specs.
 
 interface Product {
@@ -49,7 +50,7 @@ async function productToExchange(request: APIRequestContext, staff: string): Pro
   return made.data;
 }
 
-/** A shopper whose cash-on-delivery order of one `product` in M was delivered; its order number. */
+/** A shopper whose cash-on-delivery order of two `product` in M was delivered; its order number. */
 async function deliveredOrder(request: APIRequestContext, testInfo: TestInfo, product: Product, staff: string) {
   const email = `returns-${testInfo.project.name}-${Date.now()}-${Math.floor(Math.random() * 1e4)}@example.com`;
   const registered = await call<unknown>(request, 'POST', '/api/register', undefined, { firstName: 'Arjun Mehta', email, password: 'tailored-2026' }, someAddress());
@@ -68,7 +69,7 @@ async function deliveredOrder(request: APIRequestContext, testInfo: TestInfo, pr
     type: 'home',
     isDefault: true,
   });
-  await call(request, 'POST', '/api/addToCart', shopper.token, { productId: product._id, size: 'M', quantity: 1 });
+  await call(request, 'POST', '/api/addToCart', shopper.token, { productId: product._id, size: 'M', quantity: 2 });
   const placed = await call<{ _id: string; orderId: string }>(request, 'POST', '/api/createOrder', shopper.token, { paymentMode: 'cod', address: address.data._id }, {
     'Idempotency-Key': randomUUID(),
   });
@@ -158,6 +159,15 @@ test('a shopper asks to exchange a delivered shirt for another size; a sold-out 
     await expect(steps.first()).toContainText('Exchange requested');
     await expect(steps.first()).toHaveAttribute('aria-current', 'step');
     await screenshot(page, testInfo, 'return-requested');
+
+    // The other shirt, returned from another device: the open page shows it live (return.requested
+    // on the shopper's topic), without a reload.
+    await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+    await call(request, 'POST', `/api/orders/${orderId}/returns`, shopper.token, { kind: 'return', lines: [{ item: 0, quantity: 1 }], reason: 'changed_mind' });
+    const second = page.getByRole('listitem', { name: `Request ${orderId}-R2` });
+    await inView(second.getByTestId('return-status'));
+    await expect(second.getByTestId('return-status')).toHaveText('Return requested');
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 
     // The hold is real: XL has one fewer to sell.
     const after = await call<{ sizes: { size: string; stock: number }[] }>(request, 'GET', `/api/getproduct/${product._id}`);
