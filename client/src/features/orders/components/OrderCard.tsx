@@ -1,6 +1,5 @@
 // One order in the history: id, date, status, payment, its pieces, the total, and the ways on:
-// Track, Return or exchange inside the return policy's window, and Cancel while the server says
-// it can be.
+// Track, and Cancel while the server says it can be.
 import { Button, ButtonLink } from '../../../components/Button';
 import { formatRupees } from '../../../lib/money';
 import { trackOrderPath } from '../../../lib/orderPaths';
@@ -57,15 +56,15 @@ export function OrderCard({
           <ButtonLink variant="secondary" to={trackOrderPath(order.orderId)} aria-label={`Track order ${order.orderId}`}>
             Track
           </ButtonLink>
-          {returnHref && (
-            <ButtonLink variant="secondary" to={returnHref} aria-label={`Return or exchange from order ${order.orderId}`}>
-              Return or exchange
-            </ButtonLink>
-          )}
           {order.cancellable && (
             <Button variant="quiet" onClick={() => onCancel(order)} disabled={cancelling} aria-label={`Cancel order ${order.orderId}`}>
               Cancel order
             </Button>
+          )}
+          {returnHref && (
+            <ButtonLink variant="secondary" to={returnHref} aria-label={`Return or exchange from order ${order.orderId}`}>
+              Return or exchange
+            </ButtonLink>
           )}
         </div>
       </footer>
