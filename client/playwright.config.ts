@@ -20,6 +20,7 @@ const sharedState = [
   'admin-products.spec.ts',
   'admin-sales.spec.ts',
   'checkout.spec.ts',
+  'returns.spec.ts',
 ];
 // Two browsers at once (the default; E2E_WORKERS sets another number), with the shared-state
 // specs one at a time after the rest; with E2E_WORKERS=1 the suite runs as two projects.

@@ -19,7 +19,35 @@ describe('ReturnPolicyPage', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Return and Exchange Policy');
     expect(await screen.findByRole('heading', { name: 'Exchanges' })).toBeInTheDocument();
     expect(screen.getByText('7 days').tagName).toBe('STRONG');
-    expect(asked[0]!.searchParams.get('type')).toBe('privacy');
+    expect(asked.find((url) => url.pathname === '/api/getcms')!.searchParams.get('type')).toBe('privacy');
+  });
+
+  it("shows the policy's terms above the written text: windows, fee, final sale and the reasons", async () => {
+    serve({
+      '/api/getcms': cms('<p>Our promise.</p>'),
+      '/api/returns/policy': {
+        body: envelope({
+          returnWindowDays: 7,
+          exchangeWindowDays: 10,
+          returnFee: 99,
+          freeExchanges: true,
+          returnableSubCategories: [{ _id: 's1', categoryType: 'Shirts' }],
+          notReturnableSubCategories: [{ _id: 's2', categoryType: 'Pocket squares' }],
+          reasons: [
+            { code: 'too_small', label: 'Too small', photoRequired: false },
+            { code: 'damaged', label: 'Damaged or defective', photoRequired: true },
+          ],
+        }),
+      },
+    });
+    renderWithProviders(<ReturnPolicyPage />, { path: '/returns' });
+    const terms = await screen.findByRole('region', { name: 'At a glance' });
+    expect(terms).toHaveTextContent('Within 10 days of delivery, for another size, free of charge');
+    expect(terms).toHaveTextContent('Within 7 days of delivery, for a refund');
+    expect(terms).toHaveTextContent('₹99, taken from the refund');
+    expect(terms).toHaveTextContent('Pocket squares');
+    expect(terms).toHaveTextContent('Damaged or defective · with a photo');
+    expect(await screen.findByText('Our promise.')).toBeInTheDocument();
   });
 
   it('leaves out a first heading that repeats the page title', async () => {

@@ -1,6 +1,7 @@
 import { PageContainer } from '../../components/PageContainer';
 import { PageIntro } from '../../components/PageIntro';
 import { CmsContent } from '../../features/content/components/CmsContent';
+import { PolicyTerms } from '../../features/returns/components/PolicyTerms';
 import styles from './ContentPages.module.css';
 
 export const returnPolicyMissing = 'No return policy content available.';
@@ -8,12 +9,13 @@ export const returnPolicyFailed = 'Something went wrong while fetching return po
 export const termsMissing = 'Our terms and conditions will be published here soon.';
 export const termsFailed = 'Something went wrong while fetching the terms and conditions.';
 
-/** /returns and /returnpolicydetails: 'Return and Exchange Policy' with the privacy page's HTML. */
+/** /returns and /returnpolicydetails: 'Return and Exchange Policy': the policy's terms, then the privacy page's HTML. */
 export function ReturnPolicyPage() {
   return (
     <PageContainer as="article" narrow>
       <title>Return and Exchange Policy — drape</title>
       <PageIntro eyebrow="Customer care" title="Return and Exchange Policy" />
+      <PolicyTerms />
       <div className={styles.body}>
         <CmsContent type="privacy" pageTitle="Return and Exchange Policy" missing={returnPolicyMissing} failed={returnPolicyFailed} />
       </div>

@@ -1,6 +1,7 @@
 // /user/orders: the shopper's orders, newest first, ten to a page, filtered by status (page and
 // status live in the address, so the cache keeps each page apart and Back works). Each order is a
-// card with its pieces, payment and total; Track opens its timeline; Cancel asks first.
+// card with its pieces, payment and total; Track opens its timeline; Return or exchange opens the
+// order page's return form while the policy's window is open; Cancel asks first.
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/Button';
@@ -9,11 +10,15 @@ import { Link } from '../../../components/Link';
 import { Pagination } from '../../../components/Pagination';
 import { StateMessage } from '../../../components/StateMessage';
 import { useCancelOrderMutation, useGetOrdersQuery } from '../../../features/orders/api';
+import { useGetReturnPolicyQuery } from '../../../features/returns/api';
+import { deliveredAt, openKinds } from '../../../features/returns/rules';
 import { OrderCard, OrderCardSkeleton } from '../../../features/orders/components/OrderCard';
 import { statusFilters } from '../../../features/orders/status';
 import type { Order } from '../../../features/orders/types';
+import type { ReturnPolicy } from '../../../features/returns/types';
 import { accountPaths } from '../../../lib/accountPaths';
 import { formatRupees } from '../../../lib/money';
+import { trackOrderPath } from '../../../lib/orderPaths';
 import { paths } from '../../../lib/paths';
 import { toastShown } from '../../../lib/toast';
 import { useAppDispatch } from '../../hooks';
@@ -29,6 +34,12 @@ export function ordersHref(status: string, page = 1): string {
   return query ? `${accountPaths.userOrders}?${query}` : accountPaths.userOrders;
 }
 
+/** The order page with its return form open, while the order's return or exchange window is. */
+function returnHref(order: Order, policy: ReturnPolicy | undefined): string | undefined {
+  if (!policy || openKinds(policy, deliveredAt(order.orderStatus, order.timeline)).length === 0) return undefined;
+  return `${trackOrderPath(order.orderId)}?return=1`;
+}
+
 export function OrdersPage() {
   const dispatch = useAppDispatch();
   const [params] = useSearchParams();
@@ -37,6 +48,7 @@ export function OrdersPage() {
   const { data, isLoading, isFetching, isError, error, refetch } = useGetOrdersQuery({ page, status });
   const [cancelOrder, { isLoading: cancelling }] = useCancelOrderMutation();
   const [confirming, setConfirming] = useState<Order | null>(null);
+  const { data: returnPolicy } = useGetReturnPolicyQuery();
   const filterLabel = statusFilters.find((filter) => filter.value === status)?.label;
 
   async function confirmCancel() {
@@ -107,7 +119,13 @@ export function OrdersPage() {
         <>
           <div className={styles.list} aria-busy={isFetching || undefined}>
             {orders.map((order) => (
-              <OrderCard key={order._id || order.orderId} order={order} onCancel={setConfirming} cancelling={cancelling} />
+              <OrderCard
+                key={order._id || order.orderId}
+                order={order}
+                onCancel={setConfirming}
+                cancelling={cancelling}
+                returnHref={returnHref(order, returnPolicy)}
+              />
             ))}
           </div>
           <Pagination page={data.page} totalPages={data.totalPages} hrefFor={(target) => ordersHref(status, target)} label="Order pages" />

@@ -16,6 +16,7 @@ import { authToken } from '../../../lib/api';
 import { formatRupees } from '../../../lib/money';
 import { orderPaths, trackOrderPath } from '../../../lib/orderPaths';
 import styles from './OrderPages.module.css';
+import { OrderReturns } from './OrderReturns';
 
 export const trackMessages = {
   orderIdRequired: 'Please enter your order number',
@@ -198,6 +199,7 @@ function TrackResult({ orderId, email }: { orderId: string; email: string }) {
           <dd>{formatRupees(data.amount)}</dd>
         </div>
       </dl>
+      {isSignedIn() && <OrderReturns order={{ ...data, orderId: data.orderId || orderId }} />}
       {(data.courierName || data.awb || data.latestScan) && (
         <section className={styles.panel} aria-labelledby="track-parcel">
           <h2 id="track-parcel" className={styles.panelTitle}>

@@ -11,7 +11,18 @@ import { OrderItems } from './OrderItems';
 import { StatusBadge } from './StatusBadge';
 import styles from './Orders.module.css';
 
-export function OrderCard({ order, onCancel, cancelling }: { order: Order; onCancel: (order: Order) => void; cancelling?: boolean }) {
+export function OrderCard({
+  order,
+  onCancel,
+  cancelling,
+  returnHref,
+}: {
+  order: Order;
+  onCancel: (order: Order) => void;
+  cancelling?: boolean;
+  /** Where "Return or exchange" leads, on a delivered order inside the return policy's window. */
+  returnHref?: string;
+}) {
   const payment = paymentLabel(order.paymentMode, order.paymentStatus);
   const headingId = `order-${order.orderId}`;
   return (
@@ -52,6 +63,11 @@ export function OrderCard({ order, onCancel, cancelling }: { order: Order; onCan
             <Button variant="quiet" onClick={() => onCancel(order)} disabled={cancelling} aria-label={`Cancel order ${order.orderId}`}>
               Cancel order
             </Button>
+          )}
+          {returnHref && (
+            <ButtonLink variant="secondary" to={returnHref} aria-label={`Return or exchange from order ${order.orderId}`}>
+              Return or exchange
+            </ButtonLink>
           )}
         </div>
       </footer>

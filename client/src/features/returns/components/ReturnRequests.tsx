@@ -1,0 +1,53 @@
+// An order's return and exchange requests as its shopper follows them: the request number,
+// what it asks for, and its steps, newest last, the latest marked current.
+import type { ReturnRequest } from '../types';
+import styles from './Returns.module.css';
+
+const dateTime = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' });
+
+function when(at: string): string {
+  const date = new Date(at);
+  return Number.isNaN(date.getTime()) ? '' : dateTime.format(date);
+}
+
+export function ReturnRequests({ requests }: { requests: ReturnRequest[] }) {
+  return (
+    <ul className={styles.requests}>
+      {requests.map((request) => (
+        <li key={request._id} className={styles.request} aria-label={`Request ${request.returnId}`}>
+          <header className={styles.requestHead}>
+            <span className={styles.requestKind}>{request.kind === 'exchange' ? 'Exchange' : 'Return'}</span>
+            <span className={styles.requestId}>{request.returnId}</span>
+            <span className={styles.requestStatus} data-testid="return-status">
+              {request.statusLabel}
+            </span>
+          </header>
+          <ul className={styles.requestLines}>
+            {request.lines.map((line) => (
+              <li key={line.item}>
+                {line.quantity} × {line.productName}, size {line.size}
+                {line.newSize && <> → size {line.newSize}</>}
+              </li>
+            ))}
+          </ul>
+          <p className={styles.requestReason}>{request.reason.label}</p>
+          <ol className={styles.steps} aria-label={`Steps of ${request.returnId}`}>
+            {request.steps.map((step, index) => (
+              <li
+                key={`${step.status}-${step.at}`}
+                className={styles.stepItem}
+                aria-current={index === request.steps.length - 1 ? 'step' : undefined}
+              >
+                <span className={styles.stepDot} aria-hidden="true" />
+                <span className={styles.stepText}>
+                  <span className={styles.stepLabel}>{step.label || step.status}</span>
+                  {step.at && <time dateTime={step.at}>{when(step.at)}</time>}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </li>
+      ))}
+    </ul>
+  );
+}
