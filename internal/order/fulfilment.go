@@ -140,32 +140,36 @@ func (s *Service) transition(ctx context.Context, tx pgx.Tx, row orderdb.Order, 
 			return err
 		}
 	}
-	if !from.HandedOver() && to.HandedOver() {
-		if err := s.issueInvoice(ctx, tx, q, row); err != nil {
+	invoiced := !from.HandedOver() && to.HandedOver()
+	var o Order
+	if invoiced || to == Shipped || to == Delivered {
+		var err error
+		if o, err = s.get(ctx, q, row); err != nil {
 			return err
 		}
 	}
 	if to == Shipped || to == Delivered {
-		o, err := s.get(ctx, q, row)
-		if err != nil {
-			return err
-		}
-		o.Status = to
-		if err := mailqueue.Queue(ctx, tx, progressMail(o, s.cfg.PublicURL)); err != nil {
+		shipped := o
+		shipped.Status = to
+		if err := mailqueue.Queue(ctx, tx, progressMail(shipped, s.cfg.PublicURL)); err != nil {
 			return err
 		}
 	}
-	return s.announce(ctx, tx, UpdatedEvent, row.ID)
-}
-
-// issueInvoice issues the GST tax invoice of the order in row, in tx, as it leaves with the
-// courier: its goods at the prices bought, its coupon discount and shipping charge, to its
-// delivery address.
-func (s *Service) issueInvoice(ctx context.Context, tx pgx.Tx, q *orderdb.Queries, row orderdb.Order) error {
-	o, err := s.get(ctx, q, row)
-	if err != nil {
+	if err := s.announce(ctx, tx, UpdatedEvent, row.ID); err != nil {
 		return err
 	}
+	if invoiced {
+		// Last: the invoice's serial keeps its series' counter row locked until the commit, so
+		// the other hand-overs of the series wait only for this one's invoice rows and commit.
+		return s.issueInvoice(ctx, tx, o)
+	}
+	return nil
+}
+
+// issueInvoice issues the GST tax invoice of order o, in tx, as it leaves with the courier:
+// its goods at the prices bought, its coupon discount and shipping charge, to its delivery
+// address.
+func (s *Service) issueInvoice(ctx context.Context, tx pgx.Tx, o Order) error {
 	sale := invoice.Sale{OrderID: o.ID, At: time.Now(), CouponDiscount: o.CouponDiscount,
 		Fees: []gst.Fee{{Description: "Shipping", Amount: o.Shipping}},
 		Buyer: invoice.Party{Name: strings.TrimSpace(o.Address.FirstName + " " + o.Address.LastName),
@@ -179,7 +183,7 @@ func (s *Service) issueInvoice(ctx context.Context, tx pgx.Tx, q *orderdb.Querie
 		sale.Lines = append(sale.Lines, invoice.SaleLine{ProductID: it.ProductID, Description: it.ProductName + " (" + it.Size + ")",
 			Quantity: it.Quantity, ListPrice: it.Price, UnitPrice: it.DiscountedPrice})
 	}
-	_, err = s.invoices.Issue(ctx, tx, sale)
+	_, err := s.invoices.Issue(ctx, tx, sale)
 	return err
 }
 
