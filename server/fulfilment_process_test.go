@@ -303,15 +303,21 @@ func TestTwoServersTwoWorkers(t *testing.T) {
 	if orders != n || duplicates != 0 {
 		t.Fatalf("courier has %d orders and saw %d duplicate creates, want %d and 0", orders, duplicates, n)
 	}
+	// Each order: its confirmation, shipped and delivered mails, and its tax invoice (the demo
+	// company is GST-registered: the invoice is issued at hand-over and mailed with its PDF).
+	const mailsPerOrder = 4
 	waitUntil(t, 30*time.Second, "every mail sent", func() bool {
-		return d.count(t, `SELECT count(*) FROM mails WHERE sent_at IS NOT NULL AND kind IN ('order_confirmation', 'order_shipped', 'order_delivered')`) == 3*n
+		return d.count(t, `SELECT count(*) FROM mails WHERE sent_at IS NOT NULL AND kind IN ('order_confirmation', 'order_shipped', 'order_delivered', 'tax_invoice')`) == mailsPerOrder*n
 	})
-	if got := d.count(t, `SELECT count(*) FROM mails`); got != 3*n {
-		t.Fatalf("%d mails written, want %d", got, 3*n)
+	if got := d.count(t, `SELECT count(*) FROM mails`); got != mailsPerOrder*n {
+		t.Fatalf("%d mails written, want %d", got, mailsPerOrder*n)
+	}
+	if got := d.count(t, `SELECT count(*) FROM invoices`); got != n {
+		t.Fatalf("%d invoices issued, want %d (one per order handed over)", got, n)
 	}
 	inbox := mailboxCount(t, d.sim)
-	if inbox != 3*n {
-		t.Fatalf("sim's mailbox holds %d mails, want %d (each sent once)", inbox, 3*n)
+	if inbox != mailsPerOrder*n {
+		t.Fatalf("sim's mailbox holds %d mails, want %d (each sent once)", inbox, mailsPerOrder*n)
 	}
 }
 
