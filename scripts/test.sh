@@ -4,15 +4,18 @@
 # the client's type check, unit tests and ESLint, the browser tests against the whole stack
 # started by scripts/run.sh, and Lighthouse's accessibility and layout-shift budgets.
 #
-# One lane: every step's output, time and result are shown; any failed step fails the run.
-# (Running the browser tests beside the other steps was measured on a clean clone: 28 min 33 s
-# against about 24 min one after another; on 2 cores they only took CPU from one another.)
+# Two lanes: the browser tests start as soon as the client is built and run beside the other
+# steps, which run one after another at a lower CPU priority (nice 10), so they take the CPU the
+# browser tests leave idle while pages, the server and the worker wait on one another, and yield
+# it when the browser tests want it. The browser tests' output goes to .data/test/browser-tests.log
+# and is shown whole when they end. Every step's output, time and result are shown; any failed
+# step fails the run.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 
 step() { printf '\n==> %s\n' "$*"; }
-# Each step's result and time go to files, read at the end.
+# Each step's result and time go to files, so the background lane can report them too.
 results=$(mktemp -d)
 run_step() {
   local name=$1 started=$SECONDS; shift
@@ -26,15 +29,18 @@ own_services=1
 if [ -n "${DATABASE_URL:-}" ] && [ -n "${REDIS_URL:-}" ]; then own_services=0; fi
 export SERVICES_FAST=1
 eval "$(bash scripts/services.sh start test)"
+browser_lane=
 stop() {
+  # An interrupted run stops the browser tests (their own session: Playwright, the stack it started).
+  if [ -n "$browser_lane" ]; then kill -TERM -- "-$browser_lane" 2>/dev/null || true; wait "$browser_lane" 2>/dev/null || true; fi
   bash scripts/services.sh stop test >/dev/null 2>&1 || true
   rm -rf "$results"
 }
 trap stop EXIT
 
 # The browser tests and the Go tests that drive sim's Google flow use Debian's Chromium and the
-# client's packages and build, so those come first. The client is type-checked once, in its own
-# step below (client type check and unit tests), not again in the build.
+# client's packages and build, so those come first. The client is type-checked in its own step
+# below (client type check and unit tests), beside the browser tests, not before them.
 run_step "chromium, client packages and build" bash -c 'bash scripts/ensure-chromium.sh && CLIENT_TYPECHECK=0 bash scripts/build-client.sh'
 
 browser_tests() {
@@ -48,6 +54,14 @@ browser_tests() {
   (cd client && DATABASE_URL="$db_url" REDIS_URL="${REDIS_URL%/*}/0" RUN_NAME=e2e \
     E2E_START=1 BASE_URL="http://127.0.0.1:$port" npx playwright test)
 }
+browser_log="$root/.data/test/browser-tests.log"
+step "browser tests: started beside the steps below; output in ${browser_log#"$root"/}, shown when they end"
+export results root own_services
+export -f browser_tests run_step step
+setsid bash -c 'cd "$root" && run_step "browser tests (beside the steps below)" browser_tests' >"$browser_log" 2>&1 </dev/null &
+browser_lane=$!
+# The steps below run at a lower priority than the browser tests and their stack.
+renice -n 10 -p $$ >/dev/null
 
 gofmt_clean() {
   local files
@@ -58,8 +72,8 @@ run_step "gofmt" gofmt_clean
 run_step "go vet" go vet ./...
 run_step "golangci-lint (.golangci.yml)" bash scripts/lint.sh go
 run_step "sqlc generated code is fresh" env CGO_ENABLED=0 go run github.com/sqlc-dev/sqlc/cmd/sqlc@v1.31.1 diff
-# 30 minutes for a package: the server package's 200-odd seconds on a quiet machine stretched
-# past 15 minutes on a loaded shared one.
+# 30 minutes for a package: beside the browser tests and at a lower priority, the server
+# package's 200-odd seconds on a quiet machine stretched past 15 minutes on a loaded shared one.
 run_step "go test" go test -count=1 -timeout 30m ./...
 run_step "fuzz (a short run of every target)" bash scripts/fuzz.sh
 
@@ -68,12 +82,16 @@ client_unit() {
 }
 run_step "client type check and unit tests" client_unit
 run_step "ESLint (client/eslint.config.js)" bash scripts/lint.sh client
-run_step "browser tests" browser_tests
 
 # Lighthouse on the storefront (mobile): accessibility ≥ 95 and CLS ≤ 0.05 on every page fail
 # the run when missed; the other speed budgets are measured and reported (make lighthouse): one
 # run on this shared 2-core machine swings TBT by ±50 ms, and the cart is not server-drawn.
 run_step "page accessibility and layout shift (Lighthouse)" env RUNS=1 BUDGETS=accessibility,cls LIGHTHOUSE_OUT=/dev/null bash scripts/lighthouse.sh
+
+step "waiting for the browser tests"
+wait "$browser_lane" || true
+browser_lane=
+cat "$browser_log"
 
 echo
 cat "$results/timings"
