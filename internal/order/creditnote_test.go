@@ -157,36 +157,7 @@ func TestCreditNoteNumbersGaplessUnderConcurrency(t *testing.T) {
 	s.Add(t, user, "M", 1)
 	model := s.Place(t, user, home, order.COD)
 	const n = 300
-	if _, err := s.Pool.Exec(ctx, `
-		INSERT INTO orders (id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total,
-		                    subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, stock_held)
-		SELECT lpad(to_hex(g), 24, '0'), o.order_number || '-' || g, o.user_id, o.idempotency_key || '-' || g, o.payment_mode,
-		       o.payment_status, 'PENDING', o.list_total, o.subtotal, o.coupon_code, o.coupon_discount, o.shipping, o.tax,
-		       o.total, o.address, o.shipment, false
-		FROM orders o, generate_series(1, $2::int) g WHERE o.id = $1`, model.ID, n); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Pool.Exec(ctx, `
-		INSERT INTO order_lines (order_id, position, product_id, product_code, product_name, size, quantity, list_price,
-		                         discount, sale_name, sale_discount, unit_price, line_total, thumbnail)
-		SELECT lpad(to_hex(g), 24, '0'), l.position, l.product_id, l.product_code, l.product_name, l.size, l.quantity,
-		       l.list_price, l.discount, l.sale_name, l.sale_discount, l.unit_price, l.line_total, l.thumbnail
-		FROM order_lines l, generate_series(1, $2::int) g WHERE l.order_id = $1`, model.ID, n); err != nil {
-		t.Fatal(err)
-	}
-	var ids []string
-	rows, err := s.Pool.Query(ctx, `SELECT id FROM orders WHERE id <> $1`, model.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			t.Fatal(err)
-		}
-		ids = append(ids, id)
-	}
-	rows.Close()
+	ids := copyOrder(t, s, model.ID, n)
 	for _, id := range ids {
 		for _, to := range []order.Status{order.Shipped, order.RTOInitiated} {
 			if _, err := s.Orders.Move(ctx, id, to, order.ActorCourier, "", order.StartRefunds); err != nil {

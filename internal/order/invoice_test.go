@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"drape/internal/catalog"
 	"drape/internal/company"
 	"drape/internal/invoice"
@@ -15,6 +17,39 @@ import (
 	"drape/internal/order/ordertest"
 	"drape/internal/shop"
 )
+
+// copyOrder writes n copies of placed order id straight to the tables, PENDING and holding no
+// stock, and returns their ids.
+func copyOrder(t *testing.T, s ordertest.Shop, id string, n int) []string {
+	t.Helper()
+	ctx := context.Background()
+	if _, err := s.Pool.Exec(ctx, `
+		INSERT INTO orders (id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total,
+		                    subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, stock_held)
+		SELECT lpad(to_hex(g), 24, '0'), o.order_number || '-' || g, o.user_id, o.idempotency_key || '-' || g, o.payment_mode,
+		       o.payment_status, 'PENDING', o.list_total, o.subtotal, o.coupon_code, o.coupon_discount, o.shipping, o.tax,
+		       o.total, o.address, o.shipment, false
+		FROM orders o, generate_series(1, $2::int) g WHERE o.id = $1`, id, n); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Pool.Exec(ctx, `
+		INSERT INTO order_lines (order_id, position, product_id, product_code, product_name, size, quantity, list_price,
+		                         discount, sale_name, sale_discount, unit_price, line_total, thumbnail)
+		SELECT lpad(to_hex(g), 24, '0'), l.position, l.product_id, l.product_code, l.product_name, l.size, l.quantity,
+		       l.list_price, l.discount, l.sale_name, l.sale_discount, l.unit_price, l.line_total, l.thumbnail
+		FROM order_lines l, generate_series(1, $2::int) g WHERE l.order_id = $1`, id, n); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := s.Pool.Query(ctx, `SELECT lpad(to_hex(g), 24, '0') FROM generate_series(1, $1::int) g`, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ids
+}
 
 // registerGST registers s's company for GST in Rajasthan with invoice prefix JF.
 func registerGST(t *testing.T, s ordertest.Shop) {
@@ -122,36 +157,10 @@ func TestInvoiceNumbersGaplessUnderConcurrency(t *testing.T) {
 	model := s.Place(t, user, home, order.COD)
 	const n = 1000
 	// The 1,000 orders are copies of a placed one, written straight to the tables.
-	if _, err := s.Pool.Exec(ctx, `
-		INSERT INTO orders (id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total,
-		                    subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, stock_held)
-		SELECT lpad(to_hex(g), 24, '0'), o.order_number || '-' || g, o.user_id, o.idempotency_key || '-' || g, o.payment_mode,
-		       o.payment_status, 'PENDING', o.list_total, o.subtotal, o.coupon_code, o.coupon_discount, o.shipping, o.tax,
-		       o.total, o.address, o.shipment, false
-		FROM orders o, generate_series(1, $2::int) g WHERE o.id = $1`, model.ID, n); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Pool.Exec(ctx, `
-		INSERT INTO order_lines (order_id, position, product_id, product_code, product_name, size, quantity, list_price,
-		                         discount, sale_name, sale_discount, unit_price, line_total, thumbnail)
-		SELECT lpad(to_hex(g), 24, '0'), l.position, l.product_id, l.product_code, l.product_name, l.size, l.quantity,
-		       l.list_price, l.discount, l.sale_name, l.sale_discount, l.unit_price, l.line_total, l.thumbnail
-		FROM order_lines l, generate_series(1, $2::int) g WHERE l.order_id = $1`, model.ID, n); err != nil {
-		t.Fatal(err)
-	}
 	ids := make(chan string, n)
-	rows, err := s.Pool.Query(ctx, `SELECT id FROM orders WHERE id <> $1`, model.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			t.Fatal(err)
-		}
+	for _, id := range copyOrder(t, s, model.ID, n) {
 		ids <- id
 	}
-	rows.Close()
 	close(ids)
 	var wg sync.WaitGroup
 	errs := make(chan error, n)
