@@ -76,8 +76,8 @@ const (
 
 <h3>How to start a return</h3>
 <ol>
-<li>E-mail <a href="mailto:care@jaipurformals.in">care@jaipurformals.in</a> within 7 days of delivery with your <strong>order number</strong>, the item and size, and whether you would like an exchange or a refund.</li>
-<li>We will reply within one business day and arrange a pickup from your address.</li>
+<li>Within 7 days of delivery, open the order from <strong>My orders</strong> and choose <strong>Return or exchange</strong>: pick the pieces, a reason and, for an exchange, the new size, which we hold for you at once.</li>
+<li>We will review your request within one business day and arrange a pickup from your address. You can follow each step on the order page. If you cannot use the site, e-mail <a href="mailto:care@jaipurformals.in">care@jaipurformals.in</a> with your <strong>order number</strong>.</li>
 <li>Pack the item with its tags on and hand it to our courier partner.</li>
 </ol>
 
