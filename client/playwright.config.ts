@@ -80,7 +80,9 @@ export default defineConfig({
           // sim's courier moves an order only when a test asks it to (POST /shiprocket/control/advance).
           // The suite signs up more shoppers than one address may in ten minutes: its API
           // sign-ups say which (made-up) address they come from, which the stack trusts.
-          env: { PORT: port, SIM_SHIPROCKET_STEP: 'off', TRUSTED_PROXIES: '127.0.0.1' },
+          // Passwords are hashed at the test cost (PASSWORD_COST=test, a loopback stack only):
+          // at the strong cost the suite's sign-ups and sign-ins were most of the server's CPU.
+          env: { PORT: port, SIM_SHIPROCKET_STEP: 'off', TRUSTED_PROXIES: '127.0.0.1', PASSWORD_COST: 'test' },
           url: `${baseURL}/readyz`,
           timeout: 240_000,
           reuseExistingServer: false,

@@ -35,7 +35,7 @@ func adminCommand(ctx context.Context, cfg Config, args []string, stdout io.Writ
 	if _, err := migrations.Up(ctx, pool); err != nil {
 		return err
 	}
-	accounts := account.NewService(pool, account.Config{Secret: []byte(cfg.JWTSecret)})
+	accounts := account.NewService(pool, account.Config{Secret: []byte(cfg.JWTSecret), PasswordCost: cfg.PasswordCost})
 	u, err := accounts.CreateStaff(ctx, account.NewStaff{Email: *email, Password: *password, FirstName: *name, Role: *role})
 	if shop.Is(err, shop.Conflict) {
 		fmt.Fprintf(stdout, "an account for %s already exists\n", *email)

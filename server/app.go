@@ -75,7 +75,7 @@ func newServices(d deps) services {
 	svc := services{
 		catalog: catalog.NewServiceFresh(d.pool, sales, d.cfg.ListingFresh), sales: sales, cms: cms.NewService(d.pool),
 		banners:   banner.NewService(d.pool),
-		accounts:  account.NewService(d.pool, account.Config{Secret: []byte(d.cfg.JWTSecret), Google: google}),
+		accounts:  account.NewService(d.pool, account.Config{Secret: []byte(d.cfg.JWTSecret), Google: google, PasswordCost: d.cfg.PasswordCost}),
 		addresses: address.NewService(d.pool), wishlists: wishlist.NewService(d.pool),
 		coupons: coupon.NewService(d.pool), company: company.NewService(d.pool),
 	}

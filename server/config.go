@@ -3,11 +3,13 @@ package main
 import (
 	"fmt"
 	"log/slog"
+	"net"
 	"net/url"
 	"strconv"
 	"strings"
 	"time"
 
+	"drape/internal/account"
 	"drape/internal/cart"
 	"drape/internal/catalog"
 	"drape/internal/order"
@@ -49,6 +51,11 @@ type Config struct {
 	// LiveSockets caps this server's websocket connections (WS_MAX_CONNECTIONS) and those from
 	// one client address (WS_MAX_CONNECTIONS_PER_ADDRESS).
 	LiveSockets, LiveSocketsPerAddress int
+	// PasswordCost is argon2id's cost for new password hashes (PASSWORD_COST): "strong" (the
+	// default, account.StrongPasswordCost) or "test" (account.TestPasswordCost), which the test
+	// stacks set and which is refused unless BIND_ADDR and PUBLIC_URL are both on loopback, so a
+	// shop that anyone can reach never stores cheap hashes.
+	PasswordCost account.PasswordCost
 	// Unpaid bounds the stock unpaid online orders hold: UNPAID_UNITS_PER_SIZE,
 	// UNPAID_ORDERS_PER_DAY, PAYMENT_STARTS_PER_ACCOUNT, PAYMENT_STARTS_PER_ADDRESS.
 	Unpaid UnpaidLimits
@@ -118,10 +125,18 @@ func loadConfig(getenv func(string) string) (Config, error) {
 		StartsPerAccount: r.Int("PAYMENT_STARTS_PER_ACCOUNT", 10, 1, 10000),
 		StartsPerAddress: r.Int("PAYMENT_STARTS_PER_ADDRESS", 60, 1, 100000),
 	}
+	passwordCost := r.OneOf("PASSWORD_COST", "strong", "strong", "test")
 	level := r.OneOf("LOG_LEVEL", "info", "debug", "info", "warn", "error")
 	_ = c.LogLevel.UnmarshalText([]byte(level)) // OneOf allowed only names it knows
 	if err := r.Err(); err != nil {
 		return Config{}, err
+	}
+	c.PasswordCost = account.StrongPasswordCost
+	if passwordCost == "test" {
+		if !loopbackHost(c.BindAddr) || !loopbackURL(c.PublicURL) {
+			return Config{}, fmt.Errorf("bad configuration:\n  PASSWORD_COST: test is only for a test stack on this machine (BIND_ADDR %s and PUBLIC_URL %s must be on loopback)", c.BindAddr, c.PublicURL)
+		}
+		c.PasswordCost = account.TestPasswordCost
 	}
 	if len(c.JWTSecret) < 32 {
 		return Config{}, fmt.Errorf("bad configuration:\n  JWT_SECRET: must be at least 32 characters (e.g. head -c 32 /dev/urandom | base64)")
@@ -133,6 +148,21 @@ func loadConfig(getenv func(string) string) (Config, error) {
 		c.AllowedOrigins = append(c.AllowedOrigins, normalOrigin(o))
 	}
 	return c, nil
+}
+
+// loopbackHost reports whether host (a name or an address) is this machine only.
+func loopbackHost(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(strings.Trim(host, "[]"))
+	return ip != nil && ip.IsLoopback()
+}
+
+// loopbackURL reports whether raw's host is this machine only.
+func loopbackURL(raw string) bool {
+	u, err := url.Parse(raw)
+	return err == nil && loopbackHost(u.Hostname())
 }
 
 // normalOrigin is an origin as browsers send it: lowercase scheme and host, no default port,
@@ -173,6 +203,7 @@ func (c Config) LogValue() slog.Value {
 		slog.Duration("shutdown_timeout", c.ShutdownTimeout),
 		slog.String("log_level", c.LogLevel.String()),
 		slog.Any("unpaid_limits", c.Unpaid),
+		slog.Any("password_cost", c.PasswordCost),
 		slog.String("jwt_secret", config.Mask(c.JWTSecret)),
 		slog.String("google_client_id", c.Google.ClientID),
 		slog.String("google_issuer", c.Google.Issuer),

@@ -20,6 +20,7 @@ import (
 
 	"github.com/gofiber/fiber/v3"
 
+	"drape/internal/account"
 	"drape/internal/platform/dbtest"
 	"drape/internal/platform/redistest"
 )
@@ -48,7 +49,7 @@ func testAppWith(t testing.TB, env map[string]string) (*fiber.App, deps) {
 		}
 		return map[string]string{"DATABASE_URL": dbURL, "REDIS_URL": rdb.URL, "CLIENT_DIR": clientDir, "UPLOADS_DIR": uploads,
 			"BODY_LIMIT_BYTES": "65536", "REALTIME_CHANNEL": rdb.Prefix + "events",
-			"JWT_SECRET": testJWTSecret}[k]
+			"JWT_SECRET": testJWTSecret, "PASSWORD_COST": "test"}[k]
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -415,4 +416,43 @@ func composeServices(t testing.TB, path string) map[string]composeService {
 		out[name] = *svc
 	}
 	return out
+}
+
+// TestPasswordCostIsStrongUnlessALoopbackTestStackAsks: a server configured without
+// PASSWORD_COST stores passwords at argon2id's strong cost (64 MiB, 3 passes), and the cheap
+// test cost the test stacks ask for is refused on any server that listens on, or is addressed
+// at, more than this machine.
+func TestPasswordCostIsStrongUnlessALoopbackTestStackAsks(t *testing.T) {
+	t.Parallel()
+	load := func(env map[string]string) (Config, error) {
+		return loadConfig(func(k string) string {
+			if v, ok := env[k]; ok {
+				return v
+			}
+			return map[string]string{"DATABASE_URL": "postgres://localhost/drape", "REDIS_URL": "redis://localhost:6379/0", "JWT_SECRET": testJWTSecret}[k]
+		})
+	}
+	for _, env := range []map[string]string{{}, {"PASSWORD_COST": "strong"}, {"BIND_ADDR": "0.0.0.0", "PUBLIC_URL": "https://drape.example"}} {
+		cfg, err := load(env)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cfg.PasswordCost != account.StrongPasswordCost || cfg.PasswordCost.MemoryKiB != 64*1024 || cfg.PasswordCost.Passes != 3 {
+			t.Errorf("%v: password cost %+v, want 64 MiB and 3 passes", env, cfg.PasswordCost)
+		}
+	}
+	cfg, err := load(map[string]string{"PASSWORD_COST": "test", "PUBLIC_URL": "http://localhost:8790"})
+	if err != nil || cfg.PasswordCost != account.TestPasswordCost {
+		t.Fatalf("a loopback test stack: cost %+v, err %v", cfg.PasswordCost, err)
+	}
+	for _, env := range []map[string]string{
+		{"PASSWORD_COST": "test", "BIND_ADDR": "0.0.0.0"},
+		{"PASSWORD_COST": "test", "BIND_ADDR": "10.0.0.5"},
+		{"PASSWORD_COST": "test", "PUBLIC_URL": "https://drape.example"},
+		{"PASSWORD_COST": "cheap"},
+	} {
+		if _, err := load(env); err == nil || !strings.Contains(err.Error(), "PASSWORD_COST") {
+			t.Errorf("%v: started (err %v), want PASSWORD_COST refused", env, err)
+		}
+	}
 }

@@ -45,6 +45,8 @@ type Config struct {
 	Secret []byte           // signs tokens and keys reset-code hashes; at least 32 bytes
 	Google GoogleVerifier   // nil: Google sign-in is off
 	Now    func() time.Time // nil: time.Now
+	// PasswordCost is the cost of the hashes the service makes; zero: StrongPasswordCost.
+	PasswordCost PasswordCost
 }
 
 // Service is the account use cases.
@@ -54,6 +56,10 @@ type Service struct {
 	secret []byte
 	google GoogleVerifier
 	now    func() time.Time
+	cost   PasswordCost
+	// dummyHash is compared against when an e-mail has no password, so that a login for an
+	// unknown e-mail takes as long as one for a known e-mail.
+	dummyHash string
 }
 
 // MinSecretLength is the shortest signing secret the service accepts.
@@ -69,7 +75,16 @@ func NewService(pool *pgxpool.Pool, cfg Config) *Service {
 	if now == nil {
 		now = time.Now
 	}
-	return &Service{pool: pool, q: accountdb.New(postgres.Translating(pool)), secret: cfg.Secret, google: cfg.Google, now: now}
+	cost := cfg.PasswordCost
+	if cost == (PasswordCost{}) {
+		cost = StrongPasswordCost
+	}
+	dummy, err := hashPassword("drape-timing-equaliser", cost)
+	if err != nil {
+		panic(fmt.Sprintf("account: no random salt: %v", err))
+	}
+	return &Service{pool: pool, q: accountdb.New(postgres.Translating(pool)), secret: cfg.Secret, google: cfg.Google, now: now,
+		cost: cost, dummyHash: dummy}
 }
 
 // Messages of SPEC §8 and the ones the spec leaves to us.
@@ -145,7 +160,7 @@ func (s *Service) Register(ctx context.Context, r Registration) (Session, error)
 	if err := p.Err(); err != nil {
 		return Session{}, err
 	}
-	hash, err := hashPassword(r.Password)
+	hash, err := hashPassword(r.Password, s.cost)
 	if err != nil {
 		return Session{}, err
 	}
@@ -192,7 +207,7 @@ func (s *Service) login(ctx context.Context, rawEmail, password, aud string) (Se
 	}
 	hash := u.PasswordHash
 	if hash == "" {
-		hash = dummyHash
+		hash = s.dummyHash
 	}
 	matches := passwordMatches(hash, password)
 	if !matches || u.PasswordHash == "" || (aud == AudienceAdmin && u.Role != RoleAdmin && u.Role != RoleStaff) {
@@ -340,7 +355,7 @@ func (s *Service) ChangePassword(ctx context.Context, userID, current, next, aud
 	if u.PasswordHash != "" && !passwordMatches(u.PasswordHash, current) {
 		return Session{}, &shop.Error{Kind: shop.Invalid, Message: "Your current password is not right", Fields: map[string]string{"currentPassword": "Your current password is not right"}}
 	}
-	hash, err := hashPassword(next)
+	hash, err := hashPassword(next, s.cost)
 	if err != nil {
 		return Session{}, err
 	}
@@ -382,7 +397,7 @@ func (s *Service) SetTeamPassword(ctx context.Context, by Caller, id, newPasswor
 	if u.Role != RoleStaff && u.Role != RoleAdmin {
 		return AdminUser{}, shop.E(shop.Forbidden, "Shoppers reset their own password from the shop's sign in")
 	}
-	hash, err := hashPassword(newPassword)
+	hash, err := hashPassword(newPassword, s.cost)
 	if err != nil {
 		return AdminUser{}, err
 	}
@@ -460,7 +475,7 @@ func (s *Service) CreateStaff(ctx context.Context, n NewStaff) (User, error) {
 	if err := p.Err(); err != nil {
 		return User{}, err
 	}
-	hash, err := hashPassword(n.Password)
+	hash, err := hashPassword(n.Password, s.cost)
 	if err != nil {
 		return User{}, err
 	}
@@ -624,7 +639,7 @@ func (s *Service) ResetPassword(ctx context.Context, rawEmail, newPassword strin
 	} else if err != nil {
 		return err
 	}
-	hash, err := hashPassword(newPassword)
+	hash, err := hashPassword(newPassword, s.cost)
 	if err != nil {
 		return err
 	}

@@ -6,7 +6,7 @@ import (
 )
 
 func TestPasswordHashes(t *testing.T) {
-	hash, err := hashPassword("tailored-fit-42")
+	hash, err := hashPassword("tailored-fit-42", StrongPasswordCost)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -21,7 +21,7 @@ func TestPasswordHashes(t *testing.T) {
 			t.Fatalf("%q matched", wrong)
 		}
 	}
-	again, _ := hashPassword("tailored-fit-42")
+	again, _ := hashPassword("tailored-fit-42", StrongPasswordCost)
 	if again == hash {
 		t.Fatal("two hashes of one password are equal: the salt is not random")
 	}
@@ -29,6 +29,26 @@ func TestPasswordHashes(t *testing.T) {
 		if passwordMatches(broken, "tailored-fit-42") {
 			t.Fatalf("a malformed hash %q matched", broken)
 		}
+	}
+}
+
+// TestServiceHashesAtTheStrongCostUnlessTold proves that a service whose Config names no cost
+// (production's) hashes at 64 MiB and 3 passes, and that the test cost is much cheaper but still
+// argon2id that checks the password: the test stacks trade only time, not what is checked.
+func TestServiceHashesAtTheStrongCostUnlessTold(t *testing.T) {
+	secret := []byte(strings.Repeat("s", MinSecretLength))
+	if got := NewService(nil, Config{Secret: secret}).cost; got != StrongPasswordCost {
+		t.Fatalf("default cost %+v, want the strong one %+v", got, StrongPasswordCost)
+	}
+	if StrongPasswordCost != (PasswordCost{Passes: 3, MemoryKiB: 64 * 1024}) {
+		t.Fatalf("the strong cost is %+v, want 3 passes over 64 MiB", StrongPasswordCost)
+	}
+	cheap := NewService(nil, Config{Secret: secret, PasswordCost: TestPasswordCost})
+	if !strings.HasPrefix(cheap.dummyHash, "$argon2id$v=19$m=1024,t=1,p=1$") {
+		t.Fatalf("test-cost hash %q", cheap.dummyHash)
+	}
+	if !passwordMatches(cheap.dummyHash, "drape-timing-equaliser") || passwordMatches(cheap.dummyHash, "drape-timing-equaliseR") {
+		t.Fatal("a test-cost hash does not check its password")
 	}
 }
 
