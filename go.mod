@@ -63,3 +63,5 @@ require (
 	golang.org/x/time v0.14.0 // indirect
 	google.golang.org/protobuf v1.36.12 // indirect
 )
+
+replace github.com/lesismal/nbio => ./third_party/nbio

@@ -293,3 +293,60 @@ func readUntil(t *testing.T, conn net.Conn, marker string) {
 		got = append(got, buf[:n]...)
 	}
 }
+
+// TestWritesToVanishedClientsLeaveNewConnectionsOpen: while events are published to clients
+// that vanish with a reset (so the hub's writes to them fail), clients that connect meanwhile
+// are welcomed, each one. A failed write used to close its socket on the publishing goroutine:
+// the descriptor number came free while the engine's loop still held the old socket's hang-up,
+// a new connection got that number and the hang-up, and was closed at birth (close 1006).
+func TestWritesToVanishedClientsLeaveNewConnectionsOpen(t *testing.T) {
+	t.Parallel()
+	hub := newTestHub(realtime.Options{})
+	url := startServer(t, hub)
+	stop := make(chan struct{})
+	var publishing sync.WaitGroup
+	publishing.Add(1)
+	go func() {
+		defer publishing.Done()
+		for i := 0; ; i++ {
+			select {
+			case <-stop:
+				return
+			default:
+				hub.Publish(testEvent(fmt.Sprint("flood-", i), realtime.TopicSales))
+				time.Sleep(50 * time.Microsecond)
+			}
+		}
+	}()
+	defer func() { close(stop); publishing.Wait() }()
+
+	var vanishing sync.WaitGroup
+	for round := range 150 {
+		vanishing.Add(1)
+		go func() { // a subscriber that resets its connection while events flow to it
+			defer vanishing.Done()
+			ws, _, err := fws.DefaultDialer.Dial(url, nil)
+			if err != nil {
+				return
+			}
+			_ = ws.WriteJSON(map[string]any{"type": "hello", "token": ""})
+			_ = ws.WriteJSON(map[string]any{"type": "subscribe", "topics": []string{realtime.TopicSales}})
+			time.Sleep(time.Millisecond)
+			if tcp, ok := ws.UnderlyingConn().(*net.TCPConn); ok {
+				_ = tcp.SetLinger(0)
+			}
+			_ = ws.UnderlyingConn().Close()
+		}()
+		c := dial(t, url)
+		c.send(map[string]string{"type": "hello", "token": ""})
+		_, data, err := c.readRaw()
+		if err != nil {
+			t.Fatalf("new connection %d: %v, want its welcome", round, err)
+		}
+		if !strings.Contains(string(data), `"welcome"`) {
+			t.Fatalf("new connection %d: got %s, want its welcome", round, data)
+		}
+		_ = c.ws.Close()
+	}
+	vanishing.Wait()
+}
