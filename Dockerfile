@@ -10,6 +10,7 @@ RUN npm run build
 FROM golang:1.26-bookworm AS go
 WORKDIR /src
 COPY go.mod go.sum ./
+COPY third_party/ third_party/
 RUN go mod download
 COPY . .
 RUN CGO_ENABLED=0 go build -trimpath -o /out/ ./server ./worker
