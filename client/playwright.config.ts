@@ -80,7 +80,8 @@ export default defineConfig({
           // sim's courier moves an order only when a test asks it to (POST /shiprocket/control/advance).
           // The suite signs up more shoppers than one address may in ten minutes: its API
           // sign-ups say which (made-up) address they come from, which the stack trusts.
-          env: { PORT: port, SIM_SHIPROCKET_STEP: 'off', TRUSTED_PROXIES: '127.0.0.1' },
+          // The specs count on a shop without orders: no demo month (DEMO_ORDERS=off).
+          env: { PORT: port, SIM_SHIPROCKET_STEP: 'off', TRUSTED_PROXIES: '127.0.0.1', DEMO_ORDERS: 'off' },
           url: `${baseURL}/readyz`,
           timeout: 240_000,
           reuseExistingServer: false,

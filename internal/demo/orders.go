@@ -114,7 +114,8 @@ type demoOrder struct {
 }
 
 // demoOrders is the demo month: 24 cash-on-delivery orders by the six shoppers, days 1 to 28.
-// Kabir's wedding order of suits is an inter-state invoice above the B2CL threshold.
+// Kabir's wedding order of suits is an inter-state invoice above the B2CL threshold; one of
+// Tarang Textiles' orders and one of Priya's come back to origin (credit notes).
 var demoOrders = []demoOrder{
 	{shopper: 0, day: 1, hour: 11, pieces: []demoPiece{{"MSH", 0, 2}, {"MTR", 0, 1}}, coupon: "WELCOME15", fate: delivered},
 	{shopper: 1, day: 2, hour: 19, pieces: []demoPiece{{"WSH", 0, 1}, {"WTR", 0, 1}}, coupon: "WELCOME15", fate: delivered},
@@ -122,7 +123,7 @@ var demoOrders = []demoOrder{
 	{shopper: 3, day: 4, hour: 21, pieces: []demoPiece{{"WBL", 0, 1}}, fate: delivered},
 	{shopper: 4, day: 5, hour: 13, pieces: []demoPiece{{"MSU", 0, 1}, {"MSH", 2, 2}}, coupon: "FESTIVE10", fate: delivered},
 	{shopper: 5, day: 6, hour: 12, pieces: []demoPiece{{"WBL", 1, 2}, {"WSH", 1, 2}}, asBusiness: true, fate: delivered},
-	{shopper: 0, day: 7, hour: 18, pieces: []demoPiece{{"MWC", 0, 1}}, fate: rto},
+	{shopper: 5, day: 7, hour: 18, pieces: []demoPiece{{"MWC", 0, 1}, {"MTR", 4, 2}}, asBusiness: true, fate: rto},
 	{shopper: 1, day: 8, hour: 9, pieces: []demoPiece{{"WSK", 0, 1}, {"WSH", 2, 1}}, coupon: "TAILOR5", fate: delivered},
 	{shopper: 4, day: 9, hour: 16, upTo: shop.Rupees(110000), pieces: []demoPiece{{"MSU", 1, 0}}, fate: delivered},
 	{shopper: 2, day: 10, hour: 11, pieces: []demoPiece{{"MTR", 1, 4}, {"MST", 0, 2}}, asBusiness: true, fate: delivered},
