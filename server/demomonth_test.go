@@ -91,7 +91,7 @@ func TestDemoMonthGSTR1AddsUp(t *testing.T) {
 		return byRate[k]
 	}
 	want := map[string][]string{} // section → document numbers
-	b2cs := map[string]int64{}     // "place/rate" → taxable value net of notes
+	b2cs := map[string]int64{}    // "place/rate" → taxable value net of notes
 	var invoiceNumbers, noteNumbers []string
 	intra, inter, coupons := 0, 0, 0
 	for _, o := range orders.Items {
