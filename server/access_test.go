@@ -80,6 +80,7 @@ var accessRules = map[string]access{
 	"GET /api/getallorder":                 shopOnly,
 	"GET /api/orders/:orderId":             shopOnly,
 	"GET /api/orders/:orderId/invoice.pdf": shopOrStaff,
+	"GET /api/orders/:orderId/creditnotes/:file": shopOrStaff,
 	"POST /api/orders/:orderId/cancel":     shopOnly,
 	"GET /api/orders/:orderId/returns":     shopOnly,
 	"POST /api/orders/:orderId/returns":    shopOnly,
