@@ -80,7 +80,6 @@ var accessRules = map[string]access{
 	"GET /api/getallorder":                 shopOnly,
 	"GET /api/orders/:orderId":             shopOnly,
 	"GET /api/orders/:orderId/invoice.pdf": shopOrStaff,
-	"GET /api/orders/:orderId/creditnotes/:file": shopOrStaff,
 	"POST /api/orders/:orderId/cancel":     shopOnly,
 	"GET /api/orders/:orderId/returns":     shopOnly,
 	"POST /api/orders/:orderId/returns":    shopOnly,
@@ -155,6 +154,9 @@ var accessRules = map[string]access{
 	"PATCH /api/admin/banners/:id":         adminOnly,
 	"DELETE /api/admin/banners/:id":        adminOnly,
 	"GET /*":                               anyone,
+
+	// An order's credit notes as PDFs, like its invoice.
+	"GET /api/orders/:orderId/creditnotes/:file": shopOrStaff,
 }
 
 // endsTheSession are the routes whose successful call revokes the caller's token.
