@@ -67,7 +67,10 @@ if [ -z "${JWT_SECRET:-}" ]; then
 fi
 export JWT_SECRET
 "$bin/server" migrate >>"$logs/server.log"
-LOG_LEVEL=warn "$bin/server" seed 2>>"$logs/server.log" | sed "s/^/drape: /"
+# DEMO_ORDERS=off: the demo shop without its month of orders (the browser tests' stack).
+seed_orders=true
+[ "${DEMO_ORDERS:-on}" = off ] && seed_orders=false
+LOG_LEVEL=warn "$bin/server" seed --orders=$seed_orders 2>>"$logs/server.log" | sed "s/^/drape: /"
 admin_email=${ADMIN_EMAIL:-admin@drape.local}
 admin_password=${ADMIN_PASSWORD:-drape-admin-2026}
 LOG_LEVEL=warn "$bin/server" admin create --email "$admin_email" --password "$admin_password" --name "Shop Admin" \

@@ -154,6 +154,9 @@ var accessRules = map[string]access{
 	"PATCH /api/admin/banners/:id":         adminOnly,
 	"DELETE /api/admin/banners/:id":        adminOnly,
 	"GET /*":                               anyone,
+
+	// An order's credit notes as PDFs, like its invoice.
+	"GET /api/orders/:orderId/creditnotes/:file": shopOrStaff,
 }
 
 // endsTheSession are the routes whose successful call revokes the caller's token.

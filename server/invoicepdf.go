@@ -35,6 +35,28 @@ func (s *server) invoicePDF(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
+	return sendPDF(c, doc)
+}
+
+// creditNotePDF answers GET /api/orders/{orderId}/creditnotes/{file}: the order's credit note
+// whose file name is file (JF-CN-26-27-0001.pdf) as a PDF download, for the order's shopper or
+// the back office; 404 for anyone else and for a note the order does not have.
+func (s *server) creditNotePDF(c fiber.Ctx) error {
+	var doc invoice.Document
+	var err error
+	if who := caller(c); who.Audience == account.AudienceAdmin {
+		doc, err = s.orders.AdminCreditNotePDF(c.Context(), c.Params("orderId"), c.Params("file"))
+	} else {
+		doc, err = s.orders.CreditNotePDF(c.Context(), who.UserID, c.Params("orderId"), c.Params("file"))
+	}
+	if err != nil {
+		return err
+	}
+	return sendPDF(c, doc)
+}
+
+// sendPDF answers with doc as a PDF download under its file name, never cached by others.
+func sendPDF(c fiber.Ctx, doc invoice.Document) error {
 	c.Set(fiber.HeaderContentType, "application/pdf")
 	c.Set(fiber.HeaderContentDisposition, `attachment; filename="`+doc.FileName+`"`)
 	c.Set(fiber.HeaderCacheControl, "private, no-store")

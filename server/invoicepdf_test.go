@@ -1,8 +1,10 @@
 package main
 
 import (
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"drape/internal/invoice/invoicetest"
 	"drape/internal/order"
@@ -76,5 +78,77 @@ func TestInvoicePDFDownload(t *testing.T) {
 	}
 	if status, _, _, _ := download("", number); status != 401 {
 		t.Errorf("without a token: %d", status)
+	}
+}
+
+// TestCreditNotePDFDownload: an invoiced order that comes back to origin lists its credit note
+// (number, date, total) under its invoice in the shopper's order list, and
+// GET /api/orders/{orderId}/creditnotes/{file} gives its shopper (by number) and staff (by id
+// or number) the note as a PDF named after its number, whose text says it is a credit note,
+// names it and the invoice it credits with the invoice's date, the reason, the GSTIN, the HSN
+// code and the total credited; another shopper, a note the order does not have and an order
+// without notes get the same 404.
+func TestCreditNotePDFDownload(t *testing.T) {
+	t.Parallel()
+	s := newFulfilmentShop(t)
+	id, number := s.place(t, 2)
+	download := func(token, ref, file string) (int, string, []byte) {
+		t.Helper()
+		resp, body := call(t, s.app, "GET", "/api/orders/"+ref+"/creditnotes/"+file, map[string]string{"Authorization": "Bearer " + token}, nil)
+		return resp.StatusCode, resp.Header.Get("Content-Disposition"), body
+	}
+	status, body := s.move(t, s.admin, id, order.Shipped)
+	expect(t, "shipped", status, body, 200, nil)
+	status, body = send(t, s.app, "GET", "/api/orders/"+number, s.shopper, nil)
+	expect(t, "the order", status, body, 200, map[string]any{"data.invoice.creditNotes.#": 0})
+	invoiceNumber := jsonValue(t, body, "data.invoice.number").(string)
+	invoiceDate := jsonValue(t, body, "data.invoice.date").(string)
+	hsn := jsonValue(t, body, "data.invoice.lines.0.hsn").(string)
+	if status, _, body := download(s.shopper, number, "JF-CN-26-27-0001.pdf"); status != 404 || !strings.Contains(string(body), "Credit note not found") {
+		t.Fatalf("before any note: %d %s", status, body)
+	}
+	for _, to := range []order.Status{order.RTOInitiated, order.RTODelivered} {
+		status, body = s.move(t, s.admin, id, to)
+		expect(t, string(to), status, body, 200, nil)
+	}
+	status, body = send(t, s.app, "GET", "/api/getallorder", s.shopper, nil)
+	expect(t, "the shopper's list", status, body, 200, map[string]any{"data.items.0.invoice.creditNotes.#": 1})
+	note := jsonValue(t, body, "data.items.0.invoice.creditNotes.0.number").(string)
+	total := jsonValue(t, body, "data.items.0.invoice.creditNotes.0.totals.total").(float64)
+	if jsonValue(t, body, "data.items.0.invoice.creditNotes.0.date") == nil || total <= 0 {
+		t.Fatalf("the listed note: %s", body)
+	}
+	file := strings.ReplaceAll(note, "/", "-") + ".pdf"
+
+	status, disposition, doc := download(s.shopper, number, file)
+	if status != 200 || disposition != `attachment; filename="`+file+`"` {
+		t.Fatalf("the shopper's download: %d %q %.200s", status, disposition, doc)
+	}
+	text := strings.Join(strings.Fields(invoicetest.Text(t, doc)), " ")
+	day, _ := time.Parse("2006-01-02", invoiceDate)
+	for _, want := range []string{"CREDIT NOTE", "Credit note number " + note, "Against invoice " + invoiceNumber,
+		"Invoice date " + day.Format("2 January 2006"), "Reason Shipment returned to origin (RTO)", "GSTIN 08AAACJ4321K1ZO", hsn,
+		"Authorised signatory"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the note's text lacks %q:\n%s", want, text)
+		}
+	}
+	_, credited, _ := strings.Cut(text, "Total credited ₹")
+	if figure, _, _ := strings.Cut(credited, " "); strings.ReplaceAll(figure, ",", "") != strconv.FormatFloat(total, 'f', 2, 64) {
+		t.Errorf("the note credits ₹%s, the order record %.2f", figure, total)
+	}
+	for _, ref := range []string{id, number} {
+		if status, _, again := download(s.staff, ref, file); status != 200 || string(again) != string(doc) {
+			t.Errorf("staff by %s: %d, the same PDF: %v", ref, status, string(again) == string(doc))
+		}
+	}
+	other, _ := shopper(t, s.app, "Kabir", "kabir@example.in")
+	_, fresh := s.place(t, 1)
+	for _, c := range []struct{ who, token, ref, file string }{{"another shopper", other, number, file},
+		{"another note", s.shopper, number, "JF-CN-26-27-0002.pdf"}, {"the invoice's name", s.shopper, number, strings.ReplaceAll(invoiceNumber, "/", "-") + ".pdf"},
+		{"an order without notes", s.shopper, fresh, file}, {"staff, an unknown order", s.staff, "DRP0NOSUCHORDER", file}} {
+		if status, _, body := download(c.token, c.ref, c.file); status != 404 || !strings.Contains(string(body), "Credit note not found") {
+			t.Errorf("%s: %d %.200s", c.who, status, body)
+		}
 	}
 }

@@ -81,6 +81,7 @@ func (s *server) routes(app *fiber.App) {
 	api.Get("/returns/policy", s.returnPolicy)
 	api.Post("/returns/photos", s.requireUser, s.perIP("return-photos", 30, 10*time.Minute), s.uploadReturnPhoto)
 	api.Get("/orders/:orderId/invoice.pdf", s.requireUserOrStaff, s.invoicePDF)
+	api.Get("/orders/:orderId/creditnotes/:file", s.requireUserOrStaff, s.creditNotePDF)
 	api.Get("/track", s.perIP("track", 60, time.Minute), s.trackOrder)
 	api.Post("/orderStatus", s.auditChanges, s.requireStaff, s.changeOrderStatus)
 	api.Post("/refund", s.auditChanges, s.requireAdmin, s.refundOrder)

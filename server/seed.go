@@ -7,17 +7,21 @@ import (
 	"io"
 	"log/slog"
 	"strings"
+	"time"
 
 	"drape/internal/demo"
+	"drape/internal/order"
 	"drape/internal/platform/postgres"
 	"drape/migrations"
 )
 
-// seed loads the demo shop into an empty catalog (`server seed`), and with --products N tops
-// the catalog up to N generated products for benchmarks.
+// seed loads the demo shop into an empty catalog (`server seed`), with its month of orders
+// unless --orders=false (the browser tests' stack: their shop starts without orders), and with
+// --products N tops the catalog up to N generated products for benchmarks.
 func seed(ctx context.Context, cfg Config, log *slog.Logger, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("seed", flag.ContinueOnError)
 	products := fs.Int("products", 0, "top the catalog up to this many products (benchmarks)")
+	orders := fs.Bool("orders", true, "place the demo month of orders in the demo shop when it has none")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -44,6 +48,20 @@ func seed(ctx context.Context, cfg Config, log *slog.Logger, args []string, stdo
 	}
 	if len(added) > 0 {
 		fmt.Fprintf(stdout, "demo %s added\n", strings.Join(added, " and "))
+	}
+	if *orders {
+		// The demo's orders are dated through the month by a clock of their own.
+		clock := &demo.Clock{}
+		dated := order.NewService(pool, order.Config{PublicURL: cfg.PublicURL, PickupLocation: cfg.PickupLocation, Now: clock.Now},
+			svc.catalog, svc.carts, svc.coupons, svc.addresses, svc.company)
+		placed, err := demo.LoadOrders(ctx, demo.OrdersDeps{Accounts: svc.accounts, Addresses: svc.addresses, Carts: svc.carts,
+			Catalog: svc.catalog, Company: svc.company, Orders: dated, Clock: clock})
+		if err != nil {
+			return err
+		}
+		if placed > 0 {
+			fmt.Fprintf(stdout, "demo month of %d orders placed (%s)\n", placed, demo.DemoMonth(time.Now()).Format("January 2006"))
+		}
 	}
 	if *products > 0 {
 		have, err := svc.catalog.Count(ctx)

@@ -53,7 +53,7 @@ func (s *Service) IssueCreditNote(ctx context.Context, tx pgx.Tx, orderID string
 	if err := p.Err(); err != nil {
 		return CreditNote{}, err
 	}
-	return credit(ctx, q, inv, invLines, already, returned, reason, time.Now())
+	return credit(ctx, q, inv, invLines, already, returned, reason, s.now())
 }
 
 // CreditRemainder issues, in tx, a credit note for every piece of order orderID's invoice that
@@ -77,7 +77,7 @@ func (s *Service) CreditRemainder(ctx context.Context, tx pgx.Tx, orderID, reaso
 	if !left {
 		return false, nil
 	}
-	_, err = credit(ctx, q, inv, invLines, already, returned, reason, time.Now())
+	_, err = credit(ctx, q, inv, invLines, already, returned, reason, s.now())
 	return err == nil, err
 }
 

@@ -33,13 +33,20 @@ type Service struct {
 	catalog *catalog.Service
 	company *company.Service
 	rates   gst.Rates
+	now     func() time.Time // the date of credit notes
 }
 
 // NewService makes the invoice service; products give the lines' HSN codes and companies the
 // supplier.
 func NewService(pool *pgxpool.Pool, products *catalog.Service, companies *company.Service) *Service {
 	return &Service{store: store{q: invoicedb.New(postgres.Translating(pool))}, catalog: products, company: companies,
-		rates: gst.Apparel}
+		rates: gst.Apparel, now: time.Now}
+}
+
+// DatedBy makes the service date the credit notes it issues by the clock now, and returns it.
+func (s *Service) DatedBy(now func() time.Time) *Service {
+	s.now = now
+	return s
 }
 
 // Issue issues sale's invoice in tx, the transaction that hands the order to the courier, and

@@ -58,12 +58,27 @@ func FileName(number string) string { return strings.ReplaceAll(number, "/", "-"
 // whether tax is payable on reverse charge; and the supplier's signature line. The same
 // invoice always gives the same bytes: the document's dates are the issue time and nothing
 // else varies, so a PDF need not be stored.
-func PDF(inv Invoice) ([]byte, error) {
+func PDF(inv Invoice) ([]byte, error) { return render(inv, nil) }
+
+// CreditNotePDF renders note, a credit note against inv, on A4 in the invoice's layout with the
+// fields Rule 53(1A) asks of a credit note: the nature of the document, its number and date,
+// the supplier and the recipient as on the invoice, the invoice it credits (number and date),
+// the reason, and per line the taxable value, the rate and the tax credited, with the totals
+// and the signature line. The same note always gives the same bytes.
+func CreditNotePDF(inv Invoice, note CreditNote) ([]byte, error) { return render(inv, &note) }
+
+// render draws inv, or note when it is not nil, as a PDF.
+func render(inv Invoice, note *CreditNote) ([]byte, error) {
+	doc, title := inv, "Tax invoice "+inv.Number
+	if note != nil {
+		doc.Number, doc.IssuedAt, doc.Lines, doc.Totals = note.Number, note.IssuedAt, note.Lines, note.Totals
+		title = "Credit note " + note.Number
+	}
 	d := fpdf.New("P", "mm", "A4", "")
 	d.SetCatalogSort(true)
-	d.SetCreationDate(inv.IssuedAt)
-	d.SetModificationDate(inv.IssuedAt)
-	d.SetTitle("Tax invoice "+inv.Number, true)
+	d.SetCreationDate(doc.IssuedAt)
+	d.SetModificationDate(doc.IssuedAt)
+	d.SetTitle(title, true)
 	d.SetAuthor(inv.Supplier.Name, true)
 	d.SetCreator("drape", true)
 	d.SetLang("en-IN")
@@ -72,7 +87,11 @@ func PDF(inv Invoice) ([]byte, error) {
 	d.SetMargins(pageMargin, pageMargin, pageMargin)
 	d.SetAutoPageBreak(false, pageMargin)
 	d.SetCellMargin(0)
-	r := renderer{d: d, inv: inv, intra: inv.PlaceOfSupply.Code == supplierCode(inv)}
+	r := renderer{d: d, inv: doc, intra: inv.PlaceOfSupply.Code == supplierCode(inv)}
+	if note != nil {
+		r.against = &inv
+		r.reason = note.Reason
+	}
 	r.columns()
 	d.AddPage()
 	r.header()
@@ -83,7 +102,7 @@ func PDF(inv Invoice) ([]byte, error) {
 	r.footers()
 	var out bytes.Buffer
 	if err := d.Output(&out); err != nil {
-		return nil, fmt.Errorf("invoice: rendering %s: %w", inv.Number, err)
+		return nil, fmt.Errorf("invoice: rendering %s: %w", doc.Number, err)
 	}
 	return out.Bytes(), nil
 }
@@ -104,12 +123,15 @@ type column struct {
 	cell  func(l Line) (main, sub string)
 }
 
-// renderer draws one invoice.
+// renderer draws one invoice, or one credit note (inv then holds the note's number, date, lines
+// and totals, and against the invoice it credits).
 type renderer struct {
-	d     *fpdf.Fpdf
-	inv   Invoice
-	intra bool
-	cols  []column
+	d       *fpdf.Fpdf
+	inv     Invoice
+	against *Invoice // the credited invoice; nil for an invoice
+	reason  string   // a credit note's reason
+	intra   bool
+	cols    []column
 }
 
 func (r *renderer) font(style string, size float64, color [3]int) {
@@ -147,7 +169,11 @@ func (r *renderer) header() {
 	inv := r.inv
 	y := pageMargin
 	r.font("B", 16, ink)
-	r.text(pageWidth-pageMargin, y, "TAX INVOICE", true)
+	title := "TAX INVOICE"
+	if r.against != nil {
+		title = "CREDIT NOTE"
+	}
+	r.text(pageWidth-pageMargin, y, title, true)
 	r.font("", 7.5, muted)
 	r.text(pageWidth-pageMargin, y+7, "Original for recipient", true)
 
@@ -188,6 +214,17 @@ func (r *renderer) parties() {
 		{"Invoice date", inv.IssuedAt.In(gst.IST).Format("2 January 2006")},
 		{"Place of supply", inv.PlaceOfSupply.Name + " (" + inv.PlaceOfSupply.Code + ")"},
 		{"Tax payable on reverse charge", "No"},
+	}
+	if a := r.against; a != nil {
+		facts = [][2]string{
+			{"Credit note number", inv.Number},
+			{"Credit note date", inv.IssuedAt.In(gst.IST).Format("2 January 2006")},
+			{"Against invoice", a.Number},
+			{"Invoice date", a.IssuedAt.In(gst.IST).Format("2 January 2006")},
+			{"Reason", r.reason},
+			{"Place of supply", inv.PlaceOfSupply.Name + " (" + inv.PlaceOfSupply.Code + ")"},
+			{"Tax payable on reverse charge", "No"},
+		}
 	}
 	labelX, right := 118.0, pageWidth-pageMargin
 	fy := top
@@ -340,7 +377,11 @@ func (r *renderer) totals() {
 	r.d.SetLineWidth(0.3)
 	r.d.Line(labelX, ty, right, ty)
 	r.font("B", 11, ink)
-	r.text(labelX, ty+2.4, "Invoice total", false)
+	label := "Invoice total"
+	if r.against != nil {
+		label = "Total credited"
+	}
+	r.text(labelX, ty+2.4, label, false)
 	r.text(right, ty+2.4, "₹"+figure(t.Total), true)
 	ty += 9
 
@@ -420,4 +461,27 @@ func (s *Service) Document(ctx context.Context, orderID string) (Document, error
 		return Document{}, err
 	}
 	return Document{Number: inv.Number, FileName: FileName(inv.Number), PDF: doc}, nil
+}
+
+// CreditNoteDocument is the credit note of order id whose file name (see FileName) is file,
+// JF-CN-26-27-0001.pdf, as a PDF. Errors: NotFound 'Credit note not found' when the order has
+// no such note.
+func (s *Service) CreditNoteDocument(ctx context.Context, orderID, file string) (Document, error) {
+	inv, err := s.ForOrder(ctx, orderID)
+	if err != nil {
+		return Document{}, err
+	}
+	if inv != nil {
+		for _, n := range inv.CreditNotes {
+			if FileName(n.Number) != file {
+				continue
+			}
+			doc, err := CreditNotePDF(*inv, n)
+			if err != nil {
+				return Document{}, err
+			}
+			return Document{Number: n.Number, FileName: file, PDF: doc}, nil
+		}
+	}
+	return Document{}, shop.E(shop.NotFound, "Credit note not found")
 }

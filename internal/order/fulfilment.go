@@ -3,7 +3,6 @@ package order
 import (
 	"context"
 	"strings"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -117,8 +116,9 @@ func (s *Service) transition(ctx context.Context, tx pgx.Tx, row orderdb.Order, 
 		PaymentStatus: string(payment), StockHeld: stockHeld}); err != nil {
 		return err
 	}
+	now := s.cfg.Now()
 	if err := q.InsertMove(ctx, orderdb.InsertMoveParams{OrderID: row.ID, Status: string(to), Note: note,
-		FromStatus: string(from), Actor: actor}); err != nil {
+		FromStatus: string(from), Actor: actor, At: &now}); err != nil {
 		return err
 	}
 	if back {
@@ -170,7 +170,7 @@ func (s *Service) transition(ctx context.Context, tx pgx.Tx, row orderdb.Order, 
 // its goods at the prices bought, its coupon discount and shipping charge, to its delivery
 // address.
 func (s *Service) issueInvoice(ctx context.Context, tx pgx.Tx, o Order) error {
-	sale := invoice.Sale{OrderID: o.ID, At: time.Now(), CouponDiscount: o.CouponDiscount,
+	sale := invoice.Sale{OrderID: o.ID, At: s.cfg.Now(), CouponDiscount: o.CouponDiscount,
 		Fees: []gst.Fee{{Description: "Shipping", Amount: o.Shipping}},
 		Buyer: invoice.Party{Name: strings.TrimSpace(o.Address.FirstName + " " + o.Address.LastName),
 			Address: joinAddress(strings.Join(nonEmpty(o.Address.Address1, o.Address.Address2, o.Address.City, o.Address.State,

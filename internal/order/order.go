@@ -95,6 +95,9 @@ type Config struct {
 	UnpaidUnitsPerSize int
 	// UnpaidOrdersPerDay is the most online orders an account may leave unpaid in 24 hours.
 	UnpaidOrdersPerDay int
+	// Now is the clock orders are dated by: when they are placed and move, and their invoices
+	// and credit notes (nil: the time now). The demo shop's month of orders sets it.
+	Now func() time.Time
 }
 
 // Defaults of the limits on stock held by unpaid online orders.
@@ -128,8 +131,11 @@ func NewService(pool *pgxpool.Pool, cfg Config, products *catalog.Service, carts
 	if cfg.UnpaidOrdersPerDay <= 0 {
 		cfg.UnpaidOrdersPerDay = DefaultUnpaidOrdersPerDay
 	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
 	return &Service{pool: pool, store: store{q: orderdb.New(postgres.Translating(pool))}, catalog: products, carts: carts, coupons: coupons,
-		addresses: addresses, company: companies, invoices: invoice.NewService(pool, products, companies), cfg: cfg}
+		addresses: addresses, company: companies, invoices: invoice.NewService(pool, products, companies).DatedBy(cfg.Now), cfg: cfg}
 }
 
 // Quote prices the user's cart as an order with couponCode ("" for none). Errors: Invalid
@@ -360,7 +366,7 @@ func (s *Service) prepare(ctx context.Context, p Placement) (cart.Cart, Quote, e
 // effects. It reads nothing, so all of them go to PostgreSQL in one round trip.
 func (s *Service) insert(ctx context.Context, w *postgres.Writes, id string, p Placement, addr address.Address, firm company.Company, c cart.Cart, quote Quote) (*Order, error) {
 	q := orderdb.New(w)
-	now := time.Now()
+	now := s.cfg.Now()
 	number := newNumber(now)
 	snapshot := Address{FirstName: addr.FirstName, LastName: addr.LastName, Address1: addr.Address1, Address2: addr.Address2,
 		City: addr.City, State: addr.State, Pincode: addr.Pincode, Email: addr.Email, Phone: addr.Phone,
@@ -389,7 +395,7 @@ func (s *Service) insert(ctx context.Context, w *postgres.Writes, id string, p P
 		OrderStatus: string(status), ListTotal: int64(quote.ListTotal), Subtotal: int64(quote.Subtotal),
 		CouponCode: couponCode, CouponDiscount: int64(quote.CouponDiscount), Shipping: int64(quote.Shipping),
 		Tax: int64(quote.Tax), Total: int64(quote.Total), Address: addressJSON, Shipment: shipmentJSON, ExpiresAt: expires,
-		BusinessGstin: p.BusinessGSTIN, BusinessName: p.BusinessName}
+		BusinessGstin: p.BusinessGSTIN, BusinessName: p.BusinessName, CreatedAt: now}
 	if err := q.InsertOrder(ctx, params); err != nil {
 		return nil, err
 	}
@@ -414,11 +420,11 @@ func (s *Service) insert(ctx context.Context, w *postgres.Writes, id string, p P
 		}
 		written = append(written, orderdb.OrderLine(line))
 	}
-	if err := q.InsertStep(ctx, orderdb.InsertStepParams{OrderID: id, Status: "PLACED"}); err != nil {
+	if err := q.InsertStep(ctx, orderdb.InsertStepParams{OrderID: id, Status: "PLACED", At: &now}); err != nil {
 		return nil, err
 	}
 	if p.Mode == Online {
-		if err := q.InsertStep(ctx, orderdb.InsertStepParams{OrderID: id, Status: "AWAITING_PAYMENT"}); err != nil {
+		if err := q.InsertStep(ctx, orderdb.InsertStepParams{OrderID: id, Status: "AWAITING_PAYMENT", At: &now}); err != nil {
 			return nil, err
 		}
 		return nil, publishRow(ctx, w, CreatedEvent, row)
@@ -761,8 +767,9 @@ func (s *Service) cancel(ctx context.Context, tx pgx.Tx, row orderdb.Order, paym
 		StockHeld: false, CancelReason: reason, PaymentError: row.PaymentError}); err != nil {
 		return err
 	}
+	now := s.cfg.Now()
 	if err := q.InsertMove(ctx, orderdb.InsertMoveParams{OrderID: row.ID, Status: string(Canceled), Note: reason,
-		FromStatus: row.OrderStatus, Actor: actor}); err != nil {
+		FromStatus: row.OrderStatus, Actor: actor, At: &now}); err != nil {
 		return err
 	}
 	if payment == Paid {

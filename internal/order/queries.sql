@@ -14,10 +14,10 @@ SELECT EXISTS (SELECT 1 FROM orders WHERE user_id = @user_id AND order_status NO
 -- name: InsertOrder :exec
 INSERT INTO orders (id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status,
                     list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment,
-                    expires_at, business_gstin, business_name)
+                    expires_at, business_gstin, business_name, created_at, updated_at)
 VALUES (@id, @order_number, @user_id, @idempotency_key, @payment_mode, @payment_status, @order_status,
         @list_total, @subtotal, @coupon_code, @coupon_discount, @shipping, @tax, @total, @address, @shipment,
-        @expires_at, @business_gstin, @business_name);
+        @expires_at, @business_gstin, @business_name, @created_at, @created_at);
 
 -- name: InsertLine :exec
 INSERT INTO order_lines (order_id, position, product_id, product_code, product_name, size, quantity, list_price,
@@ -26,7 +26,7 @@ VALUES (@order_id, @position, @product_id, @product_code, @product_name, @size, 
         @discount, @sale_name, @sale_discount, @unit_price, @line_total, @thumbnail);
 
 -- name: InsertStep :exec
-INSERT INTO order_events (order_id, status, note) VALUES (@order_id, @status, @note);
+INSERT INTO order_events (order_id, status, note, at) VALUES (@order_id, @status, @note, COALESCE(sqlc.narg('at')::timestamptz, now()));
 
 -- name: OrderByID :one
 SELECT * FROM orders WHERE id = @id;
@@ -93,8 +93,8 @@ LIMIT @max_orders;
 SELECT id FROM orders WHERE payment_id = @payment_id;
 
 -- name: InsertMove :exec
-INSERT INTO order_events (order_id, status, note, from_status, actor)
-VALUES (@order_id, @status, @note, @from_status, @actor);
+INSERT INTO order_events (order_id, status, note, from_status, actor, at)
+VALUES (@order_id, @status, @note, @from_status, @actor, COALESCE(sqlc.narg('at')::timestamptz, now()));
 
 -- name: SetOrderStatus :exec
 UPDATE orders SET order_status = @order_status, payment_status = @payment_status, stock_held = @stock_held,

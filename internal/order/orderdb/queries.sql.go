@@ -613,8 +613,8 @@ func (q *Queries) InsertLine(ctx context.Context, arg InsertLineParams) error {
 }
 
 const insertMove = `-- name: InsertMove :exec
-INSERT INTO order_events (order_id, status, note, from_status, actor)
-VALUES ($1, $2, $3, $4, $5)
+INSERT INTO order_events (order_id, status, note, from_status, actor, at)
+VALUES ($1, $2, $3, $4, $5, COALESCE($6::timestamptz, now()))
 `
 
 type InsertMoveParams struct {
@@ -623,6 +623,7 @@ type InsertMoveParams struct {
 	Note       string
 	FromStatus string
 	Actor      string
+	At         *time.Time
 }
 
 func (q *Queries) InsertMove(ctx context.Context, arg InsertMoveParams) error {
@@ -632,6 +633,7 @@ func (q *Queries) InsertMove(ctx context.Context, arg InsertMoveParams) error {
 		arg.Note,
 		arg.FromStatus,
 		arg.Actor,
+		arg.At,
 	)
 	return err
 }
@@ -639,10 +641,10 @@ func (q *Queries) InsertMove(ctx context.Context, arg InsertMoveParams) error {
 const insertOrder = `-- name: InsertOrder :exec
 INSERT INTO orders (id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status,
                     list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment,
-                    expires_at, business_gstin, business_name)
+                    expires_at, business_gstin, business_name, created_at, updated_at)
 VALUES ($1, $2, $3, $4, $5, $6, $7,
         $8, $9, $10, $11, $12, $13, $14, $15, $16,
-        $17, $18, $19)
+        $17, $18, $19, $20, $20)
 `
 
 type InsertOrderParams struct {
@@ -665,6 +667,7 @@ type InsertOrderParams struct {
 	ExpiresAt      *time.Time
 	BusinessGstin  string
 	BusinessName   string
+	CreatedAt      time.Time
 }
 
 func (q *Queries) InsertOrder(ctx context.Context, arg InsertOrderParams) error {
@@ -688,6 +691,7 @@ func (q *Queries) InsertOrder(ctx context.Context, arg InsertOrderParams) error 
 		arg.ExpiresAt,
 		arg.BusinessGstin,
 		arg.BusinessName,
+		arg.CreatedAt,
 	)
 	return err
 }
@@ -746,17 +750,23 @@ func (q *Queries) InsertRefundRequest(ctx context.Context, arg InsertRefundReque
 }
 
 const insertStep = `-- name: InsertStep :exec
-INSERT INTO order_events (order_id, status, note) VALUES ($1, $2, $3)
+INSERT INTO order_events (order_id, status, note, at) VALUES ($1, $2, $3, COALESCE($4::timestamptz, now()))
 `
 
 type InsertStepParams struct {
 	OrderID string
 	Status  string
 	Note    string
+	At      *time.Time
 }
 
 func (q *Queries) InsertStep(ctx context.Context, arg InsertStepParams) error {
-	_, err := q.db.Exec(ctx, insertStep, arg.OrderID, arg.Status, arg.Note)
+	_, err := q.db.Exec(ctx, insertStep,
+		arg.OrderID,
+		arg.Status,
+		arg.Note,
+		arg.At,
+	)
 	return err
 }
 
