@@ -147,17 +147,19 @@ func (s *server) razorpayWebhook(c fiber.Ctx) error {
 	return ok(c, "ok", nil)
 }
 
-// quote answers POST /api/checkout/quote {couponCode}: the cart priced as an order.
+// quote answers POST /api/checkout/quote {couponCode, paymentMode}: the cart priced as an
+// order, with the shop's shipping fee and, for paymentMode cod, its COD fee.
 func (s *server) quote(c fiber.Ctx) error {
 	var in struct {
-		CouponCode string `json:"couponCode"`
+		CouponCode  string `json:"couponCode"`
+		PaymentMode string `json:"paymentMode"`
 	}
 	if len(c.Body()) > 0 {
 		if err := decodeJSON(c, &in); err != nil {
 			return err
 		}
 	}
-	q, err := s.orders.Quote(c.Context(), caller(c).UserID, in.CouponCode)
+	q, err := s.orders.Quote(c.Context(), caller(c).UserID, in.CouponCode, order.Mode(strings.ToLower(in.PaymentMode)))
 	if err != nil {
 		return err
 	}

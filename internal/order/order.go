@@ -132,9 +132,10 @@ func NewService(pool *pgxpool.Pool, cfg Config, products *catalog.Service, carts
 		addresses: addresses, company: companies, invoices: invoice.NewService(pool, products, companies), cfg: cfg}
 }
 
-// Quote prices the user's cart as an order with couponCode ("" for none). Errors: Invalid
+// Quote prices the user's cart as an order with couponCode ("" for none), paid by mode (COD
+// adds the COD fee; "" prices it as online), with the shop's shipping fee. Errors: Invalid
 // 'Your cart is empty.' and the coupon's messages (see coupon.Service.Check).
-func (s *Service) Quote(ctx context.Context, userID, couponCode string) (Quote, error) {
+func (s *Service) Quote(ctx context.Context, userID, couponCode string, mode Mode) (Quote, error) {
 	c, err := s.carts.Get(ctx, userID)
 	if err != nil {
 		return Quote{}, err
@@ -146,10 +147,25 @@ func (s *Service) Quote(ctx context.Context, userID, couponCode string) (Quote, 
 	if err != nil {
 		return Quote{}, err
 	}
-	return s.quote(ctx, c, couponCode, first)
+	fees, err := s.fees(ctx)
+	if err != nil {
+		return Quote{}, err
+	}
+	return s.quote(ctx, c, couponCode, first, fees, mode == COD)
 }
 
-func (s *Service) quote(ctx context.Context, c cart.Cart, couponCode string, firstOrder bool) (Quote, error) {
+// fees are the shop's fees; none before its company details are saved (checkout refuses
+// orders then, but a cart may still be priced).
+func (s *Service) fees(ctx context.Context) (company.Fees, error) {
+	firm, err := s.company.Get(ctx)
+	if shop.Is(err, shop.NotFound) {
+		return company.Fees{}, nil
+	}
+	return firm.Fees, err
+}
+
+// quote prices cart c as an order: the coupon, then the fees (the COD fee when cod).
+func (s *Service) quote(ctx context.Context, c cart.Cart, couponCode string, firstOrder bool, fees company.Fees, cod bool) (Quote, error) {
 	lines := priceable(c)
 	var applied *AppliedCoupon
 	var terms *pricing.CouponTerms
@@ -160,8 +176,8 @@ func (s *Service) quote(ctx context.Context, c cart.Cart, couponCode string, fir
 		}
 		applied, terms = &AppliedCoupon{Code: cp.Code, Discount: cp.Discount, MaxDiscount: cp.MaxDiscount, id: cp.ID, firstTime: cp.FirstTime}, cp.Terms()
 	}
-	t := pricing.Sum(lines, terms)
-	return Quote{Lines: c.Lines, Subtotal: t.Subtotal, ListTotal: t.List, ProductDiscount: t.ProductDiscount(),
+	t := pricing.Sum(lines, terms).Charge(pricing.Fees{FreeShippingAbove: fees.FreeShippingAbove, Shipping: fees.ShippingFee, COD: fees.CODFee}, cod)
+	return Quote{CODFee: t.CODFee, Fees: fees, Lines: c.Lines, Subtotal: t.Subtotal, ListTotal: t.List, ProductDiscount: t.ProductDiscount(),
 		Coupon: applied, CouponDiscount: t.CouponDiscount, Shipping: t.Shipping, Tax: t.Tax, Total: t.Total,
 		TotalItems: t.Items, Blocked: c.Blocked()}, nil
 }
@@ -230,7 +246,7 @@ func (s *Service) Place(ctx context.Context, p Placement) (o Order, replayed boo
 	var id string
 	var made *Order
 	for attempt := 1; ; attempt++ {
-		c, quote, err := s.prepare(ctx, p)
+		c, quote, err := s.prepare(ctx, p, firm)
 		if err != nil {
 			// The same attempt may have just been placed by a concurrent retry, which
 			// emptied the cart: answer that order rather than 'Your cart is empty.'.
@@ -327,7 +343,7 @@ func (s *Service) Place(ctx context.Context, p Placement) (o Order, replayed boo
 }
 
 // prepare prices the user's cart as an order (outside any transaction). Errors as Place's.
-func (s *Service) prepare(ctx context.Context, p Placement) (cart.Cart, Quote, error) {
+func (s *Service) prepare(ctx context.Context, p Placement, firm company.Company) (cart.Cart, Quote, error) {
 	c, err := s.carts.Get(ctx, p.UserID)
 	if err != nil {
 		return cart.Cart{}, Quote{}, err
@@ -352,7 +368,7 @@ func (s *Service) prepare(ctx context.Context, p Placement) (cart.Cart, Quote, e
 			return cart.Cart{}, Quote{}, err
 		}
 	}
-	quote, err := s.quote(ctx, c, p.CouponCode, first)
+	quote, err := s.quote(ctx, c, p.CouponCode, first, firm.Fees, p.Mode == COD)
 	return c, quote, err
 }
 
@@ -387,7 +403,7 @@ func (s *Service) insert(ctx context.Context, w *postgres.Writes, id string, p P
 	params := orderdb.InsertOrderParams{ID: id, OrderNumber: number, UserID: p.UserID,
 		IdempotencyKey: p.IdempotencyKey, PaymentMode: string(p.Mode), PaymentStatus: string(payment),
 		OrderStatus: string(status), ListTotal: int64(quote.ListTotal), Subtotal: int64(quote.Subtotal),
-		CouponCode: couponCode, CouponDiscount: int64(quote.CouponDiscount), Shipping: int64(quote.Shipping),
+		CouponCode: couponCode, CouponDiscount: int64(quote.CouponDiscount), Shipping: int64(quote.Shipping), CodFee: int64(quote.CODFee),
 		Tax: int64(quote.Tax), Total: int64(quote.Total), Address: addressJSON, Shipment: shipmentJSON, ExpiresAt: expires,
 		BusinessGstin: p.BusinessGSTIN, BusinessName: p.BusinessName}
 	if err := q.InsertOrder(ctx, params); err != nil {
@@ -397,7 +413,7 @@ func (s *Service) insert(ctx context.Context, w *postgres.Writes, id string, p P
 	row := orderdb.Order{ID: id, OrderNumber: number, UserID: p.UserID, IdempotencyKey: p.IdempotencyKey,
 		PaymentMode: params.PaymentMode, PaymentStatus: params.PaymentStatus, OrderStatus: params.OrderStatus,
 		ListTotal: params.ListTotal, Subtotal: params.Subtotal, CouponCode: couponCode, CouponDiscount: params.CouponDiscount,
-		Shipping: params.Shipping, Tax: params.Tax, Total: params.Total, Address: addressJSON, Shipment: shipmentJSON,
+		Shipping: params.Shipping, CodFee: params.CodFee, Tax: params.Tax, Total: params.Total, Address: addressJSON, Shipment: shipmentJSON,
 		StockHeld: true, ExpiresAt: expires, CreatedAt: now, UpdatedAt: now, BusinessGstin: p.BusinessGSTIN, BusinessName: p.BusinessName}
 	written := make([]orderdb.OrderLine, 0, len(c.Lines))
 	for i, l := range c.Lines {

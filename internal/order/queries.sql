@@ -13,10 +13,10 @@ SELECT EXISTS (SELECT 1 FROM orders WHERE user_id = @user_id AND order_status NO
 
 -- name: InsertOrder :exec
 INSERT INTO orders (id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status,
-                    list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment,
+                    list_total, subtotal, coupon_code, coupon_discount, shipping, cod_fee, tax, total, address, shipment,
                     expires_at, business_gstin, business_name)
 VALUES (@id, @order_number, @user_id, @idempotency_key, @payment_mode, @payment_status, @order_status,
-        @list_total, @subtotal, @coupon_code, @coupon_discount, @shipping, @tax, @total, @address, @shipment,
+        @list_total, @subtotal, @coupon_code, @coupon_discount, @shipping, @cod_fee, @tax, @total, @address, @shipment,
         @expires_at, @business_gstin, @business_name);
 
 -- name: InsertLine :exec

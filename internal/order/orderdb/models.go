@@ -65,6 +65,7 @@ type Order struct {
 	CourierReportedAt *time.Time
 	BusinessGstin     string
 	BusinessName      string
+	CodFee            int64
 }
 
 type OrderEvent struct {

@@ -13,7 +13,7 @@ import (
 )
 
 const adminOrders = `-- name: AdminOrders :many
-SELECT o.id, o.order_number, o.user_id, o.idempotency_key, o.payment_mode, o.payment_status, o.order_status, o.list_total, o.subtotal, o.coupon_code, o.coupon_discount, o.shipping, o.tax, o.total, o.address, o.shipment, o.gateway_order_id, o.payment_id, o.payment_signature, o.payment_error, o.stock_held, o.cancel_reason, o.expires_at, o.paid_at, o.created_at, o.updated_at, o.courier_order_id, o.courier_shipment_id, o.awb, o.courier_name, o.tracking_url, o.pushed_at, o.push_attempts, o.push_failed, o.push_error, o.courier_reported_at, o.business_gstin, o.business_name FROM orders o
+SELECT o.id, o.order_number, o.user_id, o.idempotency_key, o.payment_mode, o.payment_status, o.order_status, o.list_total, o.subtotal, o.coupon_code, o.coupon_discount, o.shipping, o.tax, o.total, o.address, o.shipment, o.gateway_order_id, o.payment_id, o.payment_signature, o.payment_error, o.stock_held, o.cancel_reason, o.expires_at, o.paid_at, o.created_at, o.updated_at, o.courier_order_id, o.courier_shipment_id, o.awb, o.courier_name, o.tracking_url, o.pushed_at, o.push_attempts, o.push_failed, o.push_error, o.courier_reported_at, o.business_gstin, o.business_name, o.cod_fee FROM orders o
 WHERE ($1::text = '' OR o.order_status = $1::text)
   AND ($1::text <> '' OR o.order_status <> 'AWAITING_PAYMENT')
   AND ($2::text = '' OR o.payment_mode = $2::text)
@@ -99,6 +99,7 @@ func (q *Queries) AdminOrders(ctx context.Context, arg AdminOrdersParams) ([]Ord
 			&i.CourierReportedAt,
 			&i.BusinessGstin,
 			&i.BusinessName,
+			&i.CodFee,
 		); err != nil {
 			return nil, err
 		}
@@ -119,7 +120,7 @@ WITH matched AS (
     UNION
     SELECT l.order_id FROM order_lines l WHERE lower(l.product_name) LIKE '%' || $8::text || '%'
 )
-SELECT o.id, o.order_number, o.user_id, o.idempotency_key, o.payment_mode, o.payment_status, o.order_status, o.list_total, o.subtotal, o.coupon_code, o.coupon_discount, o.shipping, o.tax, o.total, o.address, o.shipment, o.gateway_order_id, o.payment_id, o.payment_signature, o.payment_error, o.stock_held, o.cancel_reason, o.expires_at, o.paid_at, o.created_at, o.updated_at, o.courier_order_id, o.courier_shipment_id, o.awb, o.courier_name, o.tracking_url, o.pushed_at, o.push_attempts, o.push_failed, o.push_error, o.courier_reported_at, o.business_gstin, o.business_name, count(*) OVER () AS total
+SELECT o.id, o.order_number, o.user_id, o.idempotency_key, o.payment_mode, o.payment_status, o.order_status, o.list_total, o.subtotal, o.coupon_code, o.coupon_discount, o.shipping, o.tax, o.total, o.address, o.shipment, o.gateway_order_id, o.payment_id, o.payment_signature, o.payment_error, o.stock_held, o.cancel_reason, o.expires_at, o.paid_at, o.created_at, o.updated_at, o.courier_order_id, o.courier_shipment_id, o.awb, o.courier_name, o.tracking_url, o.pushed_at, o.push_attempts, o.push_failed, o.push_error, o.courier_reported_at, o.business_gstin, o.business_name, o.cod_fee, count(*) OVER () AS total
 FROM orders o
 WHERE o.id = ANY (ARRAY(SELECT id FROM matched))
   AND ($1::text = '' OR o.order_status = $1::text)
@@ -213,6 +214,7 @@ func (q *Queries) AdminOrdersMatching(ctx context.Context, arg AdminOrdersMatchi
 			&i.Order.CourierReportedAt,
 			&i.Order.BusinessGstin,
 			&i.Order.BusinessName,
+			&i.Order.CodFee,
 			&i.Total,
 		); err != nil {
 			return nil, err
@@ -638,11 +640,11 @@ func (q *Queries) InsertMove(ctx context.Context, arg InsertMoveParams) error {
 
 const insertOrder = `-- name: InsertOrder :exec
 INSERT INTO orders (id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status,
-                    list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment,
+                    list_total, subtotal, coupon_code, coupon_discount, shipping, cod_fee, tax, total, address, shipment,
                     expires_at, business_gstin, business_name)
 VALUES ($1, $2, $3, $4, $5, $6, $7,
-        $8, $9, $10, $11, $12, $13, $14, $15, $16,
-        $17, $18, $19)
+        $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
+        $18, $19, $20)
 `
 
 type InsertOrderParams struct {
@@ -658,6 +660,7 @@ type InsertOrderParams struct {
 	CouponCode     string
 	CouponDiscount int64
 	Shipping       int64
+	CodFee         int64
 	Tax            int64
 	Total          int64
 	Address        []byte
@@ -681,6 +684,7 @@ func (q *Queries) InsertOrder(ctx context.Context, arg InsertOrderParams) error 
 		arg.CouponCode,
 		arg.CouponDiscount,
 		arg.Shipping,
+		arg.CodFee,
 		arg.Tax,
 		arg.Total,
 		arg.Address,
@@ -818,7 +822,7 @@ func (q *Queries) LinesOf(ctx context.Context, orderIds []string) ([]OrderLine, 
 }
 
 const lockOrder = `-- name: LockOrder :one
-SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name FROM orders WHERE id = $1 FOR UPDATE
+SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name, cod_fee FROM orders WHERE id = $1 FOR UPDATE
 `
 
 func (q *Queries) LockOrder(ctx context.Context, id string) (Order, error) {
@@ -863,12 +867,13 @@ func (q *Queries) LockOrder(ctx context.Context, id string) (Order, error) {
 		&i.CourierReportedAt,
 		&i.BusinessGstin,
 		&i.BusinessName,
+		&i.CodFee,
 	)
 	return i, err
 }
 
 const lockOrderByGateway = `-- name: LockOrderByGateway :one
-SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name FROM orders WHERE gateway_order_id = $1 FOR UPDATE
+SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name, cod_fee FROM orders WHERE gateway_order_id = $1 FOR UPDATE
 `
 
 func (q *Queries) LockOrderByGateway(ctx context.Context, gatewayOrderID pgtype.Text) (Order, error) {
@@ -913,12 +918,13 @@ func (q *Queries) LockOrderByGateway(ctx context.Context, gatewayOrderID pgtype.
 		&i.CourierReportedAt,
 		&i.BusinessGstin,
 		&i.BusinessName,
+		&i.CodFee,
 	)
 	return i, err
 }
 
 const lockOrderByNumber = `-- name: LockOrderByNumber :one
-SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name FROM orders WHERE order_number = $1 FOR UPDATE
+SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name, cod_fee FROM orders WHERE order_number = $1 FOR UPDATE
 `
 
 func (q *Queries) LockOrderByNumber(ctx context.Context, orderNumber string) (Order, error) {
@@ -963,12 +969,13 @@ func (q *Queries) LockOrderByNumber(ctx context.Context, orderNumber string) (Or
 		&i.CourierReportedAt,
 		&i.BusinessGstin,
 		&i.BusinessName,
+		&i.CodFee,
 	)
 	return i, err
 }
 
 const orderByID = `-- name: OrderByID :one
-SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name FROM orders WHERE id = $1
+SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name, cod_fee FROM orders WHERE id = $1
 `
 
 func (q *Queries) OrderByID(ctx context.Context, id string) (Order, error) {
@@ -1013,12 +1020,13 @@ func (q *Queries) OrderByID(ctx context.Context, id string) (Order, error) {
 		&i.CourierReportedAt,
 		&i.BusinessGstin,
 		&i.BusinessName,
+		&i.CodFee,
 	)
 	return i, err
 }
 
 const orderByKey = `-- name: OrderByKey :one
-SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name FROM orders WHERE user_id = $1 AND idempotency_key = $2
+SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name, cod_fee FROM orders WHERE user_id = $1 AND idempotency_key = $2
 `
 
 type OrderByKeyParams struct {
@@ -1068,12 +1076,13 @@ func (q *Queries) OrderByKey(ctx context.Context, arg OrderByKeyParams) (Order, 
 		&i.CourierReportedAt,
 		&i.BusinessGstin,
 		&i.BusinessName,
+		&i.CodFee,
 	)
 	return i, err
 }
 
 const orderByNumber = `-- name: OrderByNumber :one
-SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name FROM orders WHERE order_number = $1
+SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name, cod_fee FROM orders WHERE order_number = $1
 `
 
 func (q *Queries) OrderByNumber(ctx context.Context, orderNumber string) (Order, error) {
@@ -1118,6 +1127,7 @@ func (q *Queries) OrderByNumber(ctx context.Context, orderNumber string) (Order,
 		&i.CourierReportedAt,
 		&i.BusinessGstin,
 		&i.BusinessName,
+		&i.CodFee,
 	)
 	return i, err
 }
@@ -1134,7 +1144,7 @@ func (q *Queries) OrderIDByPayment(ctx context.Context, paymentID string) (strin
 }
 
 const orderOfUser = `-- name: OrderOfUser :one
-SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name FROM orders WHERE order_number = $1 AND user_id = $2
+SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name, cod_fee FROM orders WHERE order_number = $1 AND user_id = $2
 `
 
 type OrderOfUserParams struct {
@@ -1184,12 +1194,13 @@ func (q *Queries) OrderOfUser(ctx context.Context, arg OrderOfUserParams) (Order
 		&i.CourierReportedAt,
 		&i.BusinessGstin,
 		&i.BusinessName,
+		&i.CodFee,
 	)
 	return i, err
 }
 
 const ordersOfUser = `-- name: OrdersOfUser :many
-SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name FROM orders
+SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name, cod_fee FROM orders
 WHERE user_id = $1
   AND ($2::text = '' OR order_status = $2::text)
   AND ($3::text = '' OR payment_mode = $3::text)
@@ -1259,6 +1270,7 @@ func (q *Queries) OrdersOfUser(ctx context.Context, arg OrdersOfUserParams) ([]O
 			&i.CourierReportedAt,
 			&i.BusinessGstin,
 			&i.BusinessName,
+			&i.CodFee,
 		); err != nil {
 			return nil, err
 		}
@@ -1302,7 +1314,7 @@ func (q *Queries) PaymentEventsOf(ctx context.Context, gatewayOrderID string) ([
 }
 
 const placementRivals = `-- name: PlacementRivals :many
-SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name FROM orders
+SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name, cod_fee FROM orders
 WHERE user_id = $1 AND (idempotency_key = $2 OR order_status = 'AWAITING_PAYMENT')
 FOR UPDATE
 `
@@ -1362,6 +1374,7 @@ func (q *Queries) PlacementRivals(ctx context.Context, arg PlacementRivalsParams
 			&i.CourierReportedAt,
 			&i.BusinessGstin,
 			&i.BusinessName,
+			&i.CodFee,
 		); err != nil {
 			return nil, err
 		}
