@@ -238,6 +238,10 @@ type Quote struct {
 	Total      shop.Money   `json:"total"`
 	TotalItems int          `json:"totalItems"`
 	Blocked    bool         `json:"blocked"`
+	// COD is whether the quoted address may pay on delivery, and why not (with an address only).
+	COD *CODOption `json:"cod,omitempty"`
+	// Undeliverable says why the quoted address cannot be delivered to ("" when it can).
+	Undeliverable string `json:"undeliverable,omitempty"`
 }
 
 // Filter narrows a shopper's order list.

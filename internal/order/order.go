@@ -113,6 +113,7 @@ type Service struct {
 	addresses *address.Service
 	company   *company.Service
 	invoices  *invoice.Service
+	routes    Routes // nil: no pincode check (CheckRoutesWith)
 	cfg       Config
 }
 
@@ -133,9 +134,11 @@ func NewService(pool *pgxpool.Pool, cfg Config, products *catalog.Service, carts
 }
 
 // Quote prices the user's cart as an order with couponCode ("" for none), paid by mode (COD
-// adds the COD fee; "" prices it as online), with the shop's shipping fee. Errors: Invalid
-// 'Your cart is empty.' and the coupon's messages (see coupon.Service.Check).
-func (s *Service) Quote(ctx context.Context, userID, couponCode string, mode Mode) (Quote, error) {
+// adds the COD fee; "" prices it as online), with the shop's shipping fee. With addressID it
+// also says whether the address is delivered to and whether cash on delivery is offered
+// there, and why not. Errors: Invalid 'Your cart is empty.', 'Please select a shipping
+// address.' and the coupon's messages (see coupon.Service.Check).
+func (s *Service) Quote(ctx context.Context, userID, couponCode string, mode Mode, addressID string) (Quote, error) {
 	c, err := s.carts.Get(ctx, userID)
 	if err != nil {
 		return Quote{}, err
@@ -147,21 +150,34 @@ func (s *Service) Quote(ctx context.Context, userID, couponCode string, mode Mod
 	if err != nil {
 		return Quote{}, err
 	}
-	fees, err := s.fees(ctx)
+	firm, err := s.company.Get(ctx)
+	if err != nil && !shop.Is(err, shop.NotFound) {
+		return Quote{}, err
+	}
+	q, err := s.quote(ctx, c, couponCode, first, firm.Fees, mode == COD)
+	if err != nil || addressID == "" {
+		return q, err
+	}
+	addr, err := s.addresses.Get(ctx, userID, addressID)
+	if shop.Is(err, shop.NotFound) || shop.Is(err, shop.Invalid) {
+		return Quote{}, shop.E(shop.Invalid, msgSelectAddress)
+	} else if err != nil {
+		return Quote{}, err
+	}
+	r, err := s.route(ctx, addr.Pincode)
 	if err != nil {
 		return Quote{}, err
 	}
-	return s.quote(ctx, c, couponCode, first, fees, mode == COD)
-}
-
-// fees are the shop's fees; none before its company details are saved (checkout refuses
-// orders then, but a cart may still be priced).
-func (s *Service) fees(ctx context.Context) (company.Fees, error) {
-	firm, err := s.company.Get(ctx)
-	if shop.Is(err, shop.NotFound) {
-		return company.Fees{}, nil
+	if refused := notServed(r, addr.Pincode); refused != nil {
+		q.Undeliverable = refused.Error()
 	}
-	return firm.Fees, err
+	codTotal := q.Total - q.CODFee + firm.Fees.CODFee
+	opt, err := s.codOption(ctx, s.store.q, userID, addr.Pincode, codTotal, firm.CODRules, r)
+	if err != nil {
+		return Quote{}, err
+	}
+	q.COD = &opt
+	return q, nil
 }
 
 // quote prices cart c as an order: the coupon, then the fees (the COD fee when cod).
@@ -204,7 +220,9 @@ func (s *Service) Coupons(ctx context.Context, userID string) ([]coupon.Coupon, 
 // The same IdempotencyKey returns the order it made first, with replayed true.
 //
 // Errors: Invalid 'Your cart is empty.', 'Please select a shipping address.' and the
-// coupon's messages; Conflict 'Company details not added', the first line stock cannot
+// coupon's messages; Conflict 'Company details not added', a pincode the courier does not
+// serve, cash on delivery the shop's rules refuse (a blocked or prepaid-only pincode, above
+// the COD cap, an account over the RTO limit), the first line stock cannot
 // cover ('Only 2 left in size M of Slim Shirt'), and for an online order a line over
 // Config.UnpaidUnitsPerSize; TooMany when the shopper left Config.UnpaidOrdersPerDay online
 // orders unpaid in the last 24 hours; nothing changes on any error.
@@ -239,6 +257,13 @@ func (s *Service) Place(ctx context.Context, p Placement) (o Order, replayed boo
 		}
 		return Order{}, false, err
 	}
+	route, err := s.route(ctx, addr.Pincode)
+	if err != nil {
+		return Order{}, false, err
+	}
+	if err := notServed(route, addr.Pincode); err != nil {
+		return Order{}, false, err
+	}
 
 	// Everything that reads through the pool happens before the transaction: a transaction
 	// holding row locks must never wait for a second connection, or a burst of checkouts
@@ -247,6 +272,12 @@ func (s *Service) Place(ctx context.Context, p Placement) (o Order, replayed boo
 	var made *Order
 	for attempt := 1; ; attempt++ {
 		c, quote, err := s.prepare(ctx, p, firm)
+		if err == nil && p.Mode == COD {
+			var opt CODOption
+			if opt, err = s.codOption(ctx, s.store.q, p.UserID, addr.Pincode, quote.Total, firm.CODRules, route); err == nil && !opt.Available {
+				err = &shop.Error{Kind: shop.Conflict, Message: opt.Reason, Fields: map[string]string{"paymentMode": opt.Reason}}
+			}
+		}
 		if err != nil {
 			// The same attempt may have just been placed by a concurrent retry, which
 			// emptied the cart: answer that order rather than 'Your cart is empty.'.

@@ -298,3 +298,18 @@ ON CONFLICT DO NOTHING;
 -- name: LatestScan :one
 -- The courier's newest scan of an order's parcel.
 SELECT * FROM courier_scans WHERE order_id = @order_id ORDER BY scanned_at DESC, received_at DESC LIMIT 1;
+
+-- name: RTOCount :one
+SELECT count(*) FROM orders WHERE user_id = @user_id AND order_status IN ('RTO_INITIATED', 'RTO_DELIVERED');
+
+-- name: CODOverride :one
+SELECT * FROM cod_overrides WHERE user_id = @user_id;
+
+-- name: SetCODOverride :exec
+INSERT INTO cod_overrides (user_id, allowed, note, updated_by)
+VALUES (@user_id, @allowed, @note, @updated_by)
+ON CONFLICT (user_id) DO UPDATE SET allowed = EXCLUDED.allowed, note = EXCLUDED.note,
+    updated_by = EXCLUDED.updated_by, updated_at = now();
+
+-- name: ClearCODOverride :exec
+DELETE FROM cod_overrides WHERE user_id = @user_id;

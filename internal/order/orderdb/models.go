@@ -10,6 +10,14 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+type CodOverride struct {
+	UserID    string
+	Allowed   bool
+	Note      string
+	UpdatedBy string
+	UpdatedAt time.Time
+}
+
 type CourierReport struct {
 	OrderID    string
 	Status     string

@@ -259,6 +259,32 @@ func (q *Queries) AwaitingOlderThan(ctx context.Context, arg AwaitingOlderThanPa
 	return items, nil
 }
 
+const cODOverride = `-- name: CODOverride :one
+SELECT user_id, allowed, note, updated_by, updated_at FROM cod_overrides WHERE user_id = $1
+`
+
+func (q *Queries) CODOverride(ctx context.Context, userID string) (CodOverride, error) {
+	row := q.db.QueryRow(ctx, cODOverride, userID)
+	var i CodOverride
+	err := row.Scan(
+		&i.UserID,
+		&i.Allowed,
+		&i.Note,
+		&i.UpdatedBy,
+		&i.UpdatedAt,
+	)
+	return i, err
+}
+
+const clearCODOverride = `-- name: ClearCODOverride :exec
+DELETE FROM cod_overrides WHERE user_id = $1
+`
+
+func (q *Queries) ClearCODOverride(ctx context.Context, userID string) error {
+	_, err := q.db.Exec(ctx, clearCODOverride, userID)
+	return err
+}
+
 const clearPushFailure = `-- name: ClearPushFailure :exec
 UPDATE orders SET push_failed = false, push_error = '', updated_at = now() WHERE id = $1
 `
@@ -1386,6 +1412,17 @@ func (q *Queries) PlacementRivals(ctx context.Context, arg PlacementRivalsParams
 	return items, nil
 }
 
+const rTOCount = `-- name: RTOCount :one
+SELECT count(*) FROM orders WHERE user_id = $1 AND order_status IN ('RTO_INITIATED', 'RTO_DELIVERED')
+`
+
+func (q *Queries) RTOCount(ctx context.Context, userID string) (int64, error) {
+	row := q.db.QueryRow(ctx, rTOCount, userID)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
 const recordCourierReport = `-- name: RecordCourierReport :execrows
 INSERT INTO courier_reports (order_id, status, reported_at, applied)
 VALUES ($1, $2, $3, $4)
@@ -1505,6 +1542,30 @@ func (q *Queries) RetryRefund(ctx context.Context, arg RetryRefundParams) (int32
 	var attempt int32
 	err := row.Scan(&attempt)
 	return attempt, err
+}
+
+const setCODOverride = `-- name: SetCODOverride :exec
+INSERT INTO cod_overrides (user_id, allowed, note, updated_by)
+VALUES ($1, $2, $3, $4)
+ON CONFLICT (user_id) DO UPDATE SET allowed = EXCLUDED.allowed, note = EXCLUDED.note,
+    updated_by = EXCLUDED.updated_by, updated_at = now()
+`
+
+type SetCODOverrideParams struct {
+	UserID    string
+	Allowed   bool
+	Note      string
+	UpdatedBy string
+}
+
+func (q *Queries) SetCODOverride(ctx context.Context, arg SetCODOverrideParams) error {
+	_, err := q.db.Exec(ctx, setCODOverride,
+		arg.UserID,
+		arg.Allowed,
+		arg.Note,
+		arg.UpdatedBy,
+	)
+	return err
 }
 
 const setGatewayOrder = `-- name: SetGatewayOrder :execrows
