@@ -192,25 +192,29 @@ func (s *Service) lookup(pickup, pincode string) (Route, error) {
 	return r, nil
 }
 
-// routeOf reads a serviceability answer: the recommended courier's days (or the fastest's),
-// and among couriers collecting cash the recommended or the fastest.
+// routeOf reads a serviceability answer: the days of the courier the parcel would go with —
+// Shiprocket's recommended one, or, when it is not eligible (it collects no cash), the
+// cheapest eligible one (the faster on equal rates). Promising an air courier's days for a
+// parcel sent by surface would promise too early.
 func routeOf(a shiprocket.Serviceability) Route {
 	r := Route{Known: true, Serviceable: len(a.Couriers) > 0}
 	pick := func(cod bool) int {
-		best := 0
-		for _, c := range a.Couriers {
+		var best *shiprocket.Courier
+		for i, c := range a.Couriers {
 			if cod && !c.COD {
 				continue
 			}
-			days := max(1, c.EstimatedDeliveryDays)
 			if c.ID == a.RecommendedCourierID {
-				return days
+				return max(1, c.EstimatedDeliveryDays)
 			}
-			if best == 0 || days < best {
-				best = days
+			if best == nil || c.Rate < best.Rate || (c.Rate == best.Rate && c.EstimatedDeliveryDays < best.EstimatedDeliveryDays) {
+				best = &a.Couriers[i]
 			}
 		}
-		return best
+		if best == nil {
+			return 0
+		}
+		return max(1, best.EstimatedDeliveryDays)
 	}
 	r.Days, r.CODDays = pick(false), pick(true)
 	r.COD = r.CODDays > 0
