@@ -156,10 +156,10 @@ func TestChargeFees(t *testing.T) {
 	lines := []Line{{Quote: Price(shirt, nil), Quantity: 1}} // ₹1,799
 	fees := Fees{FreeShippingAbove: shop.Rupees(1999), Shipping: shop.Rupees(79), COD: shop.Rupees(49)}
 	cases := []struct {
-		name           string
-		fees           Fees
-		coupon         *CouponTerms
-		cod            bool
+		name             string
+		fees             Fees
+		coupon           *CouponTerms
+		cod              bool
 		shipping, codFee shop.Money
 	}{
 		{"default settings: free shipping, no COD fee", Fees{}, nil, true, 0, 0},
