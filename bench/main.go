@@ -8,6 +8,7 @@
 //	go run ./bench realtime  idle websocket memory and outbox → socket delivery vs a bare websocket server
 //	go run ./bench jobs      jobs/s through the outbox and relay into asynq vs enqueuing on asynq directly
 //	go run ./bench invoices  GST invoices issued/s at hand-over by 2 issuers, gapless, vs a hand-written pgx transaction
+//	go run ./bench delivery  the pincode check: p95 from the cache and on a miss, sim's courier slowed to 150 ms
 //	go run ./bench summary   one table of every benchmark's latest results (latest.md)
 //
 // It expects DATABASE_URL and REDIS_URL (scripts/bench.sh provides them) and the server binary
@@ -26,7 +27,7 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: bench listing | login | checkout | realtime | jobs | adminlists | invoices | summary | bare-listing | bare-websocket")
+		fmt.Fprintln(os.Stderr, "usage: bench listing | login | checkout | realtime | jobs | adminlists | invoices | delivery | summary | bare-listing | bare-websocket")
 		os.Exit(2)
 	}
 	var err error
@@ -45,6 +46,8 @@ func main() {
 		err = runAdminLists(ctx, os.Args[2:])
 	case "invoices":
 		err = runInvoices(ctx, os.Args[2:])
+	case "delivery":
+		err = runDelivery(ctx, os.Args[2:])
 	case "summary":
 		err = runSummary()
 	case "bare-listing":

@@ -21,6 +21,7 @@ var summaryParts = []struct{ name, label string }{
 	{"realtime", "websocket"},
 	{"jobs", "jobs"},
 	{"invoices", "invoices"},
+	{"delivery", "pincode check"},
 }
 
 // runSummary gathers the main table of every benchmark's latest results into one

@@ -12,14 +12,15 @@ export SERVICES_FAST=1
 eval "$(bash scripts/services.sh start bench)"
 bin="$root/.data/bench/bin"
 mkdir -p "$bin"
-go build -o "$bin/" ./server ./bench
+go build -o "$bin/" ./server ./bench ./sim
+export SIM_BIN="$bin/sim"
 export SERVER_BIN="$bin/server"
 export JWT_SECRET=${JWT_SECRET:-bench-secret-bench-secret-bench-secret}
 if [ $# -eq 0 ]; then
   # Every benchmark, each against its reference in the same run, then one table of them all
   # (bench/results/latest.md). A benchmark that fails to run is reported and the rest go on.
   status=0
-  for name in listing adminlists checkout login realtime jobs invoices; do
+  for name in listing adminlists checkout login realtime jobs invoices delivery; do
     "$bin/bench" "$name" || { echo "bench: $name did not finish" >&2; status=1; }
   done
   "$bin/bench" summary

@@ -20,6 +20,7 @@ import (
 	"drape/internal/cms"
 	"drape/internal/company"
 	"drape/internal/coupon"
+	"drape/internal/delivery"
 	"drape/internal/invoice"
 	"drape/internal/order"
 	"drape/internal/payment"
@@ -55,6 +56,7 @@ type services struct {
 	coupons   *coupon.Service
 	company   *company.Service
 	orders    *order.Service
+	delivery  *delivery.Service
 	payments  *payment.Service
 	shipping  *shipping.Service
 	analytics *analytics.Service
@@ -84,6 +86,8 @@ func newServices(d deps) services {
 	svc.orders = order.NewService(d.pool, order.Config{PublicURL: d.cfg.PublicURL, PickupLocation: d.cfg.PickupLocation,
 		UnpaidUnitsPerSize: d.cfg.Unpaid.UnitsPerSize, UnpaidOrdersPerDay: d.cfg.Unpaid.OrdersPerDay},
 		svc.catalog, svc.carts, svc.coupons, svc.addresses, svc.company)
+	svc.delivery = newDelivery(d, svc.company)
+	svc.orders.CheckRoutesWith(svc.delivery)
 	svc.payments = newPayments(d, svc.orders)
 	// The server only hears the courier's webhooks; pushes run in the worker.
 	svc.analytics = analytics.NewService(d.pool)
@@ -93,6 +97,20 @@ func newServices(d deps) services {
 	svc.returns = returns.NewService(d.pool, returns.Config{PublicURL: d.cfg.PublicURL}, svc.orders, svc.catalog)
 	svc.shipping = shipping.NewService(svc.orders, nil, shipping.Config{WebhookToken: d.cfg.Shiprocket.WebhookToken})
 	return svc
+}
+
+// newDelivery is the pincode check over the configured Shiprocket account (none: every answer
+// neutral and every pincode taken), cached in the servers' Redis.
+func newDelivery(d deps, companies *company.Service) *delivery.Service {
+	var courier delivery.Courier
+	var cache redis.Cmdable
+	if d.redis != nil {
+		cache = d.redis
+		if session := d.cfg.Shiprocket.NewSession(d.redis); session != nil {
+			courier = session
+		}
+	}
+	return delivery.NewService(courier, cache, companies, delivery.Config{Credentials: d.cfg.Shiprocket.Credentials})
 }
 
 // newPayments is the payment service over the configured Razorpay account (none: off).

@@ -38,7 +38,7 @@ func (s *server) auditChanges(c fiber.Ctx) error {
 		_ = json.Unmarshal(c.Body(), &body)
 		id = strings.TrimSpace(body.ID)
 	}
-	if kind == "company" { // there is one company, 'company'; its path names none
+	if kind == "company" || kind == "delivery settings" { // there is one company, 'company'; its path names none
 		id = "company"
 	}
 	var before any
@@ -83,7 +83,7 @@ var auditPaths = map[string]string{
 	"products": "product", "categories": "category", "subcategories": "sub-category", "sales": "sale",
 	"coupons": "coupon", "users": "user", "reviews": "review", "orders": "order", "uploads": "image",
 	"cms": "cms page", "addcompany": "company", "register": "team account", "audit": "audit log",
-	"banners": "banner",
+	"banners": "banner", "delivery-settings": "delivery settings",
 }
 
 var hexID = regexp.MustCompile(`^[0-9a-f]{24}$`)
@@ -116,13 +116,14 @@ func auditEntity(path string) (kind, id string) {
 // auditSnapshots read an entity's state before a change, by kind.
 func (s *server) auditSnapshots() map[string]func(context.Context, string) (any, error) {
 	return map[string]func(context.Context, string) (any, error){
-		"product":  func(ctx context.Context, id string) (any, error) { return s.catalog.AdminProduct(ctx, id) },
-		"sale":     func(ctx context.Context, id string) (any, error) { return s.sales.Sale(ctx, id) },
-		"coupon":   func(ctx context.Context, id string) (any, error) { return s.coupons.Get(ctx, id) },
-		"order":    func(ctx context.Context, id string) (any, error) { return s.orders.ByID(ctx, id) },
-		"company":  func(ctx context.Context, _ string) (any, error) { return s.company.Get(ctx) },
-		"cms page": func(ctx context.Context, typ string) (any, error) { return s.cms.Page(ctx, typ) },
-		"returns":  func(ctx context.Context, id string) (any, error) { return s.returns.Request(ctx, id) },
+		"product":           func(ctx context.Context, id string) (any, error) { return s.catalog.AdminProduct(ctx, id) },
+		"sale":              func(ctx context.Context, id string) (any, error) { return s.sales.Sale(ctx, id) },
+		"coupon":            func(ctx context.Context, id string) (any, error) { return s.coupons.Get(ctx, id) },
+		"order":             func(ctx context.Context, id string) (any, error) { return s.orders.ByID(ctx, id) },
+		"company":           func(ctx context.Context, _ string) (any, error) { return s.company.Get(ctx) },
+		"delivery settings": func(ctx context.Context, _ string) (any, error) { return s.company.Delivery(ctx) },
+		"cms page":          func(ctx context.Context, typ string) (any, error) { return s.cms.Page(ctx, typ) },
+		"returns":           func(ctx context.Context, id string) (any, error) { return s.returns.Request(ctx, id) },
 	}
 }
 

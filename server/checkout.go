@@ -147,17 +147,21 @@ func (s *server) razorpayWebhook(c fiber.Ctx) error {
 	return ok(c, "ok", nil)
 }
 
-// quote answers POST /api/checkout/quote {couponCode}: the cart priced as an order.
+// quote answers POST /api/checkout/quote {couponCode, paymentMode, addressId}: the cart priced
+// as an order, with the shop's shipping fee and, for paymentMode cod, its COD fee; with
+// addressId, whether it is delivered to and may pay on delivery (cod.available, cod.reason).
 func (s *server) quote(c fiber.Ctx) error {
 	var in struct {
-		CouponCode string `json:"couponCode"`
+		CouponCode  string `json:"couponCode"`
+		PaymentMode string `json:"paymentMode"`
+		AddressID   string `json:"addressId"`
 	}
 	if len(c.Body()) > 0 {
 		if err := decodeJSON(c, &in); err != nil {
 			return err
 		}
 	}
-	q, err := s.orders.Quote(c.Context(), caller(c).UserID, in.CouponCode)
+	q, err := s.orders.Quote(c.Context(), caller(c).UserID, in.CouponCode, order.Mode(strings.ToLower(in.PaymentMode)), in.AddressID)
 	if err != nil {
 		return err
 	}

@@ -68,6 +68,7 @@ func (s *server) routes(app *fiber.App) {
 
 	api.Get("/getcoupon", s.getCoupons)
 	api.Get("/company", s.getCompany)
+	api.Get("/delivery", s.perIP("delivery", 120, time.Minute), s.checkDelivery)
 	api.Post("/checkout/quote", s.requireUser, s.quote)
 	api.Post("/createOrder", s.requireUser, s.createOrder)
 	api.Post("/payments/razorpay/order", s.requireUser, s.startOnlinePayment)
@@ -122,6 +123,10 @@ func (s *server) routes(app *fiber.App) {
 	admin.Post("/coupons/:id/active", s.requireAdmin, s.setCouponActive)
 	admin.Delete("/coupons/:id", s.requireAdmin, s.deleteCoupon)
 	admin.Post("/addcompany", s.requireAdmin, s.saveCompany)
+	admin.Get("/delivery-settings", s.requireAdmin, s.deliverySettings)
+	admin.Put("/delivery-settings", s.requireAdmin, s.saveDeliverySettings)
+	admin.Get("/users/:id/cod", s.requireStaff, s.codStanding)
+	admin.Put("/users/:id/cod", s.requireAdmin, s.setCODOverride)
 	admin.Put("/cms/:type", s.requireAdmin, s.saveCMSPage)
 	// Catalog (admincatalog.go): staff read it (they handle orders and customers); changing
 	// products, categories, images and sales is for admins.

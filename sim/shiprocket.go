@@ -211,10 +211,10 @@ type shiprocketCourier struct {
 
 // shiprocketCouriers are sim's couriers; the first is the one the driver assigns.
 var shiprocketCouriers = []shiprocketCourier{
-	{id: 10, name: "Delhivery Surface", cod: true, rating: 4.2, perSlab: map[string]int64{"z_a": 3000, "z_b": 3500, "z_c": 4500, "z_d": 5500}},
-	{id: 51, name: "Xpressbees Surface", cod: true, rating: 3.9, perSlab: map[string]int64{"z_a": 2800, "z_b": 3300, "z_c": 4200, "z_d": 5200}},
-	{id: 142, name: "Amazon Surface", rating: 4.4, perSlab: map[string]int64{"z_a": 3200, "z_b": 3600, "z_c": 4400, "z_d": 5000}},
-	{id: 24, name: "Blue Dart Air", air: true, cod: true, rating: 4.6, faster: 2, perSlab: map[string]int64{"z_a": 5500, "z_b": 6500, "z_c": 8000, "z_d": 9500}},
+	{id: 10, name: "Delhivery Surface", cod: true, rating: 4.2, perSlab: map[string]int64{"z_a": 3000, "z_b": 3500, "z_c": 4500, "z_d": 5500, "z_e": 7500}},
+	{id: 51, name: "Xpressbees Surface", cod: true, rating: 3.9, perSlab: map[string]int64{"z_a": 2800, "z_b": 3300, "z_c": 4200, "z_d": 5200, "z_e": 7000}},
+	{id: 142, name: "Amazon Surface", rating: 4.4, perSlab: map[string]int64{"z_a": 3200, "z_b": 3600, "z_c": 4400, "z_d": 5000, "z_e": 6800}},
+	{id: 24, name: "Blue Dart Air", air: true, cod: true, rating: 4.6, faster: 2, perSlab: map[string]int64{"z_a": 5500, "z_b": 6500, "z_c": 8000, "z_d": 9500, "z_e": 12000}},
 }
 
 // shiprocketCODCharge is what every courier adds for cash on delivery, in paise.
@@ -316,6 +316,8 @@ type shiprocketControl struct {
 	TimeoutCreates bool   `json:"timeoutCreates"`
 	Step           string `json:"step"`
 	Webhooks       string `json:"webhooks"`
+	// ServiceabilityMs is how long every serviceability answer takes (a slow courier API).
+	ServiceabilityMs int `json:"serviceabilityMs"`
 }
 
 // shiprocketControlUpdate is a POST /shiprocket/control body; absent fields stay
@@ -329,6 +331,8 @@ type shiprocketControlUpdate struct {
 	Step           *string `json:"step"`
 	Webhooks       *string `json:"webhooks"`
 	Unauthorized   *bool   `json:"unauthorized"`
+	// ServiceabilityMs: 0 to shiprocketMaxHang in ms.
+	ServiceabilityMs *int `json:"serviceabilityMs"`
 }
 
 // shiprocketSim plays Shiprocket: auth, adhoc orders, cancel, tracking and
@@ -1426,25 +1430,11 @@ func (s *shiprocketSim) trackingLocked(order *shiprocketOrder) map[string]any {
 	}}
 }
 
-// shiprocketZone is Shiprocket's zone between two pincodes: z_a within a city
-// (same first three digits), z_b within a region (two), z_c within a postal
-// zone (one), z_d across India.
-func shiprocketZone(pickup, delivery string) (zone string, days int) {
-	switch {
-	case pickup[:3] == delivery[:3]:
-		return "z_a", 2
-	case pickup[:2] == delivery[:2]:
-		return "z_b", 3
-	case pickup[:1] == delivery[:1]:
-		return "z_c", 4
-	}
-	return "z_d", 5
-}
-
 // serveServiceability is GET /v1/external/courier/serviceability: the couriers
 // that carry weight kg from pickup_postcode to delivery_postcode (with cod=1,
-// only those that collect cash). Pincodes starting with 9 (the army postal
-// service) are served by none.
+// only those that collect cash), after the control's serviceabilityMs. Which
+// pincodes are served, with COD or not, and in which zone is sim's data
+// (pincodes.go): an unserved pincode gets no couriers, as Shiprocket answers.
 func (s *shiprocketSim) serveServiceability(w http.ResponseWriter, r *http.Request) {
 	query := r.URL.Query()
 	fieldErrors := map[string][]string{}
@@ -1492,14 +1482,26 @@ func (s *shiprocketSim) serveServiceability(w http.ResponseWriter, r *http.Reque
 		writeShiprocketInvalid(w, fieldErrors)
 		return
 	}
+	s.mu.Lock()
+	delay := time.Duration(s.control.ServiceabilityMs) * time.Millisecond
+	s.mu.Unlock()
+	if delay > 0 {
+		select {
+		case <-time.After(delay):
+		case <-r.Context().Done():
+			return
+		}
+	}
+	coverage := shiprocketCoverageOf(delivery)
 	couriers := []map[string]any{}
 	var recommended any
-	if delivery[0] != '9' {
+	if coverage != shiprocketNotServed {
 		zone, days := shiprocketZone(pickup, delivery)
 		slabs := int64(math.Ceil(weight / 0.5))
 		cheapest := int64(math.MaxInt64)
 		for _, courier := range shiprocketCouriers {
-			if cod && !courier.cod {
+			courierCOD := courier.cod && coverage != shiprocketPrepaidOnly
+			if cod && !courierCOD {
 				continue
 			}
 			freight := courier.perSlab[zone] * slabs
@@ -1515,7 +1517,7 @@ func (s *shiprocketSim) serveServiceability(w http.ResponseWriter, r *http.Reque
 			couriers = append(couriers, map[string]any{
 				"courier_company_id": courier.id, "courier_name": courier.name,
 				"rate": float64(freight+codCharges) / 100, "freight_charge": float64(freight) / 100, "cod_charges": float64(codCharges) / 100,
-				"cod": boolInt(courier.cod), "estimated_delivery_days": strconv.Itoa(courierDays),
+				"cod": boolInt(courierCOD), "estimated_delivery_days": strconv.Itoa(courierDays),
 				"etd":       s.now().Add(time.Duration(courierDays) * 24 * time.Hour).In(shiprocketIST).Format("Jan 02, 2006"),
 				"etd_hours": courierDays * 24, "zone": zone, "is_surface": !courier.air, "mode": mode, "min_weight": 0.5, "rating": courier.rating,
 			})
@@ -1603,7 +1605,7 @@ func (s *shiprocketSim) serveControlUpdate(w http.ResponseWriter, r *http.Reques
 	decoder.DisallowUnknownFields()
 	if err := decoder.Decode(&update); err != nil {
 		writeJSON(w, http.StatusBadRequest, map[string]string{"error": "body must be a JSON object of fail, failStatus, timeout, hangMs, " +
-			"timeoutCreates, step, webhooks, unauthorized: " + err.Error()})
+			"timeoutCreates, step, webhooks, unauthorized, serviceabilityMs: " + err.Error()})
 		return
 	}
 	var problems []string
@@ -1614,6 +1616,9 @@ func (s *shiprocketSim) serveControlUpdate(w http.ResponseWriter, r *http.Reques
 	}
 	if update.FailStatus != nil && *update.FailStatus != 429 && (*update.FailStatus < 500 || *update.FailStatus > 599) {
 		problems = append(problems, "failStatus must be 429 or 5xx")
+	}
+	if update.ServiceabilityMs != nil && (*update.ServiceabilityMs < 0 || *update.ServiceabilityMs > int(shiprocketMaxHang/time.Millisecond)) {
+		problems = append(problems, fmt.Sprintf("serviceabilityMs must be from 0 to %d", shiprocketMaxHang/time.Millisecond))
 	}
 	if update.HangMs != nil && (*update.HangMs < 0 || *update.HangMs > int(shiprocketMaxHang/time.Millisecond)) {
 		problems = append(problems, fmt.Sprintf("hangMs must be from 0 to %d", shiprocketMaxHang/time.Millisecond))
@@ -1644,6 +1649,9 @@ func (s *shiprocketSim) serveControlUpdate(w http.ResponseWriter, r *http.Reques
 	}
 	if update.HangMs != nil {
 		s.control.HangMs = *update.HangMs
+	}
+	if update.ServiceabilityMs != nil {
+		s.control.ServiceabilityMs = *update.ServiceabilityMs
 	}
 	if update.TimeoutCreates != nil {
 		s.control.TimeoutCreates = *update.TimeoutCreates

@@ -882,8 +882,8 @@ func TestShiprocketServiceability(t *testing.T) {
 		t.Fatalf("serviceability: %d %v", status, answer)
 	}
 	first := couriers[0].(map[string]any)
-	if first["courier_company_id"] != 10.0 || first["courier_name"] != "Delhivery Surface" || first["zone"] != "z_d" || first["cod"] != 1.0 ||
-		first["freight_charge"] != 110.0 || first["cod_charges"] != 35.0 || first["rate"] != 145.0 || first["estimated_delivery_days"] != "5" {
+	if first["courier_company_id"] != 10.0 || first["courier_name"] != "Delhivery Surface" || first["zone"] != "z_c" || first["cod"] != 1.0 ||
+		first["freight_charge"] != 90.0 || first["cod_charges"] != 35.0 || first["rate"] != 125.0 || first["estimated_delivery_days"] != "3" {
 		t.Errorf("courier = %v", first)
 	}
 	for _, courier := range couriers {
@@ -965,5 +965,64 @@ func TestRunServesShiprocket(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
 		t.Errorf("control through run: %d", resp.StatusCode)
+	}
+}
+
+// TestShiprocketPincodeZones: sim's pincode data answers as README lists it: zones and their
+// days, the special zones slower, prepaid-only pincodes without a COD courier, unserved ones
+// without any, and serviceabilityMs slowing every answer.
+func TestShiprocketPincodeZones(t *testing.T) {
+	st := newShiprocketTest(t, 0)
+	token := st.login(t)
+	check := func(delivery string, cod bool) (zone, days string, n int) {
+		t.Helper()
+		flag := "0"
+		if cod {
+			flag = "1"
+		}
+		status, answer := st.call(t, "GET", "/shiprocket/v1/external/courier/serviceability?pickup_postcode=302001&delivery_postcode="+
+			delivery+"&cod="+flag+"&weight=0.5", token, nil)
+		if status != http.StatusOK {
+			t.Fatalf("%s: %d %v", delivery, status, answer)
+		}
+		couriers := answer["data"].(map[string]any)["available_courier_companies"].([]any)
+		if len(couriers) == 0 {
+			return "", "", 0
+		}
+		first := couriers[0].(map[string]any)
+		return first["zone"].(string), first["estimated_delivery_days"].(string), len(couriers)
+	}
+	for _, c := range []struct {
+		delivery, zone, days string
+		all, cod             int
+	}{
+		{"302017", "z_a", "2", 4, 3}, // Jaipur to Jaipur
+		{"303001", "z_b", "3", 4, 3}, // Jaipur to Rajasthan
+		{"110001", "z_d", "5", 4, 3}, // Jaipur is no metro: national
+		{"781001", "z_e", "8", 4, 3}, // Guwahati, North-East
+		{"190001", "z_e", "8", 4, 3}, // Srinagar, J&K
+		{"194101", "z_e", "8", 4, 0}, // Leh: prepaid only
+		{"795001", "z_e", "8", 4, 0}, // Imphal: prepaid only
+		{"682555", "", "", 0, 0},     // Lakshadweep: not served
+		{"912345", "", "", 0, 0},     // Army Postal Service: not served
+	} {
+		zone, days, n := check(c.delivery, false)
+		if zone != c.zone || days != c.days || n != c.all {
+			t.Errorf("%s prepaid: zone %q, %s days, %d couriers; want %q, %s, %d", c.delivery, zone, days, n, c.zone, c.days, c.all)
+		}
+		if _, _, n := check(c.delivery, true); n != c.cod {
+			t.Errorf("%s COD: %d couriers, want %d", c.delivery, n, c.cod)
+		}
+	}
+	if status, answer := st.call(t, "POST", "/shiprocket/control", "", map[string]any{"serviceabilityMs": 150}); status != http.StatusOK {
+		t.Fatalf("control: %d %v", status, answer)
+	}
+	started := time.Now()
+	check("302017", false)
+	if took := time.Since(started); took < 150*time.Millisecond {
+		t.Errorf("with serviceabilityMs 150 the answer took %v", took)
+	}
+	if status, _ := st.call(t, "POST", "/shiprocket/control", "", map[string]any{"serviceabilityMs": -1}); status != http.StatusBadRequest {
+		t.Errorf("serviceabilityMs -1: %d", status)
 	}
 }

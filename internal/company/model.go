@@ -1,5 +1,7 @@
 package company
 
+import "drape/internal/shop"
+
 // Company is the business behind the shop (SPEC §3 Company), as the storefront and the back
 // office see it. Payment and shipping credentials are not part of it: they live in the
 // servers' configuration and never reach a browser.
@@ -24,6 +26,10 @@ type Company struct {
 	Tax
 	// StateCode is the GST state code of State ("08" for Rajasthan), "" when it has none.
 	StateCode string `json:"stateCode"`
+	// Fees are public: the shipping policy page and the cart show them.
+	Fees Fees `json:"fees"`
+	// CODRules are the back office's (Service.Delivery shows them); they never reach a shopper.
+	CODRules CODRules `json:"-"`
 }
 
 // Tax is the company's GST settings. Its registered address is the company's address: when
@@ -34,4 +40,30 @@ type Tax struct {
 	GSTIN         string `json:"gstin"`
 	LegalName     string `json:"legalName"`
 	InvoicePrefix string `json:"invoicePrefix"` // starts every invoice number: 1 to 3 capital letters or digits
+}
+
+// Fees are what the shop charges beside the goods, as the shopper sees them on the shipping
+// policy page, the quote and the order. Shipping is free when the order's value after its
+// coupon is at least FreeShippingAbove (0: every order ships free), else ShippingFee; a cash-on-
+// delivery order adds CODFee. Package pricing applies them.
+type Fees struct {
+	FreeShippingAbove shop.Money `json:"freeShippingAbove"`
+	ShippingFee       shop.Money `json:"shippingFee"`
+	CODFee            shop.Money `json:"codFee"`
+}
+
+// CODRules are when the shop refuses cash on delivery: above MaxOrder (0: no cap), to a
+// pincode of BlockedPincodes, and for a customer with RTOLimit or more orders returned to
+// origin (0: no limit) unless an admin allowed them. Prepaid-only pincodes come from the
+// courier (package delivery), not from here.
+type CODRules struct {
+	MaxOrder        shop.Money `json:"codMaxOrder"`
+	BlockedPincodes []string   `json:"codBlockedPincodes"`
+	RTOLimit        int        `json:"codRtoLimit"`
+}
+
+// Delivery is the company's delivery settings: its fees and its COD rules.
+type Delivery struct {
+	Fees
+	CODRules
 }

@@ -15,3 +15,10 @@ ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, tagline = EXCLUDED.tagline,
     email = EXCLUDED.email, vendor_id = EXCLUDED.vendor_id, gst_registered = EXCLUDED.gst_registered,
     gstin = EXCLUDED.gstin, legal_name = EXCLUDED.legal_name, invoice_prefix = EXCLUDED.invoice_prefix,
     updated_at = now();
+
+-- name: SaveDelivery :execrows
+UPDATE company
+SET free_shipping_above = @free_shipping_above, shipping_fee = @shipping_fee, cod_fee = @cod_fee,
+    cod_max_order = @cod_max_order, cod_blocked_pincodes = @cod_blocked_pincodes::text[], cod_rto_limit = @cod_rto_limit,
+    updated_at = now()
+WHERE id = 'company';

@@ -167,11 +167,11 @@ func (s *Service) transition(ctx context.Context, tx pgx.Tx, row orderdb.Order, 
 }
 
 // issueInvoice issues the GST tax invoice of order o, in tx, as it leaves with the courier:
-// its goods at the prices bought, its coupon discount and shipping charge, to its delivery
-// address.
+// its goods at the prices bought, its coupon discount, shipping charge and COD fee (package gst
+// taxes fees as composite with the goods), to its delivery address.
 func (s *Service) issueInvoice(ctx context.Context, tx pgx.Tx, o Order) error {
 	sale := invoice.Sale{OrderID: o.ID, At: s.cfg.Now(), CouponDiscount: o.CouponDiscount,
-		Fees: []gst.Fee{{Description: "Shipping", Amount: o.Shipping}},
+		Fees: []gst.Fee{{Description: "Shipping", Amount: o.Shipping}, {Description: "Cash on delivery fee", Amount: o.CODFee}},
 		Buyer: invoice.Party{Name: strings.TrimSpace(o.Address.FirstName + " " + o.Address.LastName),
 			Address: joinAddress(strings.Join(nonEmpty(o.Address.Address1, o.Address.Address2, o.Address.City, o.Address.State,
 				o.Address.Pincode), ", "), o.Address.Landmark), State: o.Address.State},

@@ -99,7 +99,7 @@ type moneyRow struct {
 }
 
 // money is o's money table: lines at list price, less product and sale discounts, less the
-// coupon, plus shipping and tax when there are any; the rows add up to o.Amount.
+// coupon, plus shipping, the COD fee and tax when there are any; the rows add up to o.Amount.
 func money(o Order) moneyTable {
 	t := moneyTable{Total: o.Amount}
 	var list shop.Money
@@ -126,6 +126,9 @@ func money(o Order) moneyTable {
 		shipping = o.Shipping.String()
 	}
 	t.Adjustments = append(t.Adjustments, moneyRow{Label: "Shipping", Amount: shipping})
+	if o.CODFee > 0 {
+		t.Adjustments = append(t.Adjustments, moneyRow{Label: "Cash on delivery fee", Amount: o.CODFee.String()})
+	}
 	if o.Tax > 0 {
 		t.Adjustments = append(t.Adjustments, moneyRow{Label: "Tax", Amount: o.Tax.String()})
 	}

@@ -1,6 +1,7 @@
 package order
 
 import (
+	"drape/internal/company"
 	"encoding/json"
 	"time"
 
@@ -95,6 +96,7 @@ type Order struct {
 	CouponCode      string            `json:"couponCode"`
 	CouponDiscount  shop.Money        `json:"couponDiscount"`
 	Shipping        shop.Money        `json:"shipping"`
+	CODFee          shop.Money        `json:"codFee"`
 	Tax             shop.Money        `json:"tax"`
 	Amount          shop.Money        `json:"amount"`
 	TotalAmount     shop.Money        `json:"totalAmount"`
@@ -228,10 +230,18 @@ type Quote struct {
 	Coupon          *AppliedCoupon `json:"coupon"`
 	CouponDiscount  shop.Money     `json:"couponDiscount"`
 	Shipping        shop.Money     `json:"shipping"`
-	Tax             shop.Money     `json:"tax"`
-	Total           shop.Money     `json:"total"`
-	TotalItems      int            `json:"totalItems"`
-	Blocked         bool           `json:"blocked"`
+	// CODFee is charged when the order is paid on delivery (the quote's payment mode).
+	CODFee shop.Money `json:"codFee"`
+	// Fees are the shop's fee settings the quote used, for "add ₹X more for free shipping".
+	Fees       company.Fees `json:"fees"`
+	Tax        shop.Money   `json:"tax"`
+	Total      shop.Money   `json:"total"`
+	TotalItems int          `json:"totalItems"`
+	Blocked    bool         `json:"blocked"`
+	// COD is whether the quoted address may pay on delivery, and why not (with an address only).
+	COD *CODOption `json:"cod,omitempty"`
+	// Undeliverable says why the quoted address cannot be delivered to ("" when it can).
+	Undeliverable string `json:"undeliverable,omitempty"`
 }
 
 // Filter narrows a shopper's order list.

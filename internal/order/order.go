@@ -116,6 +116,7 @@ type Service struct {
 	addresses *address.Service
 	company   *company.Service
 	invoices  *invoice.Service
+	routes    Routes // nil: no pincode check (CheckRoutesWith)
 	cfg       Config
 }
 
@@ -138,9 +139,12 @@ func NewService(pool *pgxpool.Pool, cfg Config, products *catalog.Service, carts
 		addresses: addresses, company: companies, invoices: invoice.NewService(pool, products, companies).DatedBy(cfg.Now), cfg: cfg}
 }
 
-// Quote prices the user's cart as an order with couponCode ("" for none). Errors: Invalid
-// 'Your cart is empty.' and the coupon's messages (see coupon.Service.Check).
-func (s *Service) Quote(ctx context.Context, userID, couponCode string) (Quote, error) {
+// Quote prices the user's cart as an order with couponCode ("" for none), paid by mode (COD
+// adds the COD fee; "" prices it as online), with the shop's shipping fee. With addressID it
+// also says whether the address is delivered to and whether cash on delivery is offered
+// there, and why not. Errors: Invalid 'Your cart is empty.', 'Please select a shipping
+// address.' and the coupon's messages (see coupon.Service.Check).
+func (s *Service) Quote(ctx context.Context, userID, couponCode string, mode Mode, addressID string) (Quote, error) {
 	c, err := s.carts.Get(ctx, userID)
 	if err != nil {
 		return Quote{}, err
@@ -152,10 +156,38 @@ func (s *Service) Quote(ctx context.Context, userID, couponCode string) (Quote, 
 	if err != nil {
 		return Quote{}, err
 	}
-	return s.quote(ctx, c, couponCode, first)
+	firm, err := s.company.Get(ctx)
+	if err != nil && !shop.Is(err, shop.NotFound) {
+		return Quote{}, err
+	}
+	q, err := s.quote(ctx, c, couponCode, first, firm.Fees, mode == COD)
+	if err != nil || addressID == "" {
+		return q, err
+	}
+	addr, err := s.addresses.Get(ctx, userID, addressID)
+	if shop.Is(err, shop.NotFound) || shop.Is(err, shop.Invalid) {
+		return Quote{}, shop.E(shop.Invalid, msgSelectAddress)
+	} else if err != nil {
+		return Quote{}, err
+	}
+	r, err := s.route(ctx, addr.Pincode)
+	if err != nil {
+		return Quote{}, err
+	}
+	if refused := notServed(r, addr.Pincode); refused != nil {
+		q.Undeliverable = refused.Error()
+	}
+	codTotal := q.Total - q.CODFee + firm.Fees.CODFee
+	opt, err := s.codOption(ctx, s.store.q, userID, addr.Pincode, codTotal, firm.CODRules, r)
+	if err != nil {
+		return Quote{}, err
+	}
+	q.COD = &opt
+	return q, nil
 }
 
-func (s *Service) quote(ctx context.Context, c cart.Cart, couponCode string, firstOrder bool) (Quote, error) {
+// quote prices cart c as an order: the coupon, then the fees (the COD fee when cod).
+func (s *Service) quote(ctx context.Context, c cart.Cart, couponCode string, firstOrder bool, fees company.Fees, cod bool) (Quote, error) {
 	lines := priceable(c)
 	var applied *AppliedCoupon
 	var terms *pricing.CouponTerms
@@ -166,8 +198,8 @@ func (s *Service) quote(ctx context.Context, c cart.Cart, couponCode string, fir
 		}
 		applied, terms = &AppliedCoupon{Code: cp.Code, Discount: cp.Discount, MaxDiscount: cp.MaxDiscount, id: cp.ID, firstTime: cp.FirstTime}, cp.Terms()
 	}
-	t := pricing.Sum(lines, terms)
-	return Quote{Lines: c.Lines, Subtotal: t.Subtotal, ListTotal: t.List, ProductDiscount: t.ProductDiscount(),
+	t := pricing.Sum(lines, terms).Charge(pricing.Fees{FreeShippingAbove: fees.FreeShippingAbove, Shipping: fees.ShippingFee, COD: fees.CODFee}, cod)
+	return Quote{CODFee: t.CODFee, Fees: fees, Lines: c.Lines, Subtotal: t.Subtotal, ListTotal: t.List, ProductDiscount: t.ProductDiscount(),
 		Coupon: applied, CouponDiscount: t.CouponDiscount, Shipping: t.Shipping, Tax: t.Tax, Total: t.Total,
 		TotalItems: t.Items, Blocked: c.Blocked()}, nil
 }
@@ -194,7 +226,9 @@ func (s *Service) Coupons(ctx context.Context, userID string) ([]coupon.Coupon, 
 // The same IdempotencyKey returns the order it made first, with replayed true.
 //
 // Errors: Invalid 'Your cart is empty.', 'Please select a shipping address.' and the
-// coupon's messages; Conflict 'Company details not added', the first line stock cannot
+// coupon's messages; Conflict 'Company details not added', a pincode the courier does not
+// serve, cash on delivery the shop's rules refuse (a blocked or prepaid-only pincode, above
+// the COD cap, an account over the RTO limit), the first line stock cannot
 // cover ('Only 2 left in size M of Slim Shirt'), and for an online order a line over
 // Config.UnpaidUnitsPerSize; TooMany when the shopper left Config.UnpaidOrdersPerDay online
 // orders unpaid in the last 24 hours; nothing changes on any error.
@@ -229,6 +263,13 @@ func (s *Service) Place(ctx context.Context, p Placement) (o Order, replayed boo
 		}
 		return Order{}, false, err
 	}
+	route, err := s.route(ctx, addr.Pincode)
+	if err != nil {
+		return Order{}, false, err
+	}
+	if err := notServed(route, addr.Pincode); err != nil {
+		return Order{}, false, err
+	}
 
 	// Everything that reads through the pool happens before the transaction: a transaction
 	// holding row locks must never wait for a second connection, or a burst of checkouts
@@ -236,7 +277,13 @@ func (s *Service) Place(ctx context.Context, p Placement) (o Order, replayed boo
 	var id string
 	var made *Order
 	for attempt := 1; ; attempt++ {
-		c, quote, err := s.prepare(ctx, p)
+		c, quote, err := s.prepare(ctx, p, firm)
+		if err == nil && p.Mode == COD {
+			var opt CODOption
+			if opt, err = s.codOption(ctx, s.store.q, p.UserID, addr.Pincode, quote.Total, firm.CODRules, route); err == nil && !opt.Available {
+				err = &shop.Error{Kind: shop.Conflict, Message: opt.Reason, Fields: map[string]string{"paymentMode": opt.Reason}}
+			}
+		}
 		if err != nil {
 			// The same attempt may have just been placed by a concurrent retry, which
 			// emptied the cart: answer that order rather than 'Your cart is empty.'.
@@ -333,7 +380,7 @@ func (s *Service) Place(ctx context.Context, p Placement) (o Order, replayed boo
 }
 
 // prepare prices the user's cart as an order (outside any transaction). Errors as Place's.
-func (s *Service) prepare(ctx context.Context, p Placement) (cart.Cart, Quote, error) {
+func (s *Service) prepare(ctx context.Context, p Placement, firm company.Company) (cart.Cart, Quote, error) {
 	c, err := s.carts.Get(ctx, p.UserID)
 	if err != nil {
 		return cart.Cart{}, Quote{}, err
@@ -358,7 +405,7 @@ func (s *Service) prepare(ctx context.Context, p Placement) (cart.Cart, Quote, e
 			return cart.Cart{}, Quote{}, err
 		}
 	}
-	quote, err := s.quote(ctx, c, p.CouponCode, first)
+	quote, err := s.quote(ctx, c, p.CouponCode, first, firm.Fees, p.Mode == COD)
 	return c, quote, err
 }
 
@@ -393,7 +440,7 @@ func (s *Service) insert(ctx context.Context, w *postgres.Writes, id string, p P
 	params := orderdb.InsertOrderParams{ID: id, OrderNumber: number, UserID: p.UserID,
 		IdempotencyKey: p.IdempotencyKey, PaymentMode: string(p.Mode), PaymentStatus: string(payment),
 		OrderStatus: string(status), ListTotal: int64(quote.ListTotal), Subtotal: int64(quote.Subtotal),
-		CouponCode: couponCode, CouponDiscount: int64(quote.CouponDiscount), Shipping: int64(quote.Shipping),
+		CouponCode: couponCode, CouponDiscount: int64(quote.CouponDiscount), Shipping: int64(quote.Shipping), CodFee: int64(quote.CODFee),
 		Tax: int64(quote.Tax), Total: int64(quote.Total), Address: addressJSON, Shipment: shipmentJSON, ExpiresAt: expires,
 		BusinessGstin: p.BusinessGSTIN, BusinessName: p.BusinessName, CreatedAt: now}
 	if err := q.InsertOrder(ctx, params); err != nil {
@@ -403,7 +450,7 @@ func (s *Service) insert(ctx context.Context, w *postgres.Writes, id string, p P
 	row := orderdb.Order{ID: id, OrderNumber: number, UserID: p.UserID, IdempotencyKey: p.IdempotencyKey,
 		PaymentMode: params.PaymentMode, PaymentStatus: params.PaymentStatus, OrderStatus: params.OrderStatus,
 		ListTotal: params.ListTotal, Subtotal: params.Subtotal, CouponCode: couponCode, CouponDiscount: params.CouponDiscount,
-		Shipping: params.Shipping, Tax: params.Tax, Total: params.Total, Address: addressJSON, Shipment: shipmentJSON,
+		Shipping: params.Shipping, CodFee: params.CodFee, Tax: params.Tax, Total: params.Total, Address: addressJSON, Shipment: shipmentJSON,
 		StockHeld: true, ExpiresAt: expires, CreatedAt: now, UpdatedAt: now, BusinessGstin: p.BusinessGSTIN, BusinessName: p.BusinessName}
 	written := make([]orderdb.OrderLine, 0, len(c.Lines))
 	for i, l := range c.Lines {

@@ -13,10 +13,10 @@ SELECT EXISTS (SELECT 1 FROM orders WHERE user_id = @user_id AND order_status NO
 
 -- name: InsertOrder :exec
 INSERT INTO orders (id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status,
-                    list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment,
+                    list_total, subtotal, coupon_code, coupon_discount, shipping, cod_fee, tax, total, address, shipment,
                     expires_at, business_gstin, business_name, created_at, updated_at)
 VALUES (@id, @order_number, @user_id, @idempotency_key, @payment_mode, @payment_status, @order_status,
-        @list_total, @subtotal, @coupon_code, @coupon_discount, @shipping, @tax, @total, @address, @shipment,
+        @list_total, @subtotal, @coupon_code, @coupon_discount, @shipping, @cod_fee, @tax, @total, @address, @shipment,
         @expires_at, @business_gstin, @business_name, @created_at, @created_at);
 
 -- name: InsertLine :exec
@@ -298,3 +298,18 @@ ON CONFLICT DO NOTHING;
 -- name: LatestScan :one
 -- The courier's newest scan of an order's parcel.
 SELECT * FROM courier_scans WHERE order_id = @order_id ORDER BY scanned_at DESC, received_at DESC LIMIT 1;
+
+-- name: RTOCount :one
+SELECT count(*) FROM orders WHERE user_id = @user_id AND order_status IN ('RTO_INITIATED', 'RTO_DELIVERED');
+
+-- name: CODOverride :one
+SELECT * FROM cod_overrides WHERE user_id = @user_id;
+
+-- name: SetCODOverride :exec
+INSERT INTO cod_overrides (user_id, allowed, note, updated_by)
+VALUES (@user_id, @allowed, @note, @updated_by)
+ON CONFLICT (user_id) DO UPDATE SET allowed = EXCLUDED.allowed, note = EXCLUDED.note,
+    updated_by = EXCLUDED.updated_by, updated_at = now();
+
+-- name: ClearCODOverride :exec
+DELETE FROM cod_overrides WHERE user_id = @user_id;

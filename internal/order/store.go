@@ -104,7 +104,7 @@ func fromRow(r orderdb.Order, lines []orderdb.OrderLine, steps []orderdb.OrderEv
 		ID: r.ID, Number: r.OrderNumber, UserID: r.UserID, PaymentMode: Mode(r.PaymentMode),
 		PaymentStatus: PaymentStatus(r.PaymentStatus), Status: Status(r.OrderStatus),
 		ListTotal: shop.Money(r.ListTotal), SubTotal: shop.Money(r.Subtotal), CouponCode: r.CouponCode,
-		CouponDiscount: shop.Money(r.CouponDiscount), Shipping: shop.Money(r.Shipping), Tax: shop.Money(r.Tax),
+		CouponDiscount: shop.Money(r.CouponDiscount), Shipping: shop.Money(r.Shipping), CODFee: shop.Money(r.CodFee), Tax: shop.Money(r.Tax),
 		Amount: shop.Money(r.Total), TotalAmount: shop.Money(r.Total), Currency: "INR", PaymentID: r.PaymentID,
 		GatewayOrderID: r.GatewayOrderID.String, PaymentError: r.PaymentError, CancelReason: r.CancelReason,
 		BusinessGSTIN: r.BusinessGstin, BusinessName: r.BusinessName,

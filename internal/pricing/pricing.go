@@ -135,13 +135,15 @@ type CouponTerms struct {
 	MaxDiscount shop.Money
 }
 
-// Totals is what a cart or an order costs. Shipping is free and tax is 0 (SPEC §9), so
-// Total = Subtotal - CouponDiscount.
+// Totals is what a cart or an order costs: Total = Subtotal - CouponDiscount + Shipping +
+// CODFee + Tax. Tax is 0: prices include GST (SPEC §9). Shipping and CODFee are 0 until
+// Charge adds the shop's fees.
 type Totals struct {
 	List           shop.Money // list prices added up
 	Subtotal       shop.Money // unit prices after product and sale discounts, added up
 	CouponDiscount shop.Money
 	Shipping       shop.Money
+	CODFee         shop.Money
 	Tax            shop.Money
 	Total          shop.Money
 	Items          int // units
@@ -161,6 +163,32 @@ func Sum(lines []Line, coupon *CouponTerms) Totals {
 	if coupon != nil {
 		t.CouponDiscount = Coupon(t.Subtotal, coupon.Percent, coupon.MaxDiscount)
 	}
-	t.Total = t.Subtotal - t.CouponDiscount + t.Shipping + t.Tax
+	t.Total = t.Subtotal - t.CouponDiscount + t.Shipping + t.CODFee + t.Tax
+	return t
+}
+
+// Fees are the shop's charges beside the goods (the company's delivery settings).
+type Fees struct {
+	// FreeShippingAbove: an order worth at least this after its coupon ships free; 0 ships
+	// every order free.
+	FreeShippingAbove shop.Money
+	// Shipping is the flat fee of an order below FreeShippingAbove.
+	Shipping shop.Money
+	// COD is added to a cash-on-delivery order.
+	COD shop.Money
+}
+
+// Charge adds fees to t, for a cash-on-delivery order when cod: shipping unless the goods'
+// value after the coupon reaches FreeShippingAbove (or it is 0), and the COD fee. Negative
+// fees count as 0.
+func (t Totals) Charge(f Fees, cod bool) Totals {
+	t.Shipping, t.CODFee = 0, 0
+	if f.FreeShippingAbove > 0 && t.Subtotal-t.CouponDiscount < f.FreeShippingAbove {
+		t.Shipping = max(0, f.Shipping)
+	}
+	if cod {
+		t.CODFee = max(0, f.COD)
+	}
+	t.Total = t.Subtotal - t.CouponDiscount + t.Shipping + t.CODFee + t.Tax
 	return t
 }

@@ -151,3 +151,34 @@ func TestSum(t *testing.T) {
 		t.Fatalf("empty cart %+v", empty)
 	}
 }
+
+func TestChargeFees(t *testing.T) {
+	lines := []Line{{Quote: Price(shirt, nil), Quantity: 1}} // ₹1,799
+	fees := Fees{FreeShippingAbove: shop.Rupees(1999), Shipping: shop.Rupees(79), COD: shop.Rupees(49)}
+	cases := []struct {
+		name             string
+		fees             Fees
+		coupon           *CouponTerms
+		cod              bool
+		shipping, codFee shop.Money
+	}{
+		{"default settings: free shipping, no COD fee", Fees{}, nil, true, 0, 0},
+		{"below the threshold pays the flat fee", fees, nil, false, shop.Rupees(79), 0},
+		{"cash on delivery adds its fee", fees, nil, true, shop.Rupees(79), shop.Rupees(49)},
+		{"at the threshold ships free", Fees{FreeShippingAbove: shop.Rupees(1799), Shipping: shop.Rupees(79)}, nil, false, 0, 0},
+		{"the coupon can take an order below the threshold", Fees{FreeShippingAbove: shop.Rupees(1700), Shipping: shop.Rupees(79)},
+			&CouponTerms{Percent: 10}, false, shop.Rupees(79), 0},
+		{"negative fees count as 0", Fees{FreeShippingAbove: shop.Rupees(5000), Shipping: -100, COD: -5}, nil, true, 0, 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := Sum(lines, c.coupon).Charge(c.fees, c.cod)
+			if got.Shipping != c.shipping || got.CODFee != c.codFee {
+				t.Fatalf("shipping %v, COD fee %v; want %v, %v", got.Shipping, got.CODFee, c.shipping, c.codFee)
+			}
+			if got.Total != got.Subtotal-got.CouponDiscount+got.Shipping+got.CODFee+got.Tax {
+				t.Fatalf("total %v does not add up: %+v", got.Total, got)
+			}
+		})
+	}
+}

@@ -9,22 +9,28 @@ import (
 )
 
 type Company struct {
-	ID            string
-	Name          string
-	Tagline       string
-	Description   string
-	AddressLine1  string
-	AddressLine2  string
-	City          string
-	State         string
-	Zip           string
-	Contact1      string
-	Contact2      string
-	Email         string
-	VendorID      string
-	UpdatedAt     time.Time
-	GstRegistered bool
-	Gstin         string
-	LegalName     string
-	InvoicePrefix string
+	ID                 string
+	Name               string
+	Tagline            string
+	Description        string
+	AddressLine1       string
+	AddressLine2       string
+	City               string
+	State              string
+	Zip                string
+	Contact1           string
+	Contact2           string
+	Email              string
+	VendorID           string
+	UpdatedAt          time.Time
+	GstRegistered      bool
+	Gstin              string
+	LegalName          string
+	InvoicePrefix      string
+	FreeShippingAbove  int64
+	ShippingFee        int64
+	CodFee             int64
+	CodMaxOrder        int64
+	CodBlockedPincodes []string
+	CodRtoLimit        int32
 }

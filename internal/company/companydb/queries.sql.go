@@ -10,7 +10,7 @@ import (
 )
 
 const company = `-- name: Company :one
-SELECT id, name, tagline, description, address_line1, address_line2, city, state, zip, contact1, contact2, email, vendor_id, updated_at, gst_registered, gstin, legal_name, invoice_prefix FROM company WHERE id = 'company'
+SELECT id, name, tagline, description, address_line1, address_line2, city, state, zip, contact1, contact2, email, vendor_id, updated_at, gst_registered, gstin, legal_name, invoice_prefix, free_shipping_above, shipping_fee, cod_fee, cod_max_order, cod_blocked_pincodes, cod_rto_limit FROM company WHERE id = 'company'
 `
 
 func (q *Queries) Company(ctx context.Context) (Company, error) {
@@ -35,12 +35,18 @@ func (q *Queries) Company(ctx context.Context) (Company, error) {
 		&i.Gstin,
 		&i.LegalName,
 		&i.InvoicePrefix,
+		&i.FreeShippingAbove,
+		&i.ShippingFee,
+		&i.CodFee,
+		&i.CodMaxOrder,
+		&i.CodBlockedPincodes,
+		&i.CodRtoLimit,
 	)
 	return i, err
 }
 
 const companyForUpdate = `-- name: CompanyForUpdate :one
-SELECT id, name, tagline, description, address_line1, address_line2, city, state, zip, contact1, contact2, email, vendor_id, updated_at, gst_registered, gstin, legal_name, invoice_prefix FROM company WHERE id = 'company' FOR UPDATE
+SELECT id, name, tagline, description, address_line1, address_line2, city, state, zip, contact1, contact2, email, vendor_id, updated_at, gst_registered, gstin, legal_name, invoice_prefix, free_shipping_above, shipping_fee, cod_fee, cod_max_order, cod_blocked_pincodes, cod_rto_limit FROM company WHERE id = 'company' FOR UPDATE
 `
 
 func (q *Queries) CompanyForUpdate(ctx context.Context) (Company, error) {
@@ -65,6 +71,12 @@ func (q *Queries) CompanyForUpdate(ctx context.Context) (Company, error) {
 		&i.Gstin,
 		&i.LegalName,
 		&i.InvoicePrefix,
+		&i.FreeShippingAbove,
+		&i.ShippingFee,
+		&i.CodFee,
+		&i.CodMaxOrder,
+		&i.CodBlockedPincodes,
+		&i.CodRtoLimit,
 	)
 	return i, err
 }
@@ -121,4 +133,36 @@ func (q *Queries) SaveCompany(ctx context.Context, arg SaveCompanyParams) error 
 		arg.InvoicePrefix,
 	)
 	return err
+}
+
+const saveDelivery = `-- name: SaveDelivery :execrows
+UPDATE company
+SET free_shipping_above = $1, shipping_fee = $2, cod_fee = $3,
+    cod_max_order = $4, cod_blocked_pincodes = $5::text[], cod_rto_limit = $6,
+    updated_at = now()
+WHERE id = 'company'
+`
+
+type SaveDeliveryParams struct {
+	FreeShippingAbove  int64
+	ShippingFee        int64
+	CodFee             int64
+	CodMaxOrder        int64
+	CodBlockedPincodes []string
+	CodRtoLimit        int32
+}
+
+func (q *Queries) SaveDelivery(ctx context.Context, arg SaveDeliveryParams) (int64, error) {
+	result, err := q.db.Exec(ctx, saveDelivery,
+		arg.FreeShippingAbove,
+		arg.ShippingFee,
+		arg.CodFee,
+		arg.CodMaxOrder,
+		arg.CodBlockedPincodes,
+		arg.CodRtoLimit,
+	)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }

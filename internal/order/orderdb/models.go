@@ -10,6 +10,14 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+type CodOverride struct {
+	UserID    string
+	Allowed   bool
+	Note      string
+	UpdatedBy string
+	UpdatedAt time.Time
+}
+
 type CourierReport struct {
 	OrderID    string
 	Status     string
@@ -65,6 +73,7 @@ type Order struct {
 	CourierReportedAt *time.Time
 	BusinessGstin     string
 	BusinessName      string
+	CodFee            int64
 }
 
 type OrderEvent struct {

@@ -13,7 +13,7 @@ import (
 )
 
 const adminOrders = `-- name: AdminOrders :many
-SELECT o.id, o.order_number, o.user_id, o.idempotency_key, o.payment_mode, o.payment_status, o.order_status, o.list_total, o.subtotal, o.coupon_code, o.coupon_discount, o.shipping, o.tax, o.total, o.address, o.shipment, o.gateway_order_id, o.payment_id, o.payment_signature, o.payment_error, o.stock_held, o.cancel_reason, o.expires_at, o.paid_at, o.created_at, o.updated_at, o.courier_order_id, o.courier_shipment_id, o.awb, o.courier_name, o.tracking_url, o.pushed_at, o.push_attempts, o.push_failed, o.push_error, o.courier_reported_at, o.business_gstin, o.business_name FROM orders o
+SELECT o.id, o.order_number, o.user_id, o.idempotency_key, o.payment_mode, o.payment_status, o.order_status, o.list_total, o.subtotal, o.coupon_code, o.coupon_discount, o.shipping, o.tax, o.total, o.address, o.shipment, o.gateway_order_id, o.payment_id, o.payment_signature, o.payment_error, o.stock_held, o.cancel_reason, o.expires_at, o.paid_at, o.created_at, o.updated_at, o.courier_order_id, o.courier_shipment_id, o.awb, o.courier_name, o.tracking_url, o.pushed_at, o.push_attempts, o.push_failed, o.push_error, o.courier_reported_at, o.business_gstin, o.business_name, o.cod_fee FROM orders o
 WHERE ($1::text = '' OR o.order_status = $1::text)
   AND ($1::text <> '' OR o.order_status <> 'AWAITING_PAYMENT')
   AND ($2::text = '' OR o.payment_mode = $2::text)
@@ -99,6 +99,7 @@ func (q *Queries) AdminOrders(ctx context.Context, arg AdminOrdersParams) ([]Ord
 			&i.CourierReportedAt,
 			&i.BusinessGstin,
 			&i.BusinessName,
+			&i.CodFee,
 		); err != nil {
 			return nil, err
 		}
@@ -119,7 +120,7 @@ WITH matched AS (
     UNION
     SELECT l.order_id FROM order_lines l WHERE lower(l.product_name) LIKE '%' || $8::text || '%'
 )
-SELECT o.id, o.order_number, o.user_id, o.idempotency_key, o.payment_mode, o.payment_status, o.order_status, o.list_total, o.subtotal, o.coupon_code, o.coupon_discount, o.shipping, o.tax, o.total, o.address, o.shipment, o.gateway_order_id, o.payment_id, o.payment_signature, o.payment_error, o.stock_held, o.cancel_reason, o.expires_at, o.paid_at, o.created_at, o.updated_at, o.courier_order_id, o.courier_shipment_id, o.awb, o.courier_name, o.tracking_url, o.pushed_at, o.push_attempts, o.push_failed, o.push_error, o.courier_reported_at, o.business_gstin, o.business_name, count(*) OVER () AS total
+SELECT o.id, o.order_number, o.user_id, o.idempotency_key, o.payment_mode, o.payment_status, o.order_status, o.list_total, o.subtotal, o.coupon_code, o.coupon_discount, o.shipping, o.tax, o.total, o.address, o.shipment, o.gateway_order_id, o.payment_id, o.payment_signature, o.payment_error, o.stock_held, o.cancel_reason, o.expires_at, o.paid_at, o.created_at, o.updated_at, o.courier_order_id, o.courier_shipment_id, o.awb, o.courier_name, o.tracking_url, o.pushed_at, o.push_attempts, o.push_failed, o.push_error, o.courier_reported_at, o.business_gstin, o.business_name, o.cod_fee, count(*) OVER () AS total
 FROM orders o
 WHERE o.id = ANY (ARRAY(SELECT id FROM matched))
   AND ($1::text = '' OR o.order_status = $1::text)
@@ -213,6 +214,7 @@ func (q *Queries) AdminOrdersMatching(ctx context.Context, arg AdminOrdersMatchi
 			&i.Order.CourierReportedAt,
 			&i.Order.BusinessGstin,
 			&i.Order.BusinessName,
+			&i.Order.CodFee,
 			&i.Total,
 		); err != nil {
 			return nil, err
@@ -255,6 +257,32 @@ func (q *Queries) AwaitingOlderThan(ctx context.Context, arg AwaitingOlderThanPa
 		return nil, err
 	}
 	return items, nil
+}
+
+const cODOverride = `-- name: CODOverride :one
+SELECT user_id, allowed, note, updated_by, updated_at FROM cod_overrides WHERE user_id = $1
+`
+
+func (q *Queries) CODOverride(ctx context.Context, userID string) (CodOverride, error) {
+	row := q.db.QueryRow(ctx, cODOverride, userID)
+	var i CodOverride
+	err := row.Scan(
+		&i.UserID,
+		&i.Allowed,
+		&i.Note,
+		&i.UpdatedBy,
+		&i.UpdatedAt,
+	)
+	return i, err
+}
+
+const clearCODOverride = `-- name: ClearCODOverride :exec
+DELETE FROM cod_overrides WHERE user_id = $1
+`
+
+func (q *Queries) ClearCODOverride(ctx context.Context, userID string) error {
+	_, err := q.db.Exec(ctx, clearCODOverride, userID)
+	return err
 }
 
 const clearPushFailure = `-- name: ClearPushFailure :exec
@@ -640,11 +668,11 @@ func (q *Queries) InsertMove(ctx context.Context, arg InsertMoveParams) error {
 
 const insertOrder = `-- name: InsertOrder :exec
 INSERT INTO orders (id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status,
-                    list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment,
+                    list_total, subtotal, coupon_code, coupon_discount, shipping, cod_fee, tax, total, address, shipment,
                     expires_at, business_gstin, business_name, created_at, updated_at)
 VALUES ($1, $2, $3, $4, $5, $6, $7,
-        $8, $9, $10, $11, $12, $13, $14, $15, $16,
-        $17, $18, $19, $20, $20)
+        $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
+        $18, $19, $20, $21, $21)
 `
 
 type InsertOrderParams struct {
@@ -660,6 +688,7 @@ type InsertOrderParams struct {
 	CouponCode     string
 	CouponDiscount int64
 	Shipping       int64
+	CodFee         int64
 	Tax            int64
 	Total          int64
 	Address        []byte
@@ -684,6 +713,7 @@ func (q *Queries) InsertOrder(ctx context.Context, arg InsertOrderParams) error 
 		arg.CouponCode,
 		arg.CouponDiscount,
 		arg.Shipping,
+		arg.CodFee,
 		arg.Tax,
 		arg.Total,
 		arg.Address,
@@ -828,7 +858,7 @@ func (q *Queries) LinesOf(ctx context.Context, orderIds []string) ([]OrderLine, 
 }
 
 const lockOrder = `-- name: LockOrder :one
-SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name FROM orders WHERE id = $1 FOR UPDATE
+SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name, cod_fee FROM orders WHERE id = $1 FOR UPDATE
 `
 
 func (q *Queries) LockOrder(ctx context.Context, id string) (Order, error) {
@@ -873,12 +903,13 @@ func (q *Queries) LockOrder(ctx context.Context, id string) (Order, error) {
 		&i.CourierReportedAt,
 		&i.BusinessGstin,
 		&i.BusinessName,
+		&i.CodFee,
 	)
 	return i, err
 }
 
 const lockOrderByGateway = `-- name: LockOrderByGateway :one
-SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name FROM orders WHERE gateway_order_id = $1 FOR UPDATE
+SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name, cod_fee FROM orders WHERE gateway_order_id = $1 FOR UPDATE
 `
 
 func (q *Queries) LockOrderByGateway(ctx context.Context, gatewayOrderID pgtype.Text) (Order, error) {
@@ -923,12 +954,13 @@ func (q *Queries) LockOrderByGateway(ctx context.Context, gatewayOrderID pgtype.
 		&i.CourierReportedAt,
 		&i.BusinessGstin,
 		&i.BusinessName,
+		&i.CodFee,
 	)
 	return i, err
 }
 
 const lockOrderByNumber = `-- name: LockOrderByNumber :one
-SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name FROM orders WHERE order_number = $1 FOR UPDATE
+SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name, cod_fee FROM orders WHERE order_number = $1 FOR UPDATE
 `
 
 func (q *Queries) LockOrderByNumber(ctx context.Context, orderNumber string) (Order, error) {
@@ -973,12 +1005,13 @@ func (q *Queries) LockOrderByNumber(ctx context.Context, orderNumber string) (Or
 		&i.CourierReportedAt,
 		&i.BusinessGstin,
 		&i.BusinessName,
+		&i.CodFee,
 	)
 	return i, err
 }
 
 const orderByID = `-- name: OrderByID :one
-SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name FROM orders WHERE id = $1
+SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name, cod_fee FROM orders WHERE id = $1
 `
 
 func (q *Queries) OrderByID(ctx context.Context, id string) (Order, error) {
@@ -1023,12 +1056,13 @@ func (q *Queries) OrderByID(ctx context.Context, id string) (Order, error) {
 		&i.CourierReportedAt,
 		&i.BusinessGstin,
 		&i.BusinessName,
+		&i.CodFee,
 	)
 	return i, err
 }
 
 const orderByKey = `-- name: OrderByKey :one
-SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name FROM orders WHERE user_id = $1 AND idempotency_key = $2
+SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name, cod_fee FROM orders WHERE user_id = $1 AND idempotency_key = $2
 `
 
 type OrderByKeyParams struct {
@@ -1078,12 +1112,13 @@ func (q *Queries) OrderByKey(ctx context.Context, arg OrderByKeyParams) (Order, 
 		&i.CourierReportedAt,
 		&i.BusinessGstin,
 		&i.BusinessName,
+		&i.CodFee,
 	)
 	return i, err
 }
 
 const orderByNumber = `-- name: OrderByNumber :one
-SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name FROM orders WHERE order_number = $1
+SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name, cod_fee FROM orders WHERE order_number = $1
 `
 
 func (q *Queries) OrderByNumber(ctx context.Context, orderNumber string) (Order, error) {
@@ -1128,6 +1163,7 @@ func (q *Queries) OrderByNumber(ctx context.Context, orderNumber string) (Order,
 		&i.CourierReportedAt,
 		&i.BusinessGstin,
 		&i.BusinessName,
+		&i.CodFee,
 	)
 	return i, err
 }
@@ -1144,7 +1180,7 @@ func (q *Queries) OrderIDByPayment(ctx context.Context, paymentID string) (strin
 }
 
 const orderOfUser = `-- name: OrderOfUser :one
-SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name FROM orders WHERE order_number = $1 AND user_id = $2
+SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name, cod_fee FROM orders WHERE order_number = $1 AND user_id = $2
 `
 
 type OrderOfUserParams struct {
@@ -1194,12 +1230,13 @@ func (q *Queries) OrderOfUser(ctx context.Context, arg OrderOfUserParams) (Order
 		&i.CourierReportedAt,
 		&i.BusinessGstin,
 		&i.BusinessName,
+		&i.CodFee,
 	)
 	return i, err
 }
 
 const ordersOfUser = `-- name: OrdersOfUser :many
-SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name FROM orders
+SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name, cod_fee FROM orders
 WHERE user_id = $1
   AND ($2::text = '' OR order_status = $2::text)
   AND ($3::text = '' OR payment_mode = $3::text)
@@ -1269,6 +1306,7 @@ func (q *Queries) OrdersOfUser(ctx context.Context, arg OrdersOfUserParams) ([]O
 			&i.CourierReportedAt,
 			&i.BusinessGstin,
 			&i.BusinessName,
+			&i.CodFee,
 		); err != nil {
 			return nil, err
 		}
@@ -1312,7 +1350,7 @@ func (q *Queries) PaymentEventsOf(ctx context.Context, gatewayOrderID string) ([
 }
 
 const placementRivals = `-- name: PlacementRivals :many
-SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name FROM orders
+SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name, cod_fee FROM orders
 WHERE user_id = $1 AND (idempotency_key = $2 OR order_status = 'AWAITING_PAYMENT')
 FOR UPDATE
 `
@@ -1372,6 +1410,7 @@ func (q *Queries) PlacementRivals(ctx context.Context, arg PlacementRivalsParams
 			&i.CourierReportedAt,
 			&i.BusinessGstin,
 			&i.BusinessName,
+			&i.CodFee,
 		); err != nil {
 			return nil, err
 		}
@@ -1381,6 +1420,17 @@ func (q *Queries) PlacementRivals(ctx context.Context, arg PlacementRivalsParams
 		return nil, err
 	}
 	return items, nil
+}
+
+const rTOCount = `-- name: RTOCount :one
+SELECT count(*) FROM orders WHERE user_id = $1 AND order_status IN ('RTO_INITIATED', 'RTO_DELIVERED')
+`
+
+func (q *Queries) RTOCount(ctx context.Context, userID string) (int64, error) {
+	row := q.db.QueryRow(ctx, rTOCount, userID)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
 }
 
 const recordCourierReport = `-- name: RecordCourierReport :execrows
@@ -1502,6 +1552,30 @@ func (q *Queries) RetryRefund(ctx context.Context, arg RetryRefundParams) (int32
 	var attempt int32
 	err := row.Scan(&attempt)
 	return attempt, err
+}
+
+const setCODOverride = `-- name: SetCODOverride :exec
+INSERT INTO cod_overrides (user_id, allowed, note, updated_by)
+VALUES ($1, $2, $3, $4)
+ON CONFLICT (user_id) DO UPDATE SET allowed = EXCLUDED.allowed, note = EXCLUDED.note,
+    updated_by = EXCLUDED.updated_by, updated_at = now()
+`
+
+type SetCODOverrideParams struct {
+	UserID    string
+	Allowed   bool
+	Note      string
+	UpdatedBy string
+}
+
+func (q *Queries) SetCODOverride(ctx context.Context, arg SetCODOverrideParams) error {
+	_, err := q.db.Exec(ctx, setCODOverride,
+		arg.UserID,
+		arg.Allowed,
+		arg.Note,
+		arg.UpdatedBy,
+	)
+	return err
 }
 
 const setGatewayOrder = `-- name: SetGatewayOrder :execrows

@@ -4,6 +4,8 @@ import { useParams } from 'react-router';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { ButtonLink } from '../../components/Button';
 import { StateMessage } from '../../components/StateMessage';
+import { selectToken } from '../../features/account/accountSlice';
+import { useGetAddressesQuery } from '../../features/account/api';
 import { useAddToCart } from '../../features/cart/useAddToCart';
 import { useGetProductQuery } from '../../features/catalog/api';
 import { PriceSummary } from '../../features/catalog/components/PriceSummary';
@@ -12,9 +14,11 @@ import { SizeChartButton } from '../../features/catalog/components/SizeChartButt
 import { SizePicker } from '../../features/catalog/components/SizePicker';
 import { appliedSale, isSoldOut, productErrorMessage } from '../../features/catalog/pricing';
 import type { Product } from '../../features/catalog/types';
+import { PincodeCheck } from '../../features/delivery/components/PincodeCheck';
 import { ProductReviews } from '../../features/reviews/components/ProductReviews';
 import { useFirstScreenDone } from '../../lib/firstScreen';
 import { genderListPath, paths, productListPath } from '../../lib/paths';
+import { useAppSelector } from '../hooks';
 import { WishlistHeart } from './catalog/WishlistHeart';
 import styles from './ProductPage.module.css';
 
@@ -54,8 +58,17 @@ export function ProductPage() {
   return <ProductDetail product={product} />;
 }
 
+/** The signed-in shopper's default address's pincode, '' for a guest or none. */
+function useDefaultPincode(): string {
+  const signedIn = useAppSelector(selectToken) !== null;
+  const { currentData: addresses } = useGetAddressesQuery(undefined, { skip: !signedIn });
+  const chosen = addresses?.find((address) => address.isDefault) ?? addresses?.[0];
+  return chosen?.pincode ?? '';
+}
+
 function ProductDetail({ product }: { product: Product }) {
   const addToCart = useAddToCart();
+  const defaultPincode = useDefaultPincode();
   const soldOut = isSoldOut(product);
   const sale = appliedSale(product);
   const dimensions = [product.length, product.width, product.hight].every((value) => value > 0)
@@ -99,6 +112,7 @@ function ProductDetail({ product }: { product: Product }) {
           <div className={styles.wishlist}>
             <WishlistHeart product={product} variant="inline" />
           </div>
+          <PincodeCheck defaultPincode={defaultPincode} />
 
           <section className={styles.section} aria-labelledby="product-description">
             <h2 id="product-description">Description</h2>

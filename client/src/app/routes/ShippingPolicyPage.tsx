@@ -3,6 +3,7 @@ import { Link } from '../../components/Link';
 import { PageContainer } from '../../components/PageContainer';
 import { PageIntro } from '../../components/PageIntro';
 import { brand } from '../../lib/brand';
+import { formatRupees } from '../../lib/money';
 import { paths } from '../../lib/paths';
 import { pageCompany, phoneHref } from '../company';
 import styles from './ShippingPolicyPage.module.css';
@@ -40,7 +41,7 @@ const sections: { id: string; title: string; body: ReactNode }[] = [
   {
     id: 'charges',
     title: 'Shipping charges',
-    body: <p>Shipping is free on all orders, with no minimum order value.</p>,
+    body: <ShippingCharges />,
   },
   {
     id: 'tracking',
@@ -126,4 +127,34 @@ export function ShippingPolicyPage() {
       </ol>
     </PageContainer>
   );
+}
+
+/** What the shop's delivery settings say: free shipping (from an amount, or always), the flat
+ * fee below it and the cash-on-delivery fee. */
+function ShippingCharges() {
+  const { freeShippingAbove, shippingFee, codFee } = pageFees();
+  const cod = codFee > 0 ? ` Cash on delivery orders carry a ${formatRupees(codFee)} cash on delivery fee.` : '';
+  if (freeShippingAbove <= 0 || shippingFee <= 0) {
+    return <p>Shipping is free on all orders, with no minimum order value.{cod}</p>;
+  }
+  return (
+    <p>
+      Shipping is free on orders of {formatRupees(freeShippingAbove)} or more; below that, a flat {formatRupees(shippingFee)}{' '}
+      shipping charge applies.{cod}
+    </p>
+  );
+}
+
+/** The shop's fees in rupees, from the company this page came with (<meta name="drape-company">,
+ * its fees as Back office → Delivery settings keep them); none when it has none. Read here, not
+ * in pageCompany, so the listing pages' script does not carry it. */
+function pageFees(): { freeShippingAbove: number; shippingFee: number; codFee: number } {
+  let fees: Record<string, unknown> = {};
+  try {
+    fees = JSON.parse(document.querySelector('meta[name="drape-company"]')!.getAttribute('content')!).fees ?? {};
+  } catch {
+    // No company in the page: shipping is free.
+  }
+  const rupees = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0);
+  return { freeShippingAbove: rupees(fees.freeShippingAbove), shippingFee: rupees(fees.shippingFee), codFee: rupees(fees.codFee) };
 }

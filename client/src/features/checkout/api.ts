@@ -14,6 +14,7 @@ import type {
   PlacedOrder,
   Quote,
   QuoteLine,
+  QuoteRequest,
   RazorpayOrder,
 } from './types';
 
@@ -56,10 +57,18 @@ export function toQuote(raw: Partial<Quote> | null | undefined): Quote {
     coupon: raw?.coupon && typeof raw.coupon.code === 'string' ? raw.coupon : null,
     couponDiscount: number(raw?.couponDiscount),
     shipping: number(raw?.shipping),
+    codFee: number(raw?.codFee),
     tax: number(raw?.tax),
     total: number(raw?.total),
     totalItems: number(raw?.totalItems) || lines.reduce((sum, line) => sum + line.quantity, 0),
     blocked: raw?.blocked === true || lines.some((line) => line.soldOut),
+    cod: raw?.cod && typeof raw.cod.available === 'boolean' ? raw.cod : null,
+    undeliverable: text(raw?.undeliverable),
+    fees: {
+      freeShippingAbove: number(raw?.fees?.freeShippingAbove),
+      shippingFee: number(raw?.fees?.shippingFee),
+      codFee: number(raw?.fees?.codFee),
+    },
   };
 }
 
@@ -82,12 +91,25 @@ export const checkoutApi = api.injectEndpoints({
       providesTags: ['Cart', 'Order'],
     }),
     /**
-     * The cart priced by the server, with the coupon when one is given ('' for none). A coupon
+     * The cart priced by the server, with the coupon when one is given ('' for none), the payment
+     * mode (cod adds the COD fee) and the address (whether it is delivered to and may pay on
+     * delivery) when chosen. A coupon
      * it cannot take answers 400 with the reason ('Coupon is not active.'); an empty cart 400
      * 'Your cart is empty.'. Any change to the cart makes it stale.
      */
-    getQuote: build.query<Quote, string>({
-      query: (couponCode) => ({ url: 'checkout/quote', method: 'POST', body: couponCode ? { couponCode } : {} }),
+    getQuote: build.query<Quote, string | QuoteRequest>({
+      query: (request) => {
+        const { couponCode, paymentMode, addressId } = typeof request === 'string' ? { couponCode: request } : request;
+        return {
+          url: 'checkout/quote',
+          method: 'POST',
+          body: {
+            ...(couponCode ? { couponCode } : {}),
+            ...(paymentMode ? { paymentMode } : {}),
+            ...(addressId ? { addressId } : {}),
+          },
+        };
+      },
       transformResponse: (data: Partial<Quote>) => toQuote(data),
       providesTags: ['Cart'],
       keepUnusedDataFor: 60,

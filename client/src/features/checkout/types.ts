@@ -64,11 +64,26 @@ export interface Quote {
   coupon: AppliedCoupon | null;
   couponDiscount: number;
   shipping: number;
+  /** The shop's cash-on-delivery fee, charged when the quote's payment mode is cod. */
+  codFee: number;
   tax: number;
   total: number;
   totalItems: number;
   /** Some line is sold out or its product gone. */
   blocked: boolean;
+  /** With an address: whether it may pay on delivery, and why not. */
+  cod: { available: boolean; reason?: string } | null;
+  /** With an address: why it cannot be delivered to ('' when it can). */
+  undeliverable: string;
+  /** The shop's fee settings, rupees: free shipping from freeShippingAbove (0: always free). */
+  fees: { freeShippingAbove: number; shippingFee: number; codFee: number };
+}
+
+/** What a quote is asked for: the coupon, and the payment mode and address when chosen. */
+export interface QuoteRequest {
+  couponCode: string;
+  paymentMode?: 'cod' | 'online';
+  addressId?: string | null;
 }
 
 /** A saved delivery address (SPEC §3 Address): the form's fields, as the server keeps them. */

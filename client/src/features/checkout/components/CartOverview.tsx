@@ -61,6 +61,12 @@ export function Totals({ quote }: { quote: Quote }) {
         <dt>Shipping</dt>
         <dd>{quote.shipping > 0 ? formatRupees(quote.shipping) : 'Free'}</dd>
       </div>
+      {quote.codFee > 0 && (
+        <div>
+          <dt>Cash on delivery fee</dt>
+          <dd>{formatRupees(quote.codFee)}</dd>
+        </div>
+      )}
       <div>
         <dt>Tax</dt>
         <dd>{formatRupees(quote.tax)}</dd>

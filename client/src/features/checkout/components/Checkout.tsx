@@ -112,13 +112,17 @@ export function Checkout() {
   // quote of an empty cart is a 400 (the thank-you page used to start with one).
   const holding = busy || payment.unconfirmed || snapshot !== null;
 
-  // Fresh totals on every visit (a quote fetched by Apply moments ago is still fresh).
-  const quoteQuery = useGetQuoteQuery(couponCode, { refetchOnMountOrArgChange: 10, skip: holding });
   const addresses = addressesQuery.data ?? [];
   const selectedAddress =
     (chosenAddress && addresses.some((address) => address._id === chosenAddress) ? chosenAddress : null) ??
     addresses.find((address) => address.isDefault)?._id ??
     null;
+  // Fresh totals on every visit (a quote fetched by Apply moments ago is still fresh), for the
+  // chosen payment mode (the COD fee) and address (whether it is delivered to, COD or not).
+  const quoteQuery = useGetQuoteQuery(
+    { couponCode, paymentMode: mode, addressId: selectedAddress },
+    { refetchOnMountOrArgChange: 10, skip: holding },
+  );
   const { refetch: refetchQuote } = quoteQuery;
 
   // After the business details were found wrong, the first wrong field gets the focus.
@@ -161,6 +165,11 @@ export function Checkout() {
 
   const liveQuote = quoteQuery.currentData ?? (quoteQuery.isFetching ? quoteQuery.data : undefined);
   const quote = snapshot ?? (quoteQuery.isError ? undefined : liveQuote);
+  // Why the chosen address may not pay on delivery ('' when it may, or before the server said).
+  const codRefused = quote?.cod && !quote.cod.available ? quote.cod.reason || 'Cash on delivery is not available for this order.' : '';
+  useEffect(() => {
+    if (codRefused && mode === 'cod' && !busy) setMode('online');
+  }, [codRefused, mode, busy]);
   const cartEmpty = !holding && ((quoteQuery.isError && isEmptyCart(quoteQuery.error)) || (quote !== undefined && quote.lines.length === 0));
 
   async function applyCoupon(code: string) {
@@ -303,10 +312,27 @@ export function Checkout() {
             </h2>
             <div role="radiogroup" aria-labelledby="checkout-payment" className={styles.methods}>
               <label className={styles.method} data-selected={mode === 'cod' || undefined}>
-                <input type="radio" name="payment-mode" value="cod" checked={mode === 'cod'} onChange={() => setMode('cod')} disabled={busy} />
+                <input
+                  type="radio"
+                  name="payment-mode"
+                  value="cod"
+                  checked={mode === 'cod'}
+                  onChange={() => setMode('cod')}
+                  disabled={busy || codRefused !== ''}
+                  aria-describedby={codRefused ? 'checkout-cod-reason' : undefined}
+                />
                 <span>
                   <span className={styles.methodName}>Cash on delivery</span>
-                  <span className={styles.methodHint}>Pay in cash or UPI when your order arrives.</span>
+                  {codRefused ? (
+                    <span id="checkout-cod-reason" className={styles.methodRefused}>
+                      {codRefused}
+                    </span>
+                  ) : (
+                    <span className={styles.methodHint}>
+                      Pay in cash or UPI when your order arrives.
+                      {quote && quote.fees.codFee > 0 ? ` A ${formatRupees(quote.fees.codFee)} cash on delivery fee applies.` : ''}
+                    </span>
+                  )}
                 </span>
               </label>
               <label className={styles.method} data-selected={mode === 'online' || undefined}>
@@ -317,6 +343,11 @@ export function Checkout() {
                 </span>
               </label>
             </div>
+            {quote?.undeliverable && (
+              <p className={styles.methodRefused} role="alert">
+                {quote.undeliverable}
+              </p>
+            )}
           </section>
         </div>
 
