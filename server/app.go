@@ -94,7 +94,9 @@ func newServices(d deps) services {
 	svc.invoices = invoice.NewService(d.pool, svc.catalog, svc.company)
 	svc.reviews = review.NewService(d.pool)
 	svc.audit = audit.NewService(d.pool)
-	svc.returns = returns.NewService(d.pool, returns.Config{PublicURL: d.cfg.PublicURL}, svc.orders, svc.catalog)
+	svc.returns = returns.NewService(d.pool, returns.Config{PublicURL: d.cfg.PublicURL, PayoutKey: returnPayoutKey(d.cfg)},
+		svc.orders, svc.catalog)
+	svc.payments.SetReturnRefunds(svc.returns)
 	svc.shipping = shipping.NewService(svc.orders, nil, shipping.Config{WebhookToken: d.cfg.Shiprocket.WebhookToken})
 	return svc
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/base64"
 	"fmt"
 	"log/slog"
 	"net"
@@ -16,6 +17,7 @@ import (
 	"drape/internal/platform/config"
 	"drape/internal/provider/razorpay"
 	"drape/internal/provider/shiprocket"
+	"drape/internal/returns"
 )
 
 // Config is everything the server reads from its environment, once, at start.
@@ -39,7 +41,10 @@ type Config struct {
 	ShutdownTimeout time.Duration // SHUTDOWN_TIMEOUT
 	LogLevel        slog.Level    // LOG_LEVEL
 	JWTSecret       string        // JWT_SECRET: signs session tokens and keys reset codes (32+ characters)
-	Google          GoogleConfig  // GOOGLE_CLIENT_ID, GOOGLE_ISSUER, GOOGLE_CERTS_URL, GOOGLE_SCRIPT_URL
+	// PayoutKey seals COD shoppers' refund details (RETURN_PAYOUT_KEY: 32 bytes, base64); unset,
+	// it is derived from JWT_SECRET (returnPayoutKey).
+	PayoutKey string
+	Google    GoogleConfig // GOOGLE_CLIENT_ID, GOOGLE_ISSUER, GOOGLE_CERTS_URL, GOOGLE_SCRIPT_URL
 	// Razorpay is online payment: RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET,
 	// RAZORPAY_API_URL, RAZORPAY_CHECKOUT_URL. Off without keys (cash on delivery only).
 	Razorpay razorpay.Config
@@ -110,6 +115,7 @@ func loadConfig(getenv func(string) string) (Config, error) {
 	c.AllowedOrigins = r.List("ALLOWED_ORIGINS", nil)
 	c.TrustedProxies = r.List("TRUSTED_PROXIES", nil)
 	c.JWTSecret = r.Required("JWT_SECRET")
+	c.PayoutKey = r.String("RETURN_PAYOUT_KEY", "")
 	c.Google = GoogleConfig{
 		ClientID:  r.String("GOOGLE_CLIENT_ID", ""),
 		Issuer:    r.String("GOOGLE_ISSUER", "https://accounts.google.com"),
@@ -140,6 +146,9 @@ func loadConfig(getenv func(string) string) (Config, error) {
 	}
 	if len(c.JWTSecret) < 32 {
 		return Config{}, fmt.Errorf("bad configuration:\n  JWT_SECRET: must be at least 32 characters (e.g. head -c 32 /dev/urandom | base64)")
+	}
+	if key, err := base64.StdEncoding.DecodeString(c.PayoutKey); c.PayoutKey != "" && (err != nil || len(key) != returns.PayoutKeySize) {
+		return Config{}, fmt.Errorf("bad configuration:\n  RETURN_PAYOUT_KEY: must be 32 bytes in base64 (e.g. head -c 32 /dev/urandom | base64)")
 	}
 	origins := append(c.AllowedOrigins, c.PublicURL,
 		fmt.Sprintf("http://127.0.0.1:%d", c.Port), fmt.Sprintf("http://localhost:%d", c.Port))
@@ -205,6 +214,7 @@ func (c Config) LogValue() slog.Value {
 		slog.Any("unpaid_limits", c.Unpaid),
 		slog.Any("password_cost", c.PasswordCost),
 		slog.String("jwt_secret", config.Mask(c.JWTSecret)),
+		slog.String("return_payout_key", config.Mask(c.PayoutKey)),
 		slog.String("google_client_id", c.Google.ClientID),
 		slog.String("google_issuer", c.Google.Issuer),
 		slog.String("google_certs_url", c.Google.CertsURL),

@@ -28,7 +28,14 @@ const courierToken = "courier-test-token"
 
 func newFulfilmentShop(t testing.TB) *fulfilmentShop {
 	t.Helper()
-	app, d := testAppWith(t, map[string]string{"SHIPROCKET_WEBHOOK_TOKEN": courierToken})
+	return newFulfilmentShopWith(t, map[string]string{})
+}
+
+// newFulfilmentShopWith is newFulfilmentShop with more environment (e.g. sim's Razorpay).
+func newFulfilmentShopWith(t testing.TB, env map[string]string) *fulfilmentShop {
+	t.Helper()
+	env["SHIPROCKET_WEBHOOK_TOKEN"] = courierToken
+	app, d := testAppWith(t, env)
 	s := &fulfilmentShop{app: app, d: d, f: checkoutFixture(t, d)}
 	s.shopper, s.addressID = shopper(t, app, "Meera", "meera@example.in")
 	svc := newServices(d)

@@ -59,15 +59,16 @@ func (s *server) askReturn(c fiber.Ctx) error {
 			Quantity int    `json:"quantity"`
 			NewSize  string `json:"newSize"`
 		} `json:"lines"`
-		Reason string   `json:"reason"`
-		Note   string   `json:"note"`
-		Photos []string `json:"photos"`
+		Reason string                 `json:"reason"`
+		Note   string                 `json:"note"`
+		Photos []string               `json:"photos"`
+		Payout *returns.PayoutDetails `json:"payout"`
 	}
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
 	ask := returns.Ask{UserID: caller(c).UserID, OrderNumber: c.Params("orderId"), Kind: in.Kind, Reason: in.Reason,
-		Note: in.Note, Photos: in.Photos}
+		Note: in.Note, Photos: in.Photos, Payout: in.Payout}
 	for _, l := range in.Lines {
 		ask.Lines = append(ask.Lines, returns.AskLine{Item: l.Item, Quantity: l.Quantity, NewSize: l.NewSize})
 	}

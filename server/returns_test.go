@@ -126,7 +126,8 @@ func TestReturnPhotoOverHTTP(t *testing.T) {
 	resp, body = call(t, s.app, "POST", "/api/returns/photos", headers, form)
 	expect(t, "a text file", resp.StatusCode, body, 400, nil)
 
-	damaged := map[string]any{"kind": "return", "reason": "damaged", "lines": []map[string]any{{"item": 0, "quantity": 1}}}
+	damaged := map[string]any{"kind": "return", "reason": "damaged", "lines": []map[string]any{{"item": 0, "quantity": 1}},
+		"payout": map[string]any{"upi": "meera@okaxis"}}
 	status, body := send(t, s.app, "POST", "/api/orders/"+number+"/returns", s.shopper, damaged)
 	expect(t, "damage without a photo", status, body, 400, map[string]any{"errors.photos": `Add a photo: "Damaged or defective" needs one`})
 	status, body = send(t, s.app, "POST", "/api/orders/"+number+"/returns", s.shopper, with(damaged, "photos", []string{url}))

@@ -13,6 +13,7 @@ import (
 	"drape/internal/mailqueue"
 	"drape/internal/payment"
 	"drape/internal/provider/mail"
+	"drape/internal/returns"
 	"drape/internal/shipping"
 	"drape/internal/shop"
 	"drape/jobs"
@@ -26,6 +27,7 @@ type handlers struct {
 	mails    *mailqueue.Service
 	payments *payment.Service
 	shipping *shipping.Service
+	returns  *returns.Service
 	log      *slog.Logger
 }
 
@@ -35,6 +37,7 @@ func (h *handlers) mux() *asynq.ServeMux {
 	m.HandleFunc(jobs.TypeSendMail, h.sendMail)
 	m.HandleFunc(jobs.TypeRefundPayment, h.orderTask(h.payments.Refund))
 	m.HandleFunc(jobs.TypeReconcilePayment, h.orderTask(h.payments.Reconcile))
+	m.HandleFunc(jobs.TypeRefundReturn, h.refundReturn)
 	m.HandleFunc(jobs.TypePushShipment, h.orderTask(h.pushShipment))
 	m.HandleFunc(jobs.TypeCancelShipment, h.orderTask(h.shipping.CancelAtCourier))
 	m.HandleFunc(jobs.TypeTrackShipment, h.orderTask(h.shipping.Track))

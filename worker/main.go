@@ -83,7 +83,7 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	mails := mailqueue.NewService(pool, mailer)
 	invoices := invoice.NewService(pool, catalog.NewService(pool, sale.NewService(pool)), company.NewService(pool))
 	mails.Attach(invoice.MailKind, invoices.MailFiles)
-	h := &handlers{pool: pool, mails: mails, payments: payments, shipping: shipments, log: log}
+	h := &handlers{pool: pool, mails: mails, payments: payments, shipping: shipments, returns: newReturns(cfg, pool, orders, payments), log: log}
 	srv := asynq.NewServerFromRedisClient(rdb, asynq.Config{
 		Concurrency:              cfg.Concurrency,
 		Queues:                   jobs.Queues,

@@ -163,7 +163,12 @@ test('a shopper asks to exchange a delivered shirt for another size; a sold-out 
     // The other shirt, returned from another device: the open page shows it live (return.requested
     // on the shopper's topic), without a reload.
     await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
-    await call(request, 'POST', `/api/orders/${orderId}/returns`, shopper.token, { kind: 'return', lines: [{ item: 0, quantity: 1 }], reason: 'changed_mind' });
+    await call(request, 'POST', `/api/orders/${orderId}/returns`, shopper.token, {
+      kind: 'return',
+      lines: [{ item: 0, quantity: 1 }],
+      reason: 'changed_mind',
+      payout: { upi: 'meera@okaxis' },
+    });
     const second = page.getByRole('listitem', { name: `Request ${orderId}-R2` });
     await inView(second.getByTestId('return-status'));
     await expect(second.getByTestId('return-status')).toHaveText('Return requested');

@@ -44,6 +44,7 @@ type Service struct {
 	gateway Gateway
 	cfg     Config
 	log     *slog.Logger
+	returns ReturnRefunds // nil until SetReturnRefunds
 }
 
 // NewService makes the payment service; gateway nil means online payment is off.
@@ -188,12 +189,19 @@ func (s *Service) apply(ctx context.Context, ev razorpay.Event) (string, error) 
 			return "", shop.E(shop.Invalid, "The event carries no refund")
 		}
 		r := ev.Payload.Refund.Entity
+		if returnID := r.Notes[ReturnNote]; returnID != "" {
+			return p.OrderID, s.returnRefundProcessed(ctx, returnID, r.ID)
+		}
 		return p.OrderID, s.orders.MarkRefundedByPayment(ctx, r.PaymentID, r.ID)
 	case "refund.failed":
 		if ev.Payload.Refund == nil {
 			return "", shop.E(shop.Invalid, "The event carries no refund")
 		}
 		r := ev.Payload.Refund.Entity
+		if returnID := r.Notes[ReturnNote]; returnID != "" {
+			s.log.Warn("razorpay could not refund a return: its job tries again", "return_id", returnID, "refund_id", r.ID)
+			return p.OrderID, nil
+		}
 		return p.OrderID, s.orders.MarkRefundFailedByPayment(ctx, r.PaymentID, "The gateway could not refund the payment")
 	default:
 		// payment.authorized (captured follows: auto-capture), refund.created and others.

@@ -101,6 +101,8 @@ type Ask struct {
 	Reason      string // a Reason's code
 	Note        string
 	Photos      []string // paths of uploaded photos (/uploads/returns/<file>)
+	// Payout is where a cash-on-delivery order's return refund goes (required for those only).
+	Payout *PayoutDetails
 }
 
 // AskLine is one line of an Ask: Item is the line's index in the order's items; NewSize is the
@@ -126,6 +128,9 @@ type Request struct {
 	Fee         shop.Money `json:"fee"` // the shipping fee the policy charged when it was asked
 	Lines       []Line     `json:"lines"`
 	Steps       []Step     `json:"steps"`
+	// Refund is what a return gives back and where: the masked payout details from the start
+	// (COD), the amount and credit note once QC passed; omitted when there is nothing yet.
+	Refund *Refund `json:"refund,omitempty"`
 	// Customer is the account that asked, in the back office's queue only.
 	Customer  *Customer `json:"customer,omitempty"`
 	CreatedAt time.Time `json:"createdAt"`
@@ -161,8 +166,9 @@ type QueuePage struct {
 type Move struct {
 	RequestID string
 	To        Status
-	StaffID   string // the user id of the staff member
+	StaffID   string // the user id of the staff member; "" for the system
 	Note      string
+	then      effect // what a later move does in its transaction besides the step (qc.go)
 }
 
 // Line is one line of a request: which item of the order, how many, and for an exchange the

@@ -109,3 +109,38 @@ UPDATE return_lines l SET held = 0
 FROM return_lines old
 WHERE l.request_id = @request_id AND old.request_id = l.request_id AND old.position = l.position AND old.held > 0
 RETURNING old.product_id, old.product_name, old.new_size, old.held;
+
+-- name: InsertPayout :exec
+INSERT INTO return_payouts (request_id, sealed, masked) VALUES (@request_id, @sealed, @masked);
+
+-- name: PayoutsOf :many
+SELECT request_id, masked FROM return_payouts WHERE request_id = ANY(@request_ids::text[]);
+
+-- name: RefundedPieces :many
+-- The pieces of each item of an order that earlier returns' refunds paid back, and whether
+-- one of them paid the fees back.
+SELECT l.item, sum(l.quantity)::integer AS quantity, bool_or(f.fees_included)::boolean AS fees_included
+FROM return_refunds f JOIN return_lines l ON l.request_id = f.request_id
+WHERE f.order_id = @order_id
+GROUP BY l.item;
+
+-- name: InsertRefund :exec
+INSERT INTO return_refunds (request_id, order_id, credit, fee, amount, fees_included, method, credit_note, created_at)
+VALUES (@request_id, @order_id, @credit, @fee, @amount, @fees_included, @method, @credit_note, @at);
+
+-- name: RefundsOf :many
+SELECT * FROM return_refunds WHERE request_id = ANY(@request_ids::text[]);
+
+-- name: SetRefunded :exec
+UPDATE return_refunds SET gateway_id = @gateway_id, reference = @reference, refunded_at = @at
+WHERE request_id = @request_id AND refunded_at IS NULL;
+
+-- name: OrderFullyRefunded :one
+-- Whether the refunded returns of an order bring back every piece it has of each item:
+-- quantities are the order's items' counts by index.
+SELECT coalesce(bool_and(coalesce(r.quantity, 0) >= q.quantity), false)::boolean
+FROM unnest(@quantities::integer[]) WITH ORDINALITY AS q(quantity, n)
+LEFT JOIN (SELECT l.item, sum(l.quantity) AS quantity
+           FROM return_refunds f JOIN return_lines l ON l.request_id = f.request_id
+           WHERE f.order_id = @order_id AND f.refunded_at IS NOT NULL
+           GROUP BY l.item) r ON r.item = q.n - 1;

@@ -148,13 +148,17 @@ func (s *Service) move(ctx context.Context, m Move) (Request, bool, error) {
 		}
 		if !from.CanMove(m.To) {
 			return shop.E(shop.Conflict, "Return request %s is %s: it can no longer be %s", row.Number,
-				strings.ToLower(label(from, Kind(row.Kind))), strings.ToLower(string(m.To)))
+				strings.ToLower(label(from, Kind(row.Kind))), verb(m.To))
 		}
 		now := s.now()
 		if err := q.SetStatus(ctx, returnsdb.SetStatusParams{ID: row.ID, Status: string(m.To), At: now}); err != nil {
 			return err
 		}
-		if err := q.InsertStep(ctx, returnsdb.InsertStepParams{RequestID: row.ID, Status: string(m.To), Actor: order.Staff(m.StaffID),
+		actor := order.Staff(m.StaffID)
+		if m.StaffID == "" {
+			actor = order.ActorSystem
+		}
+		if err := q.InsertStep(ctx, returnsdb.InsertStepParams{RequestID: row.ID, Status: string(m.To), Actor: actor,
 			Note: m.Note, At: now}); err != nil {
 			return err
 		}
@@ -171,6 +175,10 @@ func (s *Service) move(ctx context.Context, m Move) (Request, bool, error) {
 				return err
 			}
 			mail = rejectedMail(o, r, m.Note, s.cfg.PublicURL)
+		default:
+			if mail, err = m.then(ctx, tx, q, o, r, actor); err != nil {
+				return err
+			}
 		}
 		change := event.ReturnChange{ID: row.ID, Number: row.Number, OrderNumber: o.Number, OrderID: o.ID, Kind: row.Kind, Status: string(m.To)}
 		if err := outbox.PublishMany(ctx, tx, UpdatedEvent, []string{realtime.UserTopic(row.UserID), realtime.TopicAdminOrders}, change); err != nil {

@@ -25,8 +25,11 @@ func (f *fixture) moves(t *testing.T, id, mailKind string) (status string, steps
 // ask is a request of kind for one unit of the order's first line, to size for an exchange.
 func (f *fixture) ask(t *testing.T, userID, number string, kind Kind, size string, quantity int) Request {
 	t.Helper()
-	r, err := f.returns.Ask(context.Background(), Ask{UserID: userID, OrderNumber: number, Kind: kind, Reason: "too_small",
-		Lines: []AskLine{{Item: 0, Quantity: quantity, NewSize: size}}})
+	a := Ask{UserID: userID, OrderNumber: number, Kind: kind, Reason: "too_small", Lines: []AskLine{{Item: 0, Quantity: quantity, NewSize: size}}}
+	if kind == Return {
+		a.Payout = upi
+	}
+	r, err := f.returns.Ask(context.Background(), a)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -50,6 +50,7 @@ import (
 	"drape/internal/mailqueue"
 	"drape/internal/order"
 	"drape/internal/outbox"
+	"drape/internal/payment"
 	"drape/internal/platform/postgres"
 	"drape/internal/returns/returnsdb"
 	"drape/internal/shop"
@@ -63,6 +64,9 @@ const RequestedEvent = event.ReturnRequested
 // Config is what returns need to know about the deployment.
 type Config struct {
 	PublicURL string // links in mails
+	// PayoutKey seals COD shoppers' payout details (PayoutKeySize bytes); without it a COD
+	// return cannot be asked for.
+	PayoutKey []byte
 }
 
 // Service is the return use cases.
@@ -72,7 +76,9 @@ type Service struct {
 	orders  *order.Service
 	catalog *catalog.Service
 	cfg     Config
-	now     func() time.Time
+	// payments refund returns of online orders (UsePayments; the worker's).
+	payments *payment.Service
+	now      func() time.Time
 }
 
 // NewService makes the return service from the services it builds on.
@@ -317,6 +323,10 @@ func (s *Service) Ask(ctx context.Context, a Ask) (Request, error) {
 	}
 	now := s.now()
 	id := shop.NewID()
+	payout, err := s.sealPayout(o, a, id)
+	if err != nil {
+		return Request{}, err
+	}
 	var number string
 	err = postgres.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		q := s.store.q.WithTx(tx)
@@ -339,6 +349,11 @@ func (s *Service) Ask(ctx context.Context, a Ask) (Request, error) {
 			Kind: string(a.Kind), Status: string(Requested), ReasonCode: reason.Code, ReasonLabel: reason.Label, Note: a.Note,
 			Photos: photos, Fee: int64(fee), At: now}); err != nil {
 			return err
+		}
+		if payout != nil {
+			if err := q.InsertPayout(ctx, *payout); err != nil {
+				return err
+			}
 		}
 		var holds []catalog.StockChange
 		for i, l := range lines {

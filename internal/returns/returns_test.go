@@ -24,7 +24,7 @@ type fixture struct {
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
 	sh := ordertest.New(t)
-	f := &fixture{Shop: sh, returns: NewService(sh.Pool, Config{PublicURL: "http://shop.test"}, sh.Orders, sh.Catalog)}
+	f := &fixture{Shop: sh, returns: NewService(sh.Pool, Config{PublicURL: "http://shop.test", PayoutKey: testPayoutKey}, sh.Orders, sh.Catalog)}
 	f.clock = time.Now()
 	f.returns.now = func() time.Time { return f.clock }
 	return f
@@ -81,6 +81,12 @@ func wantField(t *testing.T, what string, err error, field string) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// testPayoutKey seals payout details in tests; upi is a COD shopper's UPI id.
+var (
+	testPayoutKey = []byte("0123456789abcdef0123456789abcdef")
+	upi           = &PayoutDetails{UPI: "aarav.sharma@okhdfcbank"}
+)
 
 // TestPolicyDefaultsAndChecks: the policy starts as the issue says (7 days each, free pickup,
 // free exchanges, every sub-category returnable, six reasons with a photo for damage); a bad
@@ -163,7 +169,11 @@ func TestWindows(t *testing.T) {
 		}
 	}
 	ask := func(kind Kind, newSize string) error {
-		_, err := f.returns.Ask(ctx, Ask{UserID: userID, OrderNumber: o.Number, Kind: kind, Reason: "too_small",
+		var payout *PayoutDetails
+		if kind == Return {
+			payout = upi
+		}
+		_, err := f.returns.Ask(ctx, Ask{UserID: userID, OrderNumber: o.Number, Kind: kind, Reason: "too_small", Payout: payout,
 			Lines: []AskLine{{Item: 0, Quantity: 1, NewSize: newSize}}})
 		return err
 	}
@@ -192,7 +202,7 @@ func TestOnlyTheOwnerAndOnlyDelivered(t *testing.T) {
 	ctx := context.Background()
 	_, o := f.delivered(t, "owner@example.in", "M", 1)
 	stranger, _ := f.Shopper(t, "stranger@example.in")
-	_, err := f.returns.Ask(ctx, Ask{UserID: stranger, OrderNumber: o.Number, Kind: Return, Reason: "too_small", Lines: []AskLine{{Item: 0, Quantity: 1}}})
+	_, err := f.returns.Ask(ctx, Ask{UserID: stranger, OrderNumber: o.Number, Kind: Return, Payout: upi, Reason: "too_small", Lines: []AskLine{{Item: 0, Quantity: 1}}})
 	if !shop.Is(err, shop.NotFound) {
 		t.Fatalf("another shopper's order: %v", err)
 	}
@@ -202,7 +212,7 @@ func TestOnlyTheOwnerAndOnlyDelivered(t *testing.T) {
 	userID, addressID := f.Shopper(t, "early@example.in")
 	f.Add(t, userID, "S", 1)
 	placed := f.Place(t, userID, addressID, order.COD)
-	_, err = f.returns.Ask(ctx, Ask{UserID: userID, OrderNumber: placed.Number, Kind: Return, Reason: "too_small", Lines: []AskLine{{Item: 0, Quantity: 1}}})
+	_, err = f.returns.Ask(ctx, Ask{UserID: userID, OrderNumber: placed.Number, Kind: Return, Payout: upi, Reason: "too_small", Lines: []AskLine{{Item: 0, Quantity: 1}}})
 	if !shop.Is(err, shop.Conflict) || err.Error() != msgNotDelivered {
 		t.Fatalf("an order not delivered: %v", err)
 	}
@@ -222,7 +232,11 @@ func TestNonReturnableSubCategory(t *testing.T) {
 		if kind == Exchange {
 			size = "XL"
 		}
-		_, err := f.returns.Ask(ctx, Ask{UserID: userID, OrderNumber: o.Number, Kind: kind, Reason: "too_small", Lines: []AskLine{{Item: 0, Quantity: 1, NewSize: size}}})
+		var payout *PayoutDetails
+		if kind == Return {
+			payout = upi
+		}
+		_, err := f.returns.Ask(ctx, Ask{UserID: userID, OrderNumber: o.Number, Kind: kind, Reason: "too_small", Payout: payout, Lines: []AskLine{{Item: 0, Quantity: 1, NewSize: size}}})
 		wantField(t, string(kind)+" of a final-sale shirt", err, "lines[0].item")
 		if !strings.Contains(err.Error(), "Formal Shirts cannot be returned") {
 			t.Errorf("the refusal does not say why: %v", err)
@@ -234,7 +248,7 @@ func TestNonReturnableSubCategory(t *testing.T) {
 	if _, err := f.returns.SavePolicy(ctx, PolicyChange{ReturnableSubCategories: &[]string{f.Shirt.SubCategoryID}}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.returns.Ask(ctx, Ask{UserID: userID, OrderNumber: o.Number, Kind: Return, Reason: "too_small", Lines: []AskLine{{Item: 0, Quantity: 1}}}); err != nil {
+	if _, err := f.returns.Ask(ctx, Ask{UserID: userID, OrderNumber: o.Number, Kind: Return, Payout: upi, Reason: "too_small", Lines: []AskLine{{Item: 0, Quantity: 1}}}); err != nil {
 		t.Fatalf("returnable again: %v", err)
 	}
 }
@@ -247,13 +261,13 @@ func TestQuantitiesCountEarlierRequests(t *testing.T) {
 	ctx := context.Background()
 	userID, o := f.delivered(t, "twice@example.in", "M", 2)
 	ask := func(quantity int) (Request, error) {
-		return f.returns.Ask(ctx, Ask{UserID: userID, OrderNumber: o.Number, Kind: Return, Reason: "too_large", Lines: []AskLine{{Item: 0, Quantity: quantity}}})
+		return f.returns.Ask(ctx, Ask{UserID: userID, OrderNumber: o.Number, Kind: Return, Payout: upi, Reason: "too_large", Lines: []AskLine{{Item: 0, Quantity: quantity}}})
 	}
 	for _, q := range []int{3, 0} {
 		_, err := ask(q)
 		wantField(t, "a quantity of "+string(rune('0'+q)), err, "lines[0].quantity")
 	}
-	_, err := f.returns.Ask(ctx, Ask{UserID: userID, OrderNumber: o.Number, Kind: Return, Reason: "too_large", Lines: []AskLine{{Item: 1, Quantity: 1}}})
+	_, err := f.returns.Ask(ctx, Ask{UserID: userID, OrderNumber: o.Number, Kind: Return, Payout: upi, Reason: "too_large", Lines: []AskLine{{Item: 1, Quantity: 1}}})
 	wantField(t, "an item the order does not have", err, "lines[0].item")
 	first, err := ask(1)
 	if err != nil || first.Number != o.Number+"-R1" || len(first.Lines) != 1 || first.Lines[0].Quantity != 1 {
@@ -293,7 +307,7 @@ func TestOneOrderAtOnce(t *testing.T) {
 	for round := range 4 {
 		userID, o := f.delivered(t, "both"+string(rune('a'+round))+"@example.in", "M", 1)
 		errs := race(2, func(int) error {
-			_, err := f.returns.Ask(ctx, Ask{UserID: userID, OrderNumber: o.Number, Kind: Return, Reason: "too_small", Lines: []AskLine{{Item: 0, Quantity: 1}}})
+			_, err := f.returns.Ask(ctx, Ask{UserID: userID, OrderNumber: o.Number, Kind: Return, Payout: upi, Reason: "too_small", Lines: []AskLine{{Item: 0, Quantity: 1}}})
 			return err
 		})
 		if ok, refused := outcome(errs, shop.Invalid); ok != 1 || refused != 1 {
@@ -343,7 +357,7 @@ func TestPhotoRequiredForDamage(t *testing.T) {
 	ctx := context.Background()
 	userID, o := f.delivered(t, "torn@example.in", "M", 2)
 	ask := func(reason string, photos ...string) (Request, error) {
-		return f.returns.Ask(ctx, Ask{UserID: userID, OrderNumber: o.Number, Kind: Return, Reason: reason, Photos: photos,
+		return f.returns.Ask(ctx, Ask{UserID: userID, OrderNumber: o.Number, Kind: Return, Payout: upi, Reason: reason, Photos: photos,
 			Lines: []AskLine{{Item: 0, Quantity: 1}}})
 	}
 	_, err := ask("damaged")
@@ -440,7 +454,7 @@ func TestEventAndMailGoWithTheRequest(t *testing.T) {
 		t.Fatalf("an exchange for a sold-out size: %v", err)
 	}
 	f.clock = f.clock.Add(30 * 24 * time.Hour)
-	if _, err := f.returns.Ask(ctx, Ask{UserID: userID, OrderNumber: o.Number, Kind: Return, Reason: "too_small", Lines: []AskLine{{Item: 0, Quantity: 1}}}); err == nil {
+	if _, err := f.returns.Ask(ctx, Ask{UserID: userID, OrderNumber: o.Number, Kind: Return, Payout: upi, Reason: "too_small", Lines: []AskLine{{Item: 0, Quantity: 1}}}); err == nil {
 		t.Fatal("a return a month late was taken")
 	}
 	if events, mails, requests := f.written(t); events != 0 || mails != 0 || requests != 0 {

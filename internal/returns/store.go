@@ -71,6 +71,9 @@ func (store) assemble(ctx context.Context, q *returnsdb.Queries, rows []returnsd
 			out[i].Photos = []string{}
 		}
 	}
+	if err := fillRefunds(ctx, q, out, ids, index); err != nil {
+		return nil, err
+	}
 	lines, err := q.LinesOf(ctx, ids)
 	if err != nil {
 		return nil, err

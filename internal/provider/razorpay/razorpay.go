@@ -169,6 +169,8 @@ type Refund struct {
 	SpeedRequested string `json:"speed_requested"`
 	Amount         int64  `json:"amount"`
 	CreatedAt      int64  `json:"created_at"`
+	// Notes are the notes the refund was asked with.
+	Notes Notes `json:"notes"`
 }
 
 // Event is a webhook delivery's body. Which payload parts are set depends on

@@ -36,6 +36,21 @@ type ReturnReason struct {
 	Position      int32
 }
 
+type ReturnRefund struct {
+	RequestID    string
+	OrderID      string
+	Credit       int64
+	Fee          int64
+	Amount       int64
+	FeesIncluded bool
+	Method       string
+	CreditNote   string
+	GatewayID    string
+	Reference    string
+	CreatedAt    time.Time
+	RefundedAt   *time.Time
+}
+
 type ReturnRequest struct {
 	ID          string
 	OrderID     string

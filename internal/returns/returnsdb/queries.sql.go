@@ -148,6 +148,21 @@ func (q *Queries) InsertLine(ctx context.Context, arg InsertLineParams) error {
 	return err
 }
 
+const insertPayout = `-- name: InsertPayout :exec
+INSERT INTO return_payouts (request_id, sealed, masked) VALUES ($1, $2, $3)
+`
+
+type InsertPayoutParams struct {
+	RequestID string
+	Sealed    []byte
+	Masked    string
+}
+
+func (q *Queries) InsertPayout(ctx context.Context, arg InsertPayoutParams) error {
+	_, err := q.db.Exec(ctx, insertPayout, arg.RequestID, arg.Sealed, arg.Masked)
+	return err
+}
+
 const insertReasons = `-- name: InsertReasons :exec
 INSERT INTO return_reasons (code, label, photo_required, position)
 SELECT unnest($1::text[]), unnest($2::text[]), unnest($3::boolean[]), unnest($4::integer[])
@@ -166,6 +181,38 @@ func (q *Queries) InsertReasons(ctx context.Context, arg InsertReasonsParams) er
 		arg.Labels,
 		arg.PhotoRequired,
 		arg.Positions,
+	)
+	return err
+}
+
+const insertRefund = `-- name: InsertRefund :exec
+INSERT INTO return_refunds (request_id, order_id, credit, fee, amount, fees_included, method, credit_note, created_at)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+`
+
+type InsertRefundParams struct {
+	RequestID    string
+	OrderID      string
+	Credit       int64
+	Fee          int64
+	Amount       int64
+	FeesIncluded bool
+	Method       string
+	CreditNote   string
+	At           time.Time
+}
+
+func (q *Queries) InsertRefund(ctx context.Context, arg InsertRefundParams) error {
+	_, err := q.db.Exec(ctx, insertRefund,
+		arg.RequestID,
+		arg.OrderID,
+		arg.Credit,
+		arg.Fee,
+		arg.Amount,
+		arg.FeesIncluded,
+		arg.Method,
+		arg.CreditNote,
+		arg.At,
 	)
 	return err
 }
@@ -327,6 +374,58 @@ func (q *Queries) NextSeq(ctx context.Context, orderID string) (int32, error) {
 	return column_1, err
 }
 
+const orderFullyRefunded = `-- name: OrderFullyRefunded :one
+SELECT coalesce(bool_and(coalesce(r.quantity, 0) >= q.quantity), false)::boolean
+FROM unnest($1::integer[]) WITH ORDINALITY AS q(quantity, n)
+LEFT JOIN (SELECT l.item, sum(l.quantity) AS quantity
+           FROM return_refunds f JOIN return_lines l ON l.request_id = f.request_id
+           WHERE f.order_id = $2 AND f.refunded_at IS NOT NULL
+           GROUP BY l.item) r ON r.item = q.n - 1
+`
+
+type OrderFullyRefundedParams struct {
+	Quantities []int32
+	OrderID    string
+}
+
+// Whether the refunded returns of an order bring back every piece it has of each item:
+// quantities are the order's items' counts by index.
+func (q *Queries) OrderFullyRefunded(ctx context.Context, arg OrderFullyRefundedParams) (bool, error) {
+	row := q.db.QueryRow(ctx, orderFullyRefunded, arg.Quantities, arg.OrderID)
+	var column_1 bool
+	err := row.Scan(&column_1)
+	return column_1, err
+}
+
+const payoutsOf = `-- name: PayoutsOf :many
+SELECT request_id, masked FROM return_payouts WHERE request_id = ANY($1::text[])
+`
+
+type PayoutsOfRow struct {
+	RequestID string
+	Masked    string
+}
+
+func (q *Queries) PayoutsOf(ctx context.Context, requestIds []string) ([]PayoutsOfRow, error) {
+	rows, err := q.db.Query(ctx, payoutsOf, requestIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []PayoutsOfRow
+	for rows.Next() {
+		var i PayoutsOfRow
+		if err := rows.Scan(&i.RequestID, &i.Masked); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const policy = `-- name: Policy :one
 SELECT id, return_window_days, exchange_window_days, return_fee, free_exchanges, updated_at FROM return_policy WHERE id = 'policy'
 `
@@ -441,6 +540,78 @@ func (q *Queries) Reasons(ctx context.Context) ([]ReturnReason, error) {
 			&i.Label,
 			&i.PhotoRequired,
 			&i.Position,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const refundedPieces = `-- name: RefundedPieces :many
+SELECT l.item, sum(l.quantity)::integer AS quantity, bool_or(f.fees_included)::boolean AS fees_included
+FROM return_refunds f JOIN return_lines l ON l.request_id = f.request_id
+WHERE f.order_id = $1
+GROUP BY l.item
+`
+
+type RefundedPiecesRow struct {
+	Item         int32
+	Quantity     int32
+	FeesIncluded bool
+}
+
+// The pieces of each item of an order that earlier returns' refunds paid back, and whether
+// one of them paid the fees back.
+func (q *Queries) RefundedPieces(ctx context.Context, orderID string) ([]RefundedPiecesRow, error) {
+	rows, err := q.db.Query(ctx, refundedPieces, orderID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []RefundedPiecesRow
+	for rows.Next() {
+		var i RefundedPiecesRow
+		if err := rows.Scan(&i.Item, &i.Quantity, &i.FeesIncluded); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const refundsOf = `-- name: RefundsOf :many
+SELECT request_id, order_id, credit, fee, amount, fees_included, method, credit_note, gateway_id, reference, created_at, refunded_at FROM return_refunds WHERE request_id = ANY($1::text[])
+`
+
+func (q *Queries) RefundsOf(ctx context.Context, requestIds []string) ([]ReturnRefund, error) {
+	rows, err := q.db.Query(ctx, refundsOf, requestIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ReturnRefund
+	for rows.Next() {
+		var i ReturnRefund
+		if err := rows.Scan(
+			&i.RequestID,
+			&i.OrderID,
+			&i.Credit,
+			&i.Fee,
+			&i.Amount,
+			&i.FeesIncluded,
+			&i.Method,
+			&i.CreditNote,
+			&i.GatewayID,
+			&i.Reference,
+			&i.CreatedAt,
+			&i.RefundedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -588,6 +759,28 @@ func (q *Queries) SavePolicy(ctx context.Context, arg SavePolicyParams) error {
 		arg.ExchangeWindowDays,
 		arg.ReturnFee,
 		arg.FreeExchanges,
+	)
+	return err
+}
+
+const setRefunded = `-- name: SetRefunded :exec
+UPDATE return_refunds SET gateway_id = $1, reference = $2, refunded_at = $3
+WHERE request_id = $4 AND refunded_at IS NULL
+`
+
+type SetRefundedParams struct {
+	GatewayID string
+	Reference string
+	At        *time.Time
+	RequestID string
+}
+
+func (q *Queries) SetRefunded(ctx context.Context, arg SetRefundedParams) error {
+	_, err := q.db.Exec(ctx, setRefunded,
+		arg.GatewayID,
+		arg.Reference,
+		arg.At,
+		arg.RequestID,
 	)
 	return err
 }

@@ -2,7 +2,7 @@
 // upload (re-encoded by the server). An order's requests are tagged 'Order', so the events on
 // the shopper's topic that refresh their orders (return.requested among them) refresh these.
 import { api } from '../../lib/api';
-import type { ReturnAsk, ReturnLine, ReturnPhoto, ReturnPolicy, ReturnRequest, ReturnStep } from './types';
+import type { ReturnAsk, ReturnLine, ReturnPhoto, ReturnPolicy, ReturnRefund, ReturnRequest, ReturnStep } from './types';
 
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -38,6 +38,22 @@ function toStep(raw: Record<string, unknown>): ReturnStep {
   return { status: str(raw.status), label: str(raw.label), actor: str(raw.actor), note: str(raw.note), at: str(raw.at) };
 }
 
+function toRefund(raw: unknown): ReturnRefund | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const r = raw as Record<string, unknown>;
+  return {
+    payTo: str(r.payTo),
+    method: str(r.method),
+    credit: num(r.credit),
+    fee: num(r.fee),
+    amount: num(r.amount),
+    creditNote: str(r.creditNote),
+    refundId: str(r.refundId),
+    reference: str(r.reference),
+    refundedAt: str(r.refundedAt),
+  };
+}
+
 export function toRequest(raw: Record<string, unknown>): ReturnRequest {
   const reason = (raw.reason ?? {}) as Record<string, unknown>;
   return {
@@ -53,6 +69,7 @@ export function toRequest(raw: Record<string, unknown>): ReturnRequest {
     fee: num(raw.fee),
     lines: list(raw.lines, toLine),
     steps: list(raw.steps, toStep),
+    refund: toRefund(raw.refund),
     createdAt: str(raw.createdAt),
   };
 }
@@ -73,6 +90,30 @@ export const returnsApi = api.injectEndpoints({
       transformResponse: toRequest,
       invalidatesTags: ['Order'],
     }),
+    getStaffOrderReturns: build.query<ReturnRequest[], string>({
+      query: (orderId) => `admin/orders/${encodeURIComponent(orderId)}/returns`,
+      transformResponse: (data: unknown) => list(data, toRequest),
+      providesTags: ['Order'],
+    }),
+    receiveReturn: build.mutation<ReturnRequest, { id: string; note?: string }>({
+      query: ({ id, note }) => ({ url: `admin/returns/${encodeURIComponent(id)}/receive`, method: 'POST', body: { note: note ?? '' } }),
+      transformResponse: toRequest,
+      invalidatesTags: ['Order'],
+    }),
+    checkReturn: build.mutation<ReturnRequest, { id: string; passed: boolean; note?: string }>({
+      query: ({ id, passed, note }) => ({ url: `admin/returns/${encodeURIComponent(id)}/qc`, method: 'POST', body: { passed, note: note ?? '' } }),
+      transformResponse: toRequest,
+      invalidatesTags: ['Order'],
+    }),
+    recordReturnPayout: build.mutation<ReturnRequest, { id: string; reference: string; note?: string }>({
+      query: ({ id, reference, note }) => ({
+        url: `admin/returns/${encodeURIComponent(id)}/payout`,
+        method: 'POST',
+        body: { reference, note: note ?? '' },
+      }),
+      transformResponse: toRequest,
+      invalidatesTags: ['Order'],
+    }),
     uploadReturnPhoto: build.mutation<ReturnPhoto, File>({
       query: (file) => {
         const body = new FormData();
@@ -84,4 +125,13 @@ export const returnsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetReturnPolicyQuery, useGetOrderReturnsQuery, useAskReturnMutation, useUploadReturnPhotoMutation } = returnsApi;
+export const {
+  useGetReturnPolicyQuery,
+  useGetOrderReturnsQuery,
+  useAskReturnMutation,
+  useUploadReturnPhotoMutation,
+  useGetStaffOrderReturnsQuery,
+  useReceiveReturnMutation,
+  useCheckReturnMutation,
+  useRecordReturnPayoutMutation,
+} = returnsApi;

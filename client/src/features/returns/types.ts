@@ -65,6 +65,7 @@ export interface ReturnRequest {
   fee: number;
   lines: ReturnLine[];
   steps: ReturnStep[];
+  refund: ReturnRefund | null;
   createdAt: string;
 }
 
@@ -75,6 +76,23 @@ export interface ReturnAsk {
   reason: string;
   note?: string;
   photos?: string[];
+  /** A cash-on-delivery order's return: where to pay the refund. */
+  payout?: { upi: string } | { ifsc: string; account: string };
+}
+
+/** What a return gives back and where, as the server fixed it (rupees). */
+export interface ReturnRefund {
+  /** A COD shopper's UPI id or bank account, masked. */
+  payTo: string;
+  /** 'razorpay' (refunded to the payment) or 'payout' (staff pay and record it); '' before QC. */
+  method: string;
+  credit: number;
+  fee: number;
+  amount: number;
+  creditNote: string;
+  refundId: string;
+  reference: string;
+  refundedAt: string;
 }
 
 /** An uploaded photo: url goes into the request's photos. */

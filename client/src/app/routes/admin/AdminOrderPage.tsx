@@ -1,12 +1,19 @@
 // /admin/orders/{id}: one order for staff (features/orders/admin), linked from every order
-// board. Only admins are offered refunds (the server answers staff 403).
+// board, with the order's returns panel (features/returns) below it. Only admins are offered
+// refunds of whole orders (the server answers staff 403).
 import { useParams } from 'react-router';
 import { selectAdmin } from '../../../features/account/adminSlice';
 import { OrderDetail } from '../../../features/orders/admin/components/OrderDetail';
+import { StaffOrderReturns } from '../../../features/returns/components/StaffOrderReturns';
 import { useAppSelector } from '../../hooks';
 
 export function AdminOrderPage() {
   const { id = '' } = useParams();
   const admin = useAppSelector(selectAdmin);
-  return <OrderDetail key={id} id={id} refunds={admin?.role === 'admin'} />;
+  return (
+    <>
+      <OrderDetail key={id} id={id} refunds={admin?.role === 'admin'} />
+      <StaffOrderReturns key={`returns-${id}`} orderId={id} />
+    </>
+  );
 }

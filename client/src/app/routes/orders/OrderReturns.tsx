@@ -28,6 +28,8 @@ const day = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', y
 interface OrderForReturns {
   orderId: string;
   orderStatus: string;
+  /** cod: a return asks where to pay the refund. */
+  paymentMode?: string;
   timeline: { status: string; at: string }[];
   items: { productId: string; productName: string; size: string; quantity: number; thumbnail: string }[];
 }
@@ -92,6 +94,7 @@ export function OrderReturns({ order }: { order: OrderForReturns }) {
           policy={policy}
           kinds={kinds}
           useSizes={useProductSizes}
+          cod={order.paymentMode === 'cod'}
           onClose={close}
           onDone={(request) => {
             close();

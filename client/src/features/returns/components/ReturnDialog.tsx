@@ -11,8 +11,10 @@ import { Spinner } from '../../../components/Spinner';
 import type { ApiError } from '../../../lib/api';
 import { formatRupees } from '../../../lib/money';
 import { useAskReturnMutation, useUploadReturnPhotoMutation } from '../api';
+import { emptyPayout, payoutBody, payoutProblems, type PayoutChoice } from '../payout';
 import { errorsByItem, soldOutItem, type ChosenLine } from '../rules';
 import type { ReturnKind, ReturnPolicy, ReturnRequest } from '../types';
+import { PayoutFields } from './PayoutFields';
 import styles from './Returns.module.css';
 
 /** An item of the order as the form offers it; `left` is how many may still be sent back. */
@@ -39,6 +41,7 @@ export function ReturnDialog({
   policy,
   kinds,
   useSizes,
+  cod = false,
   onClose,
   onDone,
 }: {
@@ -48,6 +51,8 @@ export function ReturnDialog({
   /** The kinds whose window is open, exchange first. */
   kinds: ReturnKind[];
   useSizes: SizesHook;
+  /** Paid cash on delivery: a return asks where to pay the refund. */
+  cod?: boolean;
   onClose: () => void;
   onDone: (request: ReturnRequest) => void;
 }) {
@@ -58,6 +63,8 @@ export function ReturnDialog({
   );
   const [reason, setReason] = useState('');
   const [note, setNote] = useState('');
+  const [payout, setPayout] = useState<PayoutChoice>(emptyPayout);
+  const asksPayout = cod && kind === 'return';
   const [photos, setPhotos] = useState<{ url: string; name: string }[]>([]);
   const [lineErrors, setLineErrors] = useState<Map<number, string>>(new Map());
   const [soldOut, setSoldOut] = useState<number | null>(null);
@@ -115,6 +122,7 @@ export function ReturnDialog({
     if (kind === 'exchange') for (const line of lines) if (!line.newSize) byItem.set(line.item, 'Choose the size you want instead');
     if (!reason) problems.reason = 'Choose a reason';
     if (reasonInfo?.photoRequired && photos.length === 0) problems.photos = `Add a photo: "${reasonInfo.label}" needs one`;
+    if (asksPayout) Object.assign(problems, payoutProblems(payout));
     setErrors(problems);
     setLineErrors(byItem);
     return Object.keys(problems).length === 0 && byItem.size === 0;
@@ -137,6 +145,7 @@ export function ReturnDialog({
           reason,
           ...(note.trim() ? { note: note.trim() } : {}),
           ...(photos.length ? { photos: photos.map((photo) => photo.url) } : {}),
+          ...(asksPayout ? { payout: payoutBody(payout) } : {}),
         },
       }).unwrap();
       onDone(request);
@@ -279,6 +288,8 @@ export function ReturnDialog({
             </ul>
           )}
         </div>
+
+        {asksPayout && <PayoutFields value={payout} errors={errors} onChange={setPayout} />}
 
         <div className={formStyles.field} data-invalid={errors.note ? true : undefined}>
           <label htmlFor={`${id}-note`} className={formStyles.label}>

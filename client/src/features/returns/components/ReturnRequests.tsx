@@ -1,6 +1,9 @@
 // An order's return and exchange requests as its shopper follows them: the request number,
-// what it asks for, and its steps, newest last, the latest marked current.
+// what it asks for, its steps, newest last, the latest marked current, and its refund; the back
+// office adds its buttons to each (actions).
+import type { ReactNode } from 'react';
 import type { ReturnRequest } from '../types';
+import { RefundSummary } from './RefundSummary';
 import styles from './Returns.module.css';
 
 const dateTime = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' });
@@ -10,7 +13,13 @@ function when(at: string): string {
   return Number.isNaN(date.getTime()) ? '' : dateTime.format(date);
 }
 
-export function ReturnRequests({ requests }: { requests: ReturnRequest[] }) {
+export function ReturnRequests({
+  requests,
+  actions,
+}: {
+  requests: ReturnRequest[];
+  actions?: (request: ReturnRequest) => ReactNode;
+}) {
   return (
     <ul className={styles.requests}>
       {requests.map((request) => (
@@ -46,6 +55,8 @@ export function ReturnRequests({ requests }: { requests: ReturnRequest[] }) {
               </li>
             ))}
           </ol>
+          {request.refund && <RefundSummary refund={request.refund} />}
+          {actions?.(request)}
         </li>
       ))}
     </ul>
