@@ -1,0 +1,79 @@
+package main
+
+// Fit insight and the back office's returns screens (package returns): a product's fit as its
+// size returns tell, the return rates by product, size and reason, and one request.
+
+import (
+	"strings"
+	"time"
+
+	"github.com/gofiber/fiber/v3"
+
+	"drape/internal/shop"
+)
+
+// productFit answers GET /api/returns/fit/{productId}: the product's fit, with the note the
+// product page shows when the evidence is strong enough. Beside the product's own answer, so
+// SPEC §7's product fields stay as they are.
+func (s *server) productFit(c fiber.Ctx) error {
+	fit, err := s.returns.Fit(c.Context(), c.Params("productId"))
+	if err != nil {
+		return err
+	}
+	return ok(c, "", fit)
+}
+
+// adminReturnRates answers GET /api/admin/returns/rates?startDate=&endDate= (staff): the return
+// rates of the orders placed in the range (India's days, the analytics' default of the last 30).
+func (s *server) adminReturnRates(c fiber.Ctx) error {
+	p := shop.Problems{}
+	day := func(key string, fallback time.Time) time.Time {
+		v := strings.TrimSpace(c.Query(key))
+		if v == "" {
+			return fallback
+		}
+		d, err := time.ParseInLocation("2006-01-02", v, india)
+		p.Check(err != nil, key, key+" must be a date like 2026-11-23")
+		return d
+	}
+	now := time.Now().In(india)
+	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, india)
+	first, last := day("startDate", today.AddDate(0, 0, -29)), day("endDate", today)
+	if err := p.Err(); err != nil {
+		return err
+	}
+	rates, err := s.returns.Rates(c.Context(), first, last.AddDate(0, 0, 1))
+	if err != nil {
+		return err
+	}
+	return ok(c, "", rates)
+}
+
+// adminReturnRequest answers GET /api/admin/returns/{id} (staff): one request with its lines,
+// steps and order number.
+func (s *server) adminReturnRequest(c fiber.Ctx) error {
+	r, err := s.returns.Request(c.Context(), c.Params("id"))
+	if err != nil {
+		return err
+	}
+	return ok(c, "", r)
+}
+
+// askedRange reads the queue's from and to (India's days like 2026-11-23, both included; empty:
+// unbounded) as the instants they start and the one after to ends. Errors: Invalid naming the
+// field that is not a date.
+func askedRange(from, to string) (*time.Time, *time.Time, error) {
+	p := shop.Problems{}
+	day := func(key, v string, days int) *time.Time {
+		v = strings.TrimSpace(v)
+		if v == "" {
+			return nil
+		}
+		d, err := time.ParseInLocation("2006-01-02", v, india)
+		p.Check(err != nil, key, key+" must be a date like 2026-11-23")
+		d = d.AddDate(0, 0, days)
+		return &d
+	}
+	start, end := day("from", from, 0), day("to", to, 1)
+	return start, end, p.Err()
+}
