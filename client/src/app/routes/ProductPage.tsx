@@ -12,6 +12,7 @@ import { SizeChartButton } from '../../features/catalog/components/SizeChartButt
 import { SizePicker } from '../../features/catalog/components/SizePicker';
 import { appliedSale, isSoldOut, productErrorMessage } from '../../features/catalog/pricing';
 import type { Product } from '../../features/catalog/types';
+import { FitNote } from '../../features/returns/components/FitNote';
 import { ProductReviews } from '../../features/reviews/components/ProductReviews';
 import { useFirstScreenDone } from '../../lib/firstScreen';
 import { genderListPath, paths, productListPath } from '../../lib/paths';
@@ -96,6 +97,7 @@ function ProductDetail({ product }: { product: Product }) {
             onAdd={(size) => void addToCart(product, size)}
             aside={<SizeChartButton image={product.sizeChart} productName={product.productName} />}
           />
+          <FitNote productId={product._id} />
           <div className={styles.wishlist}>
             <WishlistHeart product={product} variant="inline" />
           </div>
