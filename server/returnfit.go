@@ -4,7 +4,6 @@ package main
 // size returns tell, the return rates by product, size and reason, and one request.
 
 import (
-	"strings"
 	"time"
 
 	"github.com/gofiber/fiber/v3"
@@ -27,22 +26,20 @@ func (s *server) productFit(c fiber.Ctx) error {
 // rates of the orders placed in the range (India's days, the analytics' default of the last 30).
 func (s *server) adminReturnRates(c fiber.Ctx) error {
 	p := shop.Problems{}
-	day := func(key string, fallback time.Time) time.Time {
-		v := strings.TrimSpace(c.Query(key))
-		if v == "" {
-			return fallback
-		}
-		d, err := time.ParseInLocation("2006-01-02", v, india)
-		p.Check(err != nil, key, key+" must be a date like 2026-11-23")
-		return d
-	}
-	now := time.Now().In(india)
-	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, india)
-	first, last := day("startDate", today.AddDate(0, 0, -29)), day("endDate", today)
+	first, last := indianDay(c, p, "startDate"), indianDay(c, p, "endDate")
 	if err := p.Err(); err != nil {
 		return err
 	}
-	rates, err := s.returns.Rates(c.Context(), first, last.AddDate(0, 0, 1))
+	now := time.Now().In(india)
+	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, india)
+	if last == nil {
+		last = &today
+	}
+	if first == nil {
+		start := last.AddDate(0, 0, -29)
+		first = &start
+	}
+	rates, err := s.returns.Rates(c.Context(), *first, last.AddDate(0, 0, 1))
 	if err != nil {
 		return err
 	}
@@ -62,18 +59,12 @@ func (s *server) adminReturnRequest(c fiber.Ctx) error {
 // askedRange reads the queue's from and to (India's days like 2026-11-23, both included; empty:
 // unbounded) as the instants they start and the one after to ends. Errors: Invalid naming the
 // field that is not a date.
-func askedRange(from, to string) (*time.Time, *time.Time, error) {
+func askedRange(c fiber.Ctx) (*time.Time, *time.Time, error) {
 	p := shop.Problems{}
-	day := func(key, v string, days int) *time.Time {
-		v = strings.TrimSpace(v)
-		if v == "" {
-			return nil
-		}
-		d, err := time.ParseInLocation("2006-01-02", v, india)
-		p.Check(err != nil, key, key+" must be a date like 2026-11-23")
-		d = d.AddDate(0, 0, days)
-		return &d
+	start, end := indianDay(c, p, "from"), indianDay(c, p, "to")
+	if end != nil {
+		next := end.AddDate(0, 0, 1)
+		end = &next
 	}
-	start, end := day("from", from, 0), day("to", to, 1)
 	return start, end, p.Err()
 }

@@ -114,7 +114,7 @@ func (s *server) adminReturnQueue(c fiber.Ctx) error {
 	}
 	f := returns.QueueFilter{Status: returns.ParseStatus(c.Query("status")),
 		Kind: returns.Kind(strings.ToLower(strings.TrimSpace(c.Query("kind")))), Number: c.Query("q")}
-	if f.From, f.To, err = askedRange(c.Query("from"), c.Query("to")); err != nil {
+	if f.From, f.To, err = askedRange(c); err != nil {
 		return err
 	}
 	list, err := s.returns.Queue(c.Context(), f, page)

@@ -24,10 +24,10 @@ function when(at: string): string {
 
 /** The tone of a status's pill. */
 export function statusTone(status: string): string {
-  if (status === 'REQUESTED') return styles.toneNew;
-  if (['REJECTED', 'QC_FAILED', 'CANCELLED'].includes(status)) return styles.toneBad;
-  if (['REFUNDED', 'EXCHANGED', 'CLOSED', 'QC_PASSED'].includes(status)) return styles.toneDone;
-  return styles.toneMoving;
+  if (status === 'REQUESTED') return styles.toneNew ?? '';
+  if (['REJECTED', 'QC_FAILED', 'CANCELLED'].includes(status)) return styles.toneBad ?? '';
+  if (['REFUNDED', 'EXCHANGED', 'CLOSED', 'QC_PASSED'].includes(status)) return styles.toneDone ?? '';
+  return styles.toneMoving ?? '';
 }
 
 export function ReturnQueue() {
