@@ -11,6 +11,7 @@ const port = new URL(baseURL).port || '80';
 // viewport's run of a file beside other files.
 const sharedState = [
   'admin-audit.spec.ts',
+  'admin-returns.spec.ts',
   'admin-catalog.spec.ts',
   'admin-company.spec.ts',
   'admin-content.spec.ts',

@@ -105,8 +105,9 @@ func (s *server) adminOrderReturns(c fiber.Ctx) error {
 	return ok(c, "", rs)
 }
 
-// adminReturnQueue answers GET /api/admin/returns?status=&kind=&q=&page=&limit= (staff): the
-// requests of every order, newest first, 10 to a page.
+// adminReturnQueue answers GET /api/admin/returns?status=&kind=&q=&from=&to=&page=&limit=
+// (staff): the requests of every order, newest first, 10 to a page (from and to: India's days,
+// both included).
 func (s *server) adminReturnQueue(c fiber.Ctx) error {
 	page, err := shop.ParsePage(c.Query("page"), c.Query("limit"), 10, 50)
 	if err != nil {
@@ -114,6 +115,9 @@ func (s *server) adminReturnQueue(c fiber.Ctx) error {
 	}
 	f := returns.QueueFilter{Status: returns.ParseStatus(c.Query("status")),
 		Kind: returns.Kind(strings.ToLower(strings.TrimSpace(c.Query("kind")))), Number: c.Query("q")}
+	if f.From, f.To, err = askedRange(c); err != nil {
+		return err
+	}
 	list, err := s.returns.Queue(c.Context(), f, page)
 	if err != nil {
 		return err

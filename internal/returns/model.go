@@ -145,20 +145,24 @@ type Customer struct {
 	Email     string `json:"email"`
 }
 
-// QueueFilter narrows the back office's queue: a status, a kind, and Number, a part of an
-// order or request number (any case). Empty fields narrow nothing.
+// QueueFilter narrows the back office's queue: a status, a kind, when it was asked (From
+// inclusive, To exclusive) and Number, a part of an order or request number or of the
+// shopper's name or e-mail (any case). Empty fields narrow nothing.
 type QueueFilter struct {
-	Status Status
-	Kind   Kind
-	Number string
+	Status   Status
+	Kind     Kind
+	From, To *time.Time
+	Number   string
 }
 
 // QueuePage is one page of the back office's queue, paged like the back office's order list.
+// Counts is how many requests of each status the filters other than Status find.
 type QueuePage struct {
-	Items      []Request `json:"items"`
-	Page       int       `json:"page"`
-	TotalPages int       `json:"totalPages"`
-	Total      int64     `json:"total"`
+	Items      []Request        `json:"items"`
+	Counts     map[Status]int64 `json:"counts"`
+	Page       int              `json:"page"`
+	TotalPages int              `json:"totalPages"`
+	Total      int64            `json:"total"`
 }
 
 // Move is a staff member's move of a request: approving it (Note optional) or rejecting it

@@ -71,23 +71,33 @@ SELECT * FROM return_steps WHERE request_id = ANY(@request_ids::text[]) ORDER BY
 
 -- name: Queue :many
 -- One page of every request for the back office's queue, newest first, with its order's number
--- and the account that asked. status and kind narrow it when set; number finds the requests
--- whose number (the order number with -R<seq>) contains it.
+-- and the account that asked. status and kind narrow it when set; asked_from and asked_to (when
+-- set) bound when it was asked, to excluded; search (upper case) finds the requests whose number
+-- (the order number with -R<seq>) contains it, or whose shopper's name or e-mail does.
 SELECT sqlc.embed(r), o.order_number, u.first_name, u.last_name, u.email, count(*) OVER () AS total
 FROM return_requests r
 JOIN orders o ON o.id = r.order_id
 JOIN users u ON u.id = r.user_id
 WHERE (@status::text = '' OR r.status = @status::text)
   AND (@kind::text = '' OR r.kind = @kind::text)
-  AND (@number::text = '' OR strpos(r.number, @number::text) > 0)
+  AND (sqlc.narg(asked_from)::timestamptz IS NULL OR r.created_at >= sqlc.narg(asked_from)::timestamptz)
+  AND (sqlc.narg(asked_to)::timestamptz IS NULL OR r.created_at < sqlc.narg(asked_to)::timestamptz)
+  AND (@search::text = '' OR strpos(r.number, @search::text) > 0
+       OR strpos(upper(u.first_name || ' ' || u.last_name), @search::text) > 0 OR strpos(upper(u.email), @search::text) > 0)
 ORDER BY r.created_at DESC, r.id DESC
 LIMIT @page_size OFFSET @page_offset;
 
--- name: CountQueue :one
-SELECT count(*) FROM return_requests r
-WHERE (@status::text = '' OR r.status = @status::text)
-  AND (@kind::text = '' OR r.kind = @kind::text)
-  AND (@number::text = '' OR strpos(r.number, @number::text) > 0);
+-- name: QueueCounts :many
+-- How many requests of each status the queue's filters other than status find.
+SELECT r.status, count(*) AS requests
+FROM return_requests r
+JOIN users u ON u.id = r.user_id
+WHERE (@kind::text = '' OR r.kind = @kind::text)
+  AND (sqlc.narg(asked_from)::timestamptz IS NULL OR r.created_at >= sqlc.narg(asked_from)::timestamptz)
+  AND (sqlc.narg(asked_to)::timestamptz IS NULL OR r.created_at < sqlc.narg(asked_to)::timestamptz)
+  AND (@search::text = '' OR strpos(r.number, @search::text) > 0
+       OR strpos(upper(u.first_name || ' ' || u.last_name), @search::text) > 0 OR strpos(upper(u.email), @search::text) > 0)
+GROUP BY r.status;
 
 -- name: RequestWithOrder :one
 -- A request with its order's number, for the back office.
@@ -144,3 +154,38 @@ LEFT JOIN (SELECT l.item, sum(l.quantity) AS quantity
            FROM return_refunds f JOIN return_lines l ON l.request_id = f.request_id
            WHERE f.order_id = @order_id AND f.refunded_at IS NOT NULL
            GROUP BY l.item) r ON r.item = q.n - 1;
+
+-- name: FitEvidence :many
+-- The size evidence of one product's live requests (neither rejected nor cancelled): each line's
+-- size, the size an exchange wants, the reason, and where both sizes sit in the product's size
+-- list (-1: no longer offered), with how many lines and units say so.
+SELECT l.size, l.new_size, r.kind, r.reason_code,
+       coalesce(op.position, -1)::integer AS size_position,
+       coalesce(np.position, -1)::integer AS new_size_position,
+       count(*)::integer AS lines, sum(l.quantity)::integer AS units
+FROM return_lines l
+JOIN return_requests r ON r.id = l.request_id
+LEFT JOIN product_sizes op ON op.product_id = l.product_id AND op.size = l.size
+LEFT JOIN product_sizes np ON np.product_id = l.product_id AND np.size = l.new_size
+WHERE l.product_id = @product_id AND r.status NOT IN ('REJECTED', 'CANCELLED')
+GROUP BY l.size, l.new_size, r.kind, r.reason_code, op.position, np.position;
+
+-- name: ReturnedUnits :many
+-- Units asked back (live requests) per product, size and reason, of orders placed in
+-- [placed_from, placed_to).
+SELECT l.product_id, max(l.product_name)::text AS product_name, l.size, r.reason_code, max(r.reason_label)::text AS reason_label,
+       sum(l.quantity)::integer AS units
+FROM return_lines l
+JOIN return_requests r ON r.id = l.request_id
+JOIN orders o ON o.id = r.order_id
+WHERE r.status NOT IN ('REJECTED', 'CANCELLED') AND o.created_at >= @placed_from AND o.created_at < @placed_to
+GROUP BY l.product_id, l.size, r.reason_code;
+
+-- name: DeliveredUnits :many
+-- Units delivered per product and size (orders delivered or returned since), of orders placed in
+-- [placed_from, placed_to).
+SELECT ol.product_id, max(ol.product_name)::text AS product_name, ol.size, sum(ol.quantity)::integer AS units
+FROM order_lines ol
+JOIN orders o ON o.id = ol.order_id
+WHERE o.order_status IN ('DELIVERED', 'RETURNED') AND o.created_at >= @placed_from AND o.created_at < @placed_to
+GROUP BY ol.product_id, ol.size;

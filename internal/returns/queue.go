@@ -28,25 +28,33 @@ const msgRequestNotFound = "Return request not found"
 
 // Queue is one page of every shopper's requests for the back office, newest first, each with
 // its lines, steps, order number and the account that asked. Errors: Invalid naming status or
-// kind when they are not a request status or kind.
+// kind when they are not a request status or kind, or to when the range ends before it starts.
 func (s *Service) Queue(ctx context.Context, f QueueFilter, page shop.Page) (QueuePage, error) {
 	p := shop.Problems{}
 	p.Check(f.Status != "" && !f.Status.Valid(), "status", "Unknown return status")
 	p.Check(f.Kind != "" && f.Kind != Return && f.Kind != Exchange, "kind", "kind must be return or exchange")
+	p.Check(f.From != nil && f.To != nil && !f.To.After(*f.From), "to", "The end of the range must be after its start")
 	if err := p.Err(); err != nil {
 		return QueuePage{}, err
 	}
-	filter := returnsdb.QueueParams{Status: string(f.Status), Kind: string(f.Kind), Number: strings.ToUpper(strings.TrimSpace(f.Number)),
+	search := strings.ToUpper(strings.TrimSpace(f.Number))
+	filter := returnsdb.QueueParams{Status: string(f.Status), Kind: string(f.Kind), AskedFrom: f.From, AskedTo: f.To, Search: search,
 		PageSize: int32(page.Size), PageOffset: int32(page.Offset())}
 	found, err := s.store.q.Queue(ctx, filter)
 	if err != nil {
 		return QueuePage{}, err
 	}
-	var total int64
-	if len(found) > 0 {
-		total = found[0].Total
-	} else if total, err = s.store.q.CountQueue(ctx, returnsdb.CountQueueParams{Status: filter.Status, Kind: filter.Kind, Number: filter.Number}); err != nil {
+	counted, err := s.store.q.QueueCounts(ctx, returnsdb.QueueCountsParams{Kind: filter.Kind, AskedFrom: f.From, AskedTo: f.To, Search: search})
+	if err != nil {
 		return QueuePage{}, err
+	}
+	counts := map[Status]int64{}
+	var total int64
+	for _, c := range counted {
+		counts[Status(c.Status)] = c.Requests
+		if f.Status == "" || Status(c.Status) == f.Status {
+			total += c.Requests
+		}
 	}
 	rows := make([]returnsdb.ReturnRequest, len(found))
 	numbers := make([]string, len(found))
@@ -60,7 +68,7 @@ func (s *Service) Queue(ctx context.Context, f QueueFilter, page shop.Page) (Que
 	for i, r := range found {
 		items[i].Customer = &Customer{ID: r.ReturnRequest.UserID, FirstName: r.FirstName, LastName: r.LastName, Email: r.Email}
 	}
-	return QueuePage{Items: items, Page: page.Number, TotalPages: shop.TotalPages(total, page.Size), Total: total}, nil
+	return QueuePage{Items: items, Counts: counts, Page: page.Number, TotalPages: shop.TotalPages(total, page.Size), Total: total}, nil
 }
 
 // Request is the request with id, with its lines and steps, for the back office. Errors:

@@ -62,24 +62,51 @@ func (q *Queries) ClearReasons(ctx context.Context) error {
 	return err
 }
 
-const countQueue = `-- name: CountQueue :one
-SELECT count(*) FROM return_requests r
-WHERE ($1::text = '' OR r.status = $1::text)
-  AND ($2::text = '' OR r.kind = $2::text)
-  AND ($3::text = '' OR strpos(r.number, $3::text) > 0)
+const deliveredUnits = `-- name: DeliveredUnits :many
+SELECT ol.product_id, max(ol.product_name)::text AS product_name, ol.size, sum(ol.quantity)::integer AS units
+FROM order_lines ol
+JOIN orders o ON o.id = ol.order_id
+WHERE o.order_status IN ('DELIVERED', 'RETURNED') AND o.created_at >= $1 AND o.created_at < $2
+GROUP BY ol.product_id, ol.size
 `
 
-type CountQueueParams struct {
-	Status string
-	Kind   string
-	Number string
+type DeliveredUnitsParams struct {
+	PlacedFrom time.Time
+	PlacedTo   time.Time
 }
 
-func (q *Queries) CountQueue(ctx context.Context, arg CountQueueParams) (int64, error) {
-	row := q.db.QueryRow(ctx, countQueue, arg.Status, arg.Kind, arg.Number)
-	var count int64
-	err := row.Scan(&count)
-	return count, err
+type DeliveredUnitsRow struct {
+	ProductID   string
+	ProductName string
+	Size        string
+	Units       int32
+}
+
+// Units delivered per product and size (orders delivered or returned since), of orders placed in
+// [placed_from, placed_to).
+func (q *Queries) DeliveredUnits(ctx context.Context, arg DeliveredUnitsParams) ([]DeliveredUnitsRow, error) {
+	rows, err := q.db.Query(ctx, deliveredUnits, arg.PlacedFrom, arg.PlacedTo)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DeliveredUnitsRow
+	for rows.Next() {
+		var i DeliveredUnitsRow
+		if err := rows.Scan(
+			&i.ProductID,
+			&i.ProductName,
+			&i.Size,
+			&i.Units,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const excludeSubCategories = `-- name: ExcludeSubCategories :exec
@@ -109,6 +136,62 @@ func (q *Queries) ExcludedSubCategories(ctx context.Context) ([]string, error) {
 			return nil, err
 		}
 		items = append(items, sub_category_id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const fitEvidence = `-- name: FitEvidence :many
+SELECT l.size, l.new_size, r.kind, r.reason_code,
+       coalesce(op.position, -1)::integer AS size_position,
+       coalesce(np.position, -1)::integer AS new_size_position,
+       count(*)::integer AS lines, sum(l.quantity)::integer AS units
+FROM return_lines l
+JOIN return_requests r ON r.id = l.request_id
+LEFT JOIN product_sizes op ON op.product_id = l.product_id AND op.size = l.size
+LEFT JOIN product_sizes np ON np.product_id = l.product_id AND np.size = l.new_size
+WHERE l.product_id = $1 AND r.status NOT IN ('REJECTED', 'CANCELLED')
+GROUP BY l.size, l.new_size, r.kind, r.reason_code, op.position, np.position
+`
+
+type FitEvidenceRow struct {
+	Size            string
+	NewSize         string
+	Kind            string
+	ReasonCode      string
+	SizePosition    int32
+	NewSizePosition int32
+	Lines           int32
+	Units           int32
+}
+
+// The size evidence of one product's live requests (neither rejected nor cancelled): each line's
+// size, the size an exchange wants, the reason, and where both sizes sit in the product's size
+// list (-1: no longer offered), with how many lines and units say so.
+func (q *Queries) FitEvidence(ctx context.Context, productID string) ([]FitEvidenceRow, error) {
+	rows, err := q.db.Query(ctx, fitEvidence, productID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []FitEvidenceRow
+	for rows.Next() {
+		var i FitEvidenceRow
+		if err := rows.Scan(
+			&i.Size,
+			&i.NewSize,
+			&i.Kind,
+			&i.ReasonCode,
+			&i.SizePosition,
+			&i.NewSizePosition,
+			&i.Lines,
+			&i.Units,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
@@ -451,15 +534,20 @@ JOIN orders o ON o.id = r.order_id
 JOIN users u ON u.id = r.user_id
 WHERE ($1::text = '' OR r.status = $1::text)
   AND ($2::text = '' OR r.kind = $2::text)
-  AND ($3::text = '' OR strpos(r.number, $3::text) > 0)
+  AND ($3::timestamptz IS NULL OR r.created_at >= $3::timestamptz)
+  AND ($4::timestamptz IS NULL OR r.created_at < $4::timestamptz)
+  AND ($5::text = '' OR strpos(r.number, $5::text) > 0
+       OR strpos(upper(u.first_name || ' ' || u.last_name), $5::text) > 0 OR strpos(upper(u.email), $5::text) > 0)
 ORDER BY r.created_at DESC, r.id DESC
-LIMIT $5 OFFSET $4
+LIMIT $7 OFFSET $6
 `
 
 type QueueParams struct {
 	Status     string
 	Kind       string
-	Number     string
+	AskedFrom  *time.Time
+	AskedTo    *time.Time
+	Search     string
 	PageOffset int32
 	PageSize   int32
 }
@@ -474,13 +562,16 @@ type QueueRow struct {
 }
 
 // One page of every request for the back office's queue, newest first, with its order's number
-// and the account that asked. status and kind narrow it when set; number finds the requests
-// whose number (the order number with -R<seq>) contains it.
+// and the account that asked. status and kind narrow it when set; asked_from and asked_to (when
+// set) bound when it was asked, to excluded; search (upper case) finds the requests whose number
+// (the order number with -R<seq>) contains it, or whose shopper's name or e-mail does.
 func (q *Queries) Queue(ctx context.Context, arg QueueParams) ([]QueueRow, error) {
 	rows, err := q.db.Query(ctx, queue,
 		arg.Status,
 		arg.Kind,
-		arg.Number,
+		arg.AskedFrom,
+		arg.AskedTo,
+		arg.Search,
 		arg.PageOffset,
 		arg.PageSize,
 	)
@@ -512,6 +603,56 @@ func (q *Queries) Queue(ctx context.Context, arg QueueParams) ([]QueueRow, error
 			&i.Email,
 			&i.Total,
 		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const queueCounts = `-- name: QueueCounts :many
+SELECT r.status, count(*) AS requests
+FROM return_requests r
+JOIN users u ON u.id = r.user_id
+WHERE ($1::text = '' OR r.kind = $1::text)
+  AND ($2::timestamptz IS NULL OR r.created_at >= $2::timestamptz)
+  AND ($3::timestamptz IS NULL OR r.created_at < $3::timestamptz)
+  AND ($4::text = '' OR strpos(r.number, $4::text) > 0
+       OR strpos(upper(u.first_name || ' ' || u.last_name), $4::text) > 0 OR strpos(upper(u.email), $4::text) > 0)
+GROUP BY r.status
+`
+
+type QueueCountsParams struct {
+	Kind      string
+	AskedFrom *time.Time
+	AskedTo   *time.Time
+	Search    string
+}
+
+type QueueCountsRow struct {
+	Status   string
+	Requests int64
+}
+
+// How many requests of each status the queue's filters other than status find.
+func (q *Queries) QueueCounts(ctx context.Context, arg QueueCountsParams) ([]QueueCountsRow, error) {
+	rows, err := q.db.Query(ctx, queueCounts,
+		arg.Kind,
+		arg.AskedFrom,
+		arg.AskedTo,
+		arg.Search,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []QueueCountsRow
+	for rows.Next() {
+		var i QueueCountsRow
+		if err := rows.Scan(&i.Status, &i.Requests); err != nil {
 			return nil, err
 		}
 		items = append(items, i)
@@ -727,6 +868,59 @@ func (q *Queries) RequestsOfOrder(ctx context.Context, orderID string) ([]Return
 			&i.Fee,
 			&i.CreatedAt,
 			&i.UpdatedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const returnedUnits = `-- name: ReturnedUnits :many
+SELECT l.product_id, max(l.product_name)::text AS product_name, l.size, r.reason_code, max(r.reason_label)::text AS reason_label,
+       sum(l.quantity)::integer AS units
+FROM return_lines l
+JOIN return_requests r ON r.id = l.request_id
+JOIN orders o ON o.id = r.order_id
+WHERE r.status NOT IN ('REJECTED', 'CANCELLED') AND o.created_at >= $1 AND o.created_at < $2
+GROUP BY l.product_id, l.size, r.reason_code
+`
+
+type ReturnedUnitsParams struct {
+	PlacedFrom time.Time
+	PlacedTo   time.Time
+}
+
+type ReturnedUnitsRow struct {
+	ProductID   string
+	ProductName string
+	Size        string
+	ReasonCode  string
+	ReasonLabel string
+	Units       int32
+}
+
+// Units asked back (live requests) per product, size and reason, of orders placed in
+// [placed_from, placed_to).
+func (q *Queries) ReturnedUnits(ctx context.Context, arg ReturnedUnitsParams) ([]ReturnedUnitsRow, error) {
+	rows, err := q.db.Query(ctx, returnedUnits, arg.PlacedFrom, arg.PlacedTo)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ReturnedUnitsRow
+	for rows.Next() {
+		var i ReturnedUnitsRow
+		if err := rows.Scan(
+			&i.ProductID,
+			&i.ProductName,
+			&i.Size,
+			&i.ReasonCode,
+			&i.ReasonLabel,
+			&i.Units,
 		); err != nil {
 			return nil, err
 		}

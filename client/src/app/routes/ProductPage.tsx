@@ -15,6 +15,7 @@ import { SizePicker } from '../../features/catalog/components/SizePicker';
 import { appliedSale, isSoldOut, productErrorMessage } from '../../features/catalog/pricing';
 import type { Product } from '../../features/catalog/types';
 import { PincodeCheck } from '../../features/delivery/components/PincodeCheck';
+import { FitNote } from '../../features/returns/components/FitNote';
 import { ProductReviews } from '../../features/reviews/components/ProductReviews';
 import { useFirstScreenDone } from '../../lib/firstScreen';
 import { genderListPath, paths, productListPath } from '../../lib/paths';
@@ -109,6 +110,7 @@ function ProductDetail({ product }: { product: Product }) {
             onAdd={(size) => void addToCart(product, size)}
             aside={<SizeChartButton image={product.sizeChart} productName={product.productName} />}
           />
+          <FitNote productId={product._id} />
           <div className={styles.wishlist}>
             <WishlistHeart product={product} variant="inline" />
           </div>

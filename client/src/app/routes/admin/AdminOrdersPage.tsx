@@ -1,5 +1,5 @@
-// /admin/orders and its narrower views (/admin/delieveredorders, /admin/cancelorders,
-// /admin/returnorders, SPEC §2): the order board (features/orders/admin). Staff move orders and
+// /admin/orders and its narrower views (/admin/delieveredorders, /admin/cancelorders, SPEC §2;
+// /admin/returnorders is the returns queue, AdminReturnsPage.tsx): the order board (features/orders/admin). Staff move orders and
 // push them to Shiprocket again; only admins are offered refunds (the server answers staff 403).
 import { selectAdmin } from '../../../features/account/adminSlice';
 import { OrdersBoard, allOrders } from '../../../features/orders/admin/components/OrdersBoard';
@@ -18,11 +18,6 @@ const orderViews = {
     title: 'Cancelled orders',
     lede: 'Orders cancelled by the customer, the shop or the payment’s timeout; stock went back once.',
     statuses: ['CANCELED'],
-  },
-  returnorders: {
-    title: 'Returns',
-    lede: 'Returns asked for and received, and parcels the courier brought back.',
-    statuses: ['RETURN_REQUESTED', 'RETURNED', 'RTO_INITIATED', 'RTO_DELIVERED'],
   },
   shiprocketOrders: {
     title: 'Shiprocket',
@@ -46,10 +41,6 @@ export function AdminDeliveredOrdersPage() {
 
 export function AdminCancelledOrdersPage() {
   return <Board view="cancelorders" />;
-}
-
-export function AdminReturnOrdersPage() {
-  return <Board view="returnorders" />;
 }
 
 export function AdminShiprocketOrdersPage() {

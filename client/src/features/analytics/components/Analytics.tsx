@@ -1,6 +1,6 @@
 // /admin/analytics: the dashboard's figures over a chosen range of Indian days (presets or two
 // dates, kept in the URL), with the day-by-day series as a CSV download for the accountant.
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks';
 import { Button } from '../../../components/Button';
@@ -21,8 +21,8 @@ const presets: { label: string; range: () => DateRange }[] = [
   { label: 'This month', range: () => thisMonth() },
 ];
 
-/** gstReturns shows the GSTR-1 card (the export is for admins). */
-export function Analytics({ gstReturns = false }: { gstReturns?: boolean }) {
+/** gstReturns shows the GSTR-1 card (the export is for admins); children are more cards, at the end. */
+export function Analytics({ gstReturns = false, children }: { gstReturns?: boolean; children?: ReactNode }) {
   const dispatch = useAppDispatch();
   const [search, setSearch] = useSearchParams();
   const range = readRange(search);
@@ -117,6 +117,7 @@ export function Analytics({ gstReturns = false }: { gstReturns?: boolean }) {
         </div>
       )}
       {gstReturns && <Gstr1Card />}
+      {children}
     </div>
   );
 }

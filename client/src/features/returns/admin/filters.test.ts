@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { movesFrom, queueFiltersToSearch, readQueueFilters } from './filters';
+
+describe('the returns queue filters', () => {
+  it('reads what it writes and drops what is not a filter', () => {
+    const filters = { status: 'APPROVED', kind: 'exchange' as const, q: 'JF-1', from: '2026-11-01', to: '2026-11-26', page: 2 };
+    expect(readQueueFilters(queueFiltersToSearch(filters))).toEqual(filters);
+    expect(readQueueFilters(new URLSearchParams('status=nope&kind=gift&from=yesterday&page=-3'))).toEqual({
+      status: '',
+      kind: '',
+      q: '',
+      from: '',
+      to: '',
+      page: 1,
+    });
+  });
+
+  it('offers staff the moves of each status', () => {
+    expect(movesFrom('REQUESTED', 'return')).toEqual(['approve', 'reject']);
+    expect(movesFrom('PICKED_UP', 'exchange')).toEqual(['receive']);
+    expect(movesFrom('RECEIVED', 'return')).toEqual(['qcPass', 'qcFail']);
+    expect(movesFrom('QC_PASSED', 'return')).toEqual(['payout']);
+    expect(movesFrom('QC_PASSED', 'exchange')).toEqual([]);
+    expect(movesFrom('REJECTED', 'return')).toEqual([]);
+  });
+});
