@@ -112,6 +112,7 @@ type server struct {
 	services
 	client         *clientFiles
 	listingAnswers *encodedPages
+	sitemaps       sitemapFiles
 }
 
 // newApp builds the whole HTTP application over svc without listening, so tests can drive it
