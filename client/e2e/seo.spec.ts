@@ -10,6 +10,7 @@ const structuredTypes = (page: Page) =>
   page.locator('head script[type="application/ld+json"]').evaluateAll((scripts) => scripts.map((s) => JSON.parse(s.textContent ?? '{}')['@type']));
 
 test('moving from a listing to a product and back keeps the title, canonical and description right', async ({ page }) => {
+  test.setTimeout(90_000);
   await page.goto('/products/Formal%20Shirts');
   await expect(page).toHaveTitle('Formal Shirts — drape');
   await expect(canonical(page)).toHaveCount(1);
@@ -19,7 +20,7 @@ test('moving from a listing to a product and back keeps the title, canonical and
 
   // A product, opened from its card in the app (no page load).
   const card = page.getByTestId('product-card').first();
-  const name = (await card.getByRole('heading').innerText()).trim();
+  const name = ((await card.getByRole('heading').textContent()) ?? '').trim();
   await seen(card.getByRole('link', { name, exact: true })).click();
   await expect(page).toHaveURL(/\/api\/getproduct\/[0-9a-f]{24}$/);
   await inView(page.getByRole('heading', { level: 1, name }));
