@@ -132,6 +132,7 @@ type server struct {
 	services
 	client         *clientFiles
 	listingAnswers *encodedPages
+	sitemaps       sitemapFiles
 }
 
 // newApp builds the whole HTTP application over svc without listening, so tests can drive it

@@ -16,6 +16,7 @@ import (
 
 	"drape/internal/banner"
 	"drape/internal/catalog"
+	"drape/internal/company"
 	"drape/internal/sale"
 	"drape/internal/shop"
 )
@@ -80,8 +81,11 @@ const (
 // pageExtras is what firstPaint adds to index.html for one request.
 type pageExtras struct {
 	htmlAttrs string // attributes for <html>: the shopper's theme
-	head      string // before </head>: data, stylesheets, preloads
+	head      string // before </head>: the page's title, description, tags for search engines and link previews (seo.go), data, stylesheets, preloads
 	body      string // before <div id="root">: the first screen's markup
+	status    int    // 404 for an address the app has no page for, 410 for a deleted product (seo.go)
+	// replacesTitle: head has the page's <title> and description, which replace index.html's.
+	replacesTitle bool
 }
 
 // routeAssets are the files a route's lazy chunk needs beyond what index.html loads: its
@@ -244,8 +248,17 @@ func (s *server) firstPaint(c fiber.Ctx) pageExtras {
 	}
 	// The company an admin keeps, as GET /api/company answers it: the footer and the contact
 	// page show its name, address, e-mail and phone without a call of their own.
-	if firm, companyErr := s.company.Get(c.Context()); companyErr == nil {
+	var firm *company.Company
+	if got, companyErr := s.company.Get(c.Context()); companyErr == nil {
+		firm = &got
 		metaJSON(&head, "drape-company", firm)
+	}
+	site := seoSite{base: s.cfg.PublicURL, brand: s.brandOf(firm)}
+	seo := pageHead{Canonical: site.base + c.Path()}
+	status, productKey := s.pageStatus(c)
+	extras.status = status
+	if status != fiber.StatusOK {
+		seo = pageHead{NoIndex: true}
 	}
 	sales, err := s.sales.Running(c.Context())
 	if err == nil {
@@ -260,21 +273,28 @@ func (s *server) firstPaint(c fiber.Ctx) pageExtras {
 	module, page, ok := "", "", false
 	path := c.Path()
 	switch {
+	case status != fiber.StatusOK:
 	case path == "/":
 		module, page = homeModule, "home"
 		ok = s.homeScreen(c, &head, &sc)
-	case drawn && strings.HasPrefix(path, "/products/"):
+		seo.Canonical, seo.Graph = site.base+"/", []any{site.organization(firm), ld("WebSite", ldThing{"name": site.brand, "url": site.base + "/"})}
+		if sc.Hero {
+			seo.Image, seo.ImageAlt = site.abs(sc.Image), runsText(sc.TitleRuns)
+		}
+	case strings.HasPrefix(path, "/products/"):
 		module, page = listingModule, "listing"
-		ok = s.listingScreen(c, &head, &sc, strings.TrimPrefix(path, "/products/"))
-	case drawn && strings.HasPrefix(path, "/api/getproduct/"):
+		ok = s.listingScreen(c, &head, &sc, strings.TrimPrefix(path, "/products/"), site, firm, &seo)
+	case productKey != "":
 		module, page = productModule, "product"
-		ok = s.productScreen(c, &head, &sc, strings.TrimPrefix(path, "/api/getproduct/"))
+		ok = s.productScreen(c, &head, &sc, productKey, site, &seo)
 	case drawn && (path == "/guestcart" || path == "/cart") && c.Cookies("signed-in") == "" && c.Cookies("guest-cart") == "":
 		// The session and the guest cart live in the browser; its cookies say when this is a
 		// guest with an empty cart (client/src/lib/firstScreen.ts).
 		module, page = cartModule, "cart"
 		ok = s.cartScreen(c, &head, &sc)
 	}
+	head.WriteString(seo.tags(site, s.client.title, s.client.description))
+	extras.replacesTitle = true
 	assets, known := s.client.routes[module]
 	if drawn && known && ok && err == nil {
 		var body strings.Builder
@@ -338,7 +358,7 @@ var externalLink = regexp.MustCompile(`(?i)^https?://`)
 
 // listingScreen fills page 1 (or ?page=) of /products/{sub-category}; false for best sellers
 // (their banner is the client's own), an unknown sub-category or an empty one.
-func (s *server) listingScreen(c fiber.Ctx, head *strings.Builder, sc *screen, rawName string) bool {
+func (s *server) listingScreen(c fiber.Ctx, head *strings.Builder, sc *screen, rawName string, site seoSite, firm *company.Company, seo *pageHead) bool {
 	name, err := url.PathUnescape(rawName)
 	name = strings.TrimSpace(name)
 	if err != nil || name == "" || strings.Contains(name, "/") || strings.EqualFold(name, "bestseller") {
@@ -379,6 +399,7 @@ func (s *server) listingScreen(c fiber.Ctx, head *strings.Builder, sc *screen, r
 	for _, p := range page.Items {
 		sc.Cards = append(sc.Cards, cardOf(p))
 	}
+	*seo = site.listingHead(name, sc.Eyebrow, sc.Banner, page, firm)
 	return true
 }
 
@@ -407,18 +428,16 @@ func cardOf(p catalog.Product) productCard {
 // cardDescriptionLength is how much of a description a card shows (SPEC §9).
 const cardDescriptionLength = 60
 
-// productScreen fills the top of a product's page; false when there is no such product.
-func (s *server) productScreen(c fiber.Ctx, head *strings.Builder, sc *screen, rawID string) bool {
-	id, err := url.PathUnescape(rawID)
-	if err != nil || id == "" || strings.Contains(id, "/") {
-		return false
-	}
+// productScreen fills the top of a product's page (id: the product's, from pageStatus) and its
+// head; false when there is no such product.
+func (s *server) productScreen(c fiber.Ctx, head *strings.Builder, sc *screen, id string, site seoSite, seo *pageHead) bool {
 	p, err := s.catalog.Product(c.Context(), id)
 	if err != nil {
 		return false
 	}
 	metaJSON(head, "drape-catalog", fiber.Map{"product": p})
 	images := galleryImages(p)
+	*seo = site.productHead(p, images)
 	if len(images) == 0 {
 		return false
 	}
@@ -534,4 +553,13 @@ func metaJSON(head *strings.Builder, name string, v any) {
 		return
 	}
 	head.WriteString(`<meta name="` + name + `" content="` + html.EscapeString(string(encoded)) + `">`)
+}
+
+// runsText is a banner title's words without their emphasis.
+func runsText(runs []titleRun) string {
+	var b strings.Builder
+	for _, run := range runs {
+		b.WriteString(run.Text)
+	}
+	return b.String()
 }

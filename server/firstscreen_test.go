@@ -217,9 +217,10 @@ func TestFirstScreen(t *testing.T) {
 	}
 
 	// No first screen: best sellers (their banner is the app's), an unknown product or
-	// sub-category, other pages. The page is then as built, its entry a module script.
+	// sub-category, other pages. The page is then as built, its entry a module script (the
+	// unknown product's with status 404: TestPageStatuses).
 	for _, path := range []string{"/products/bestseller", "/api/getproduct/0123456789abcdef01234567", "/products/Cravats", "/aboutus"} {
-		got := page(t, s, path, "")
+		_, got := pageAt(t, s, path)
 		if strings.Contains(got, "first-screen") || !strings.Contains(got, `<script type="module" crossorigin src="/assets/entry1.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/vendor1.js">`) {
 			t.Errorf("%s: drawn by the server, or its entry changed", path)

@@ -14,6 +14,9 @@ func (s *server) routes(app *fiber.App) {
 
 	app.Get("/uploads/:kind/:file", s.upload)
 	app.Get("/static/:file", s.static)
+	app.Get("/robots.txt", s.robots)
+	app.Get("/sitemap.xml", s.sitemapIndex)
+	app.Get("/sitemaps/:file", s.sitemapFile)
 
 	api := app.Group("/api")
 	api.Get("/openapi.yaml", s.openAPI)

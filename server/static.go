@@ -35,6 +35,8 @@ type clientFiles struct {
 	extras func(fiber.Ctx) pageExtras
 	// start is how the app starts on pages that come with a first screen (deferEntry).
 	start *appStart
+	// title and description are index.html's: the shop's default head (seo.go).
+	title, description string
 }
 
 // loadClient indexes the build directory once at start. A missing build is not fatal: the API
@@ -47,6 +49,7 @@ func loadClient(dir string, log *slog.Logger) *clientFiles {
 		return cf
 	}
 	cf.index = index
+	cf.title, cf.description = defaultHead(index)
 	cf.routes = loadRouteAssets(dir)
 	cf.screens = loadFirstScreens(dir)
 	defer func() { cf.start = deferEntry(cf.index, cf.files["/first-screen.js"] != "") }()
@@ -102,6 +105,12 @@ func (cf *clientFiles) serve(c fiber.Ctx) error {
 	index := cf.index
 	if extras.body != "" && cf.start != nil {
 		index = cf.start.index
+	}
+	if extras.replacesTitle {
+		index = indexHead.ReplaceAll(index, nil)
+	}
+	if extras.status != 0 {
+		c.Status(extras.status)
 	}
 	page := make([]byte, 0, len(index)+len(extras.htmlAttrs)+len(extras.head)+len(extras.body))
 	page = insertAt(index, page, "<html", extras.htmlAttrs, "</head>", extras.head, `<div id="root">`, extras.body)

@@ -462,6 +462,8 @@ async function writeTemplates() {
     const { page, numbers } = await build();
     file += `{{define "${name}"}}${toActions(page, numbers)}{{end}}\n`;
   }
+  // The shop's name, which the server's page heads use (server/seo.go).
+  file += `{{define "brand"}}${ssr.brandName}{{end}}\n`;
   writeFileSync(out, file);
   console.log(`first-screen templates: ${out} (${(file.length / 1024).toFixed(1)} kB, ${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }

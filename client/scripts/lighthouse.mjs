@@ -1,9 +1,9 @@
-// Page speed and accessibility of the storefront, measured by Lighthouse (npm `lighthouse`,
+// Page speed, accessibility and SEO of the storefront, measured by Lighthouse (npm `lighthouse`,
 // Debian's Chromium, offline) in its default mobile emulation (a mid-range phone, simulated
 // slow 4G and a 4× slower CPU): the home page, a listing, a product page and the cart, each
 // RUNS times (default 3), the median run of each page kept. Prints a table, writes it to
 // bench/results/lighthouse.md, and exits 1 when a page misses a budget (issue 8): performance
-// ≥ 95, LCP ≤ 1.5 s, CLS ≤ 0.05, TBT ≤ 100 ms, accessibility ≥ 95.
+// ≥ 95, LCP ≤ 1.5 s, CLS ≤ 0.05, TBT ≤ 100 ms, accessibility ≥ 95; and (issue 20) SEO ≥ 95.
 //
 // BUDGETS names the budgets that fail the run (default all; `make test` checks accessibility
 // and CLS, which hold on every page in every run: see bench/results/lighthouse.md for the rest).
@@ -16,7 +16,7 @@ import lighthouse from 'lighthouse';
 
 const base = (process.env.BASE_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
 const runs = Number(process.env.RUNS ?? 3);
-const enforced = (process.env.BUDGETS ?? 'performance,lcp,cls,tbt,accessibility').split(',').map((key) => key.trim());
+const enforced = (process.env.BUDGETS ?? 'performance,lcp,cls,tbt,accessibility,seo').split(',').map((key) => key.trim());
 const out = process.env.LIGHTHOUSE_OUT ?? new URL('../../bench/results/lighthouse.md', import.meta.url).pathname;
 
 const budgets = [
@@ -25,6 +25,7 @@ const budgets = [
   { key: 'cls', label: 'CLS', goal: '≤ 0.05', pass: (v) => v <= 0.05, show: (v) => v.toFixed(3) },
   { key: 'tbt', label: 'TBT', goal: '≤ 100 ms', pass: (v) => v <= 100, show: (v) => `${Math.round(v)} ms` },
   { key: 'accessibility', label: 'Accessibility', goal: '≥ 95', pass: (v) => v >= 95, show: (v) => String(v) },
+  { key: 'seo', label: 'SEO', goal: '≥ 95', pass: (v) => v >= 95, show: (v) => String(v) },
 ];
 
 async function productPath() {
@@ -43,10 +44,14 @@ function figures(lhr) {
     cls: audit('cumulative-layout-shift'),
     tbt: audit('total-blocking-time'),
     accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
     benchmark: lhr.environment?.benchmarkIndex ?? Number.NaN,
     js: (lhr.audits['resource-summary']?.details?.items ?? []).find((item) => item.resourceType === 'script')?.transferSize ?? 0,
     failedA11y: Object.values(lhr.audits)
       .filter((a) => a.score === 0 && lhr.categories.accessibility.auditRefs.some((ref) => ref.id === a.id))
+      .map((a) => a.id),
+    failedSeo: Object.values(lhr.audits)
+      .filter((a) => a.score === 0 && lhr.categories.seo.auditRefs.some((ref) => ref.id === a.id))
       .map((a) => a.id),
   };
 }
@@ -68,7 +73,7 @@ try {
   for (const [name, path] of pages) {
     const results = [];
     for (let run = 0; run < runs; run++) {
-      const result = await lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+      const result = await lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'seo'] });
       results.push(figures(result.lhr));
     }
     results.sort((a, b) => a.performance - b.performance);
@@ -97,7 +102,7 @@ const lines = [
     ({ name, path, median, misses }) =>
       `| ${name} (${path.length > 40 ? `${path.slice(0, 37)}…` : path}) | ${budgets
         .map((b) => `${b.show(median[b.key])}${misses.includes(b) ? ' ✗' : ''}`)
-        .join(' | ')} | ${(median.js / 1000).toFixed(1)} kB | ${misses.length ? `fail${median.failedA11y.length ? ` (a11y: ${median.failedA11y.join(', ')})` : ''}` : 'pass'} |`,
+        .join(' | ')} | ${(median.js / 1000).toFixed(1)} kB | ${misses.length ? `fail${median.failedA11y.length ? ` (a11y: ${median.failedA11y.join(', ')})` : ''}${median.failedSeo.length ? ` (SEO: ${median.failedSeo.join(', ')})` : ''}` : 'pass'} |`,
   ),
   '',
   `${rows.length * budgets.length - rows.reduce((sum, row) => sum + row.misses.length, 0)} passed, ${rows.reduce((sum, row) => sum + row.misses.length, 0)} missed` +

@@ -290,6 +290,12 @@ func writeSizes(ctx context.Context, tx pgx.Tx, productID string, levels []Stock
 // marks them best sellers and ProductsRegular unmarks them. All or nothing; it answers how
 // many products there were. Errors: Invalid (with the fields), NotFound naming an unknown id.
 func (s *Service) SetProductsStatus(ctx context.Context, ids []string, status string) (int, error) {
+	return s.setProductsStatus(ctx, ids, status, false)
+}
+
+// setProductsStatus is SetProductsStatus; deleted with ProductsInactive marks the products
+// deleted (their pages answer 410 Gone rather than 404).
+func (s *Service) setProductsStatus(ctx context.Context, ids []string, status string, deleted bool) (int, error) {
 	p := shop.Problems{}
 	p.Check(!slices.Contains([]string{ProductsActive, ProductsInactive, StatusBestSeller, ProductsRegular}, status),
 		"status", "status must be active, inactive, BestSeller or regular")
@@ -318,7 +324,7 @@ func (s *Service) SetProductsStatus(ctx context.Context, ids []string, status st
 		}
 		switch status {
 		case ProductsActive, ProductsInactive:
-			err = q.SetProductsActive(ctx, catalogdb.SetProductsActiveParams{Active: status == ProductsActive, Ids: unique})
+			err = q.SetProductsActive(ctx, catalogdb.SetProductsActiveParams{Active: status == ProductsActive, Deleted: deleted, Ids: unique})
 		case StatusBestSeller:
 			err = q.SetProductsStatus(ctx, catalogdb.SetProductsStatusParams{Status: StatusBestSeller, Ids: unique})
 		default:
@@ -337,12 +343,13 @@ func (s *Service) SetProductsStatus(ctx context.Context, ids []string, status st
 }
 
 // DeactivateProduct hides a product from the storefront for good (the back office can show it
-// again). Rows that refer to it — orders' copies, reviews, carts — are kept. Errors: NotFound.
+// again) and marks it deleted: its page answers 410 Gone until it is shown again. Rows that
+// refer to it — orders' copies, reviews, carts — are kept. Errors: NotFound.
 func (s *Service) DeactivateProduct(ctx context.Context, id string) (AdminProduct, error) {
 	if !shop.IsID(id) {
 		return AdminProduct{}, productNotFound()
 	}
-	if _, err := s.SetProductsStatus(ctx, []string{id}, ProductsInactive); err != nil {
+	if _, err := s.setProductsStatus(ctx, []string{id}, ProductsInactive, true); err != nil {
 		if shop.Is(err, shop.NotFound) {
 			return AdminProduct{}, productNotFound()
 		}
@@ -613,7 +620,7 @@ func (s *Service) adminProducts(ctx context.Context, rows []adminRow) ([]AdminPr
 			Price: r.Price, Discount: r.Discount, Colour: r.Colour, Thumbnail: r.Thumbnail, Images: r.Images,
 			BasicDescription: r.BasicDescription, ReturnDescription: r.ReturnDescription, SizeChart: r.SizeChart,
 			Fit: r.Fit, LengthCm: r.LengthCm, WidthCm: r.WidthCm, HeightCm: r.HeightCm, WeightGrams: r.WeightGrams,
-			CreatedAt: r.CreatedAt, CategoryType: r.CategoryType, CategoryID: r.CategoryID, CategoryName: r.CategoryName,
+			CreatedAt: r.CreatedAt, CategoryType: r.CategoryType, CategoryID: r.CategoryID, CategoryName: r.CategoryName, Slug: r.Slug,
 		})
 	}
 	if err := s.finish(ctx, products); err != nil {

@@ -242,10 +242,15 @@ func (s *Service) Search(ctx context.Context, query string, page shop.Page) (Pro
 	return s.page(ctx, rows, total, page)
 }
 
-// Product is one product, priced. Errors: NotFound (also for hidden products).
+// Product is one product, priced, by its id or its slug. Errors: NotFound (also for hidden
+// products).
 func (s *Service) Product(ctx context.Context, id string) (Product, error) {
 	if !shop.IsID(id) {
-		return Product{}, shop.E(shop.NotFound, "Product not found")
+		state, err := s.ProductState(ctx, id)
+		if err != nil {
+			return Product{}, err
+		}
+		id = state.ID
 	}
 	r, err := s.store.q.ProductByID(ctx, id)
 	if err != nil {
@@ -488,6 +493,7 @@ func (s *Service) createProduct(ctx context.Context, in NewProduct) (string, err
 			SizeChart: in.SizeChart, Fit: in.Fit, LengthCm: in.Length, WidthCm: in.Width, HeightCm: in.Height,
 			WeightGrams: int32(in.WeightGrams), CreatedAt: created, SubCategoryName: sub.CategoryType,
 			SearchText: searchText(in.Name, sub.CategoryType, in.Colour), Hsn: hsnOr(in.HSN, sub.CategoryType, in.Gender),
+			Slug: Slug(in.Name, id),
 		})
 		if shop.Is(err, shop.Conflict) {
 			return duplicateCode(in.Code)

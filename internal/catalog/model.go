@@ -39,6 +39,7 @@ type Product struct {
 	ID                string            `json:"_id"`
 	Code              string            `json:"productId"`
 	Name              string            `json:"productName"`
+	Slug              string            `json:"slug"` // its page is /product/{slug} (never changes)
 	Thumbnail         string            `json:"thumbnail"`
 	Images            []string          `json:"images"`
 	Gender            string            `json:"gender"`

@@ -22,10 +22,10 @@ VALUES (@id, @category_id, @category_type, @image, @position);
 -- name: InsertProduct :exec
 INSERT INTO products (id, code, name, gender, status, sub_category_id, price, discount, colour, thumbnail,
                       images, basic_description, return_description, size_chart, fit, length_cm, width_cm,
-                      height_cm, weight_grams, created_at, updated_at, search_text, hsn, search)
+                      height_cm, weight_grams, created_at, updated_at, search_text, hsn, slug, search)
 VALUES (@id, @code, @name, @gender, @status, @sub_category_id, @price, @discount, @colour, @thumbnail,
         @images, @basic_description, @return_description, @size_chart, @fit, @length_cm, @width_cm,
-        @height_cm, @weight_grams, @created_at, @created_at, @search_text, @hsn,
+        @height_cm, @weight_grams, @created_at, @created_at, @search_text, @hsn, @slug,
         setweight(to_tsvector('english', @name::text), 'A') ||
         setweight(to_tsvector('english', @sub_category_name::text || ' ' || @colour::text), 'B') ||
         setweight(to_tsvector('english', @basic_description::text), 'C'));
@@ -46,7 +46,7 @@ SELECT count(*) FROM products;
 -- name: ProductByID :one
 SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,
        p.images, p.basic_description, p.return_description, p.size_chart, p.fit, p.length_cm, p.width_cm,
-       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name
+       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name, p.slug
 FROM products p
 JOIN sub_categories sc ON sc.id = p.sub_category_id
 JOIN categories c ON c.id = sc.category_id
@@ -63,7 +63,7 @@ WITH page AS (
 )
 SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,
        p.images, p.basic_description, p.return_description, p.size_chart, p.fit, p.length_cm, p.width_cm,
-       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name
+       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name, p.slug
 FROM page
 JOIN products p ON p.id = page.id
 JOIN sub_categories sc ON sc.id = p.sub_category_id
@@ -77,7 +77,7 @@ SELECT count(*) FROM products WHERE active AND sub_category_id = @sub_category_i
 -- Several sub-categories, or one for a gender (a sale's listing).
 SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,
        p.images, p.basic_description, p.return_description, p.size_chart, p.fit, p.length_cm, p.width_cm,
-       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name
+       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name, p.slug
 FROM products p
 JOIN sub_categories sc ON sc.id = p.sub_category_id
 JOIN categories c ON c.id = sc.category_id
@@ -94,7 +94,7 @@ WHERE p.active AND p.sub_category_id = ANY(@sub_category_ids::text[])
 -- name: BestSellers :many
 SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,
        p.images, p.basic_description, p.return_description, p.size_chart, p.fit, p.length_cm, p.width_cm,
-       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name
+       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name, p.slug
 FROM products p
 JOIN sub_categories sc ON sc.id = p.sub_category_id
 JOIN categories c ON c.id = sc.category_id
@@ -108,7 +108,7 @@ SELECT count(*) FROM products p WHERE p.active AND p.status = 'BestSeller';
 -- name: ProductsByGender :many
 SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,
        p.images, p.basic_description, p.return_description, p.size_chart, p.fit, p.length_cm, p.width_cm,
-       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name
+       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name, p.slug
 FROM products p
 JOIN sub_categories sc ON sc.id = p.sub_category_id
 JOIN categories c ON c.id = sc.category_id
@@ -122,7 +122,7 @@ SELECT count(*) FROM products p WHERE p.active AND p.gender = @gender;
 -- name: AllProducts :many
 SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,
        p.images, p.basic_description, p.return_description, p.size_chart, p.fit, p.length_cm, p.width_cm,
-       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name
+       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name, p.slug
 FROM products p
 JOIN sub_categories sc ON sc.id = p.sub_category_id
 JOIN categories c ON c.id = sc.category_id
@@ -138,7 +138,7 @@ SELECT count(*) FROM products p WHERE p.active;
 WITH q AS (SELECT websearch_to_tsquery('english', @query::text) AS tsq)
 SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,
        p.images, p.basic_description, p.return_description, p.size_chart, p.fit, p.length_cm, p.width_cm,
-       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name
+       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name, p.slug
 FROM products p
 JOIN sub_categories sc ON sc.id = p.sub_category_id
 JOIN categories c ON c.id = sc.category_id, q
@@ -154,7 +154,7 @@ WHERE p.active AND p.search @@ websearch_to_tsquery('english', @query::text);
 -- Close spellings, for when no word matches: "oxfrod" finds "oxford".
 SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,
        p.images, p.basic_description, p.return_description, p.size_chart, p.fit, p.length_cm, p.width_cm,
-       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name
+       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name, p.slug
 FROM products p
 JOIN sub_categories sc ON sc.id = p.sub_category_id
 JOIN categories c ON c.id = sc.category_id
@@ -179,7 +179,7 @@ SELECT id FROM sub_categories WHERE category_id = @category_id ORDER BY position
 -- name: ProductsByIDs :many
 SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,
        p.images, p.basic_description, p.return_description, p.size_chart, p.fit, p.length_cm, p.width_cm,
-       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name
+       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name, p.slug
 FROM products p
 JOIN sub_categories sc ON sc.id = p.sub_category_id
 JOIN categories c ON c.id = sc.category_id
@@ -206,7 +206,7 @@ SELECT stock FROM product_sizes WHERE product_id = @product_id AND size = @size;
 -- left and some size at low_at or fewer).
 SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,
        p.images, p.basic_description, p.return_description, p.size_chart, p.fit, p.length_cm, p.width_cm,
-       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name,
+       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name, p.slug,
        p.active, p.updated_at
 FROM products p
 JOIN sub_categories sc ON sc.id = p.sub_category_id
@@ -240,7 +240,7 @@ WHERE (@pattern::text = '' OR lower(p.code || ' ' || p.name) LIKE '%' || @patter
 -- name: AdminProductByID :one
 SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,
        p.images, p.basic_description, p.return_description, p.size_chart, p.fit, p.length_cm, p.width_cm,
-       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name,
+       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name, p.slug,
        p.active, p.updated_at
 FROM products p
 JOIN sub_categories sc ON sc.id = p.sub_category_id
@@ -269,7 +269,11 @@ WHERE id = @id;
 SELECT id FROM products WHERE id = ANY(@ids::text[]) ORDER BY id FOR UPDATE;
 
 -- name: SetProductsActive :exec
-UPDATE products SET active = @active, updated_at = now() WHERE id = ANY(@ids::text[]) AND active <> @active;
+-- Showing a product clears its deleted mark; deleting (hiding with deleted set) marks it.
+UPDATE products
+SET active = @active, updated_at = now(),
+    deleted_at = CASE WHEN @active::boolean THEN NULL WHEN @deleted::boolean THEN coalesce(deleted_at, now()) ELSE deleted_at END
+WHERE id = ANY(@ids::text[]) AND (active <> @active OR (@deleted::boolean AND deleted_at IS NULL));
 
 -- name: SetProductsStatus :exec
 UPDATE products SET status = @status, updated_at = now() WHERE id = ANY(@ids::text[]) AND status <> @status;
@@ -328,3 +332,35 @@ SELECT count(*) FROM products WHERE sub_category_id = @sub_category_id;
 
 -- name: DeleteSubCategory :exec
 DELETE FROM sub_categories WHERE id = @id;
+
+-- name: ProductStateByID :one
+-- Whether a product's page may show, hidden and deleted products included.
+SELECT id, slug, active, (deleted_at IS NOT NULL)::boolean AS deleted FROM products WHERE id = @id;
+
+-- name: ProductStateBySlug :one
+SELECT id, slug, active, (deleted_at IS NOT NULL)::boolean AS deleted FROM products WHERE slug = @slug;
+
+-- name: SitemapProductChunks :many
+-- The sitemap's product files: shown products in creation order, chunk_size to a file, and each
+-- file's last change.
+SELECT numbered.chunk::bigint AS chunk, max(numbered.updated_at)::timestamptz AS updated_at
+FROM (SELECT (row_number() OVER (ORDER BY created_at, id) - 1) / @chunk_size::bigint AS chunk, updated_at
+      FROM products WHERE active) numbered
+GROUP BY numbered.chunk
+ORDER BY numbered.chunk;
+
+-- name: SitemapProducts :many
+-- One sitemap file of shown products: its address, last change and pictures.
+SELECT slug, updated_at, thumbnail, images FROM products
+WHERE active
+ORDER BY created_at, id
+LIMIT @page_size::bigint OFFSET @page_offset::bigint;
+
+-- name: SitemapSubCategories :many
+-- Every sub-category with shown products, with its category and the last change among them.
+SELECT sc.category_type, c.name AS category_name, max(p.updated_at)::timestamptz AS updated_at
+FROM sub_categories sc
+JOIN categories c ON c.id = sc.category_id
+JOIN products p ON p.sub_category_id = sc.id AND p.active
+GROUP BY sc.category_type, c.name
+ORDER BY c.name, sc.category_type;

@@ -24,7 +24,7 @@ func productFromRow(r productRow) Product {
 		SizeChart: sizeChartPath(r.SizeChart), Category: r.CategoryName, CategoryID: r.CategoryID,
 		SubCategory: r.CategoryType, SubCategoryID: r.SubCategoryID, Colour: r.Colour, Fit: r.Fit,
 		Length: r.LengthCm, Width: r.WidthCm, Height: r.HeightCm, Weight: int(r.WeightGrams),
-		CreatedAt: r.CreatedAt, Sale: []pricing.Applied{}, Stock: map[string]int{}, Sizes: []Size{},
+		Slug: r.Slug, CreatedAt: r.CreatedAt, Sale: []pricing.Applied{}, Stock: map[string]int{}, Sizes: []Size{},
 	}
 }
 

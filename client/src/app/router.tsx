@@ -47,6 +47,7 @@ export function AppRoutes() {
           <Route path="/products/:subcategory" element={<ListingPage />} />
           <Route path={paths.search} element={<SearchPage />} />
           <Route path="/api/getproduct/:id" element={<ProductPage />} />
+          <Route path="/product/:slug" element={<ProductPage />} />
           <Route path={paths.sale} element={<SalePage />} />
           <Route path={paths.returns} element={<ReturnPolicyPage />} />
           <Route path={paths.privacyPolicy} element={<ReturnPolicyPage />} />

@@ -30,7 +30,10 @@ export function genderListPath(gender: string): string {
   return `${paths.shop}/${encodeURIComponent(gender.trim().toLowerCase())}`;
 }
 
-/** The product detail page; SPEC §2 links products at their API path. */
+/**
+ * The product detail page; SPEC §2 links products at their API path. Its readable address,
+ * /product/{slug}, is the canonical one (search engines and shared links, lib/pageHead.ts).
+ */
 export function productPath(id: string): string {
   return `/api/getproduct/${encodeURIComponent(id)}`;
 }

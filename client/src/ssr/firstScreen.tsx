@@ -21,6 +21,9 @@ import type { Sale } from '../features/sale/types';
 import { themeSet } from '../features/ui/themeSlice';
 import type { Theme } from '../features/ui/types';
 
+/** The shop's name, for the server's page heads (the template "brand"). */
+export { brandName } from '../lib/brandName';
+
 /** What the server carries in a page for the app's first render. */
 export interface PageData {
   categories?: { items: CategoryList['items'] };

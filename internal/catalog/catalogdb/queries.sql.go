@@ -13,7 +13,7 @@ import (
 const adminProductByID = `-- name: AdminProductByID :one
 SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,
        p.images, p.basic_description, p.return_description, p.size_chart, p.fit, p.length_cm, p.width_cm,
-       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name,
+       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name, p.slug,
        p.active, p.updated_at
 FROM products p
 JOIN sub_categories sc ON sc.id = p.sub_category_id
@@ -45,6 +45,7 @@ type AdminProductByIDRow struct {
 	CategoryType      string
 	CategoryID        string
 	CategoryName      string
+	Slug              string
 	Active            bool
 	UpdatedAt         time.Time
 }
@@ -76,6 +77,7 @@ func (q *Queries) AdminProductByID(ctx context.Context, id string) (AdminProduct
 		&i.CategoryType,
 		&i.CategoryID,
 		&i.CategoryName,
+		&i.Slug,
 		&i.Active,
 		&i.UpdatedAt,
 	)
@@ -86,7 +88,7 @@ const adminProducts = `-- name: AdminProducts :many
 
 SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,
        p.images, p.basic_description, p.return_description, p.size_chart, p.fit, p.length_cm, p.width_cm,
-       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name,
+       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name, p.slug,
        p.active, p.updated_at
 FROM products p
 JOIN sub_categories sc ON sc.id = p.sub_category_id
@@ -142,6 +144,7 @@ type AdminProductsRow struct {
 	CategoryType      string
 	CategoryID        string
 	CategoryName      string
+	Slug              string
 	Active            bool
 	UpdatedAt         time.Time
 }
@@ -192,6 +195,7 @@ func (q *Queries) AdminProducts(ctx context.Context, arg AdminProductsParams) ([
 			&i.CategoryType,
 			&i.CategoryID,
 			&i.CategoryName,
+			&i.Slug,
 			&i.Active,
 			&i.UpdatedAt,
 		); err != nil {
@@ -208,7 +212,7 @@ func (q *Queries) AdminProducts(ctx context.Context, arg AdminProductsParams) ([
 const allProducts = `-- name: AllProducts :many
 SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,
        p.images, p.basic_description, p.return_description, p.size_chart, p.fit, p.length_cm, p.width_cm,
-       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name
+       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name, p.slug
 FROM products p
 JOIN sub_categories sc ON sc.id = p.sub_category_id
 JOIN categories c ON c.id = sc.category_id
@@ -246,6 +250,7 @@ type AllProductsRow struct {
 	CategoryType      string
 	CategoryID        string
 	CategoryName      string
+	Slug              string
 }
 
 func (q *Queries) AllProducts(ctx context.Context, arg AllProductsParams) ([]AllProductsRow, error) {
@@ -281,6 +286,7 @@ func (q *Queries) AllProducts(ctx context.Context, arg AllProductsParams) ([]All
 			&i.CategoryType,
 			&i.CategoryID,
 			&i.CategoryName,
+			&i.Slug,
 		); err != nil {
 			return nil, err
 		}
@@ -295,7 +301,7 @@ func (q *Queries) AllProducts(ctx context.Context, arg AllProductsParams) ([]All
 const bestSellers = `-- name: BestSellers :many
 SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,
        p.images, p.basic_description, p.return_description, p.size_chart, p.fit, p.length_cm, p.width_cm,
-       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name
+       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name, p.slug
 FROM products p
 JOIN sub_categories sc ON sc.id = p.sub_category_id
 JOIN categories c ON c.id = sc.category_id
@@ -333,6 +339,7 @@ type BestSellersRow struct {
 	CategoryType      string
 	CategoryID        string
 	CategoryName      string
+	Slug              string
 }
 
 func (q *Queries) BestSellers(ctx context.Context, arg BestSellersParams) ([]BestSellersRow, error) {
@@ -368,6 +375,7 @@ func (q *Queries) BestSellers(ctx context.Context, arg BestSellersParams) ([]Bes
 			&i.CategoryType,
 			&i.CategoryID,
 			&i.CategoryName,
+			&i.Slug,
 		); err != nil {
 			return nil, err
 		}
@@ -618,7 +626,7 @@ func (q *Queries) DeleteSubCategory(ctx context.Context, id string) error {
 const fuzzySearchProducts = `-- name: FuzzySearchProducts :many
 SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,
        p.images, p.basic_description, p.return_description, p.size_chart, p.fit, p.length_cm, p.width_cm,
-       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name
+       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name, p.slug
 FROM products p
 JOIN sub_categories sc ON sc.id = p.sub_category_id
 JOIN categories c ON c.id = sc.category_id
@@ -657,6 +665,7 @@ type FuzzySearchProductsRow struct {
 	CategoryType      string
 	CategoryID        string
 	CategoryName      string
+	Slug              string
 }
 
 // Close spellings, for when no word matches: "oxfrod" finds "oxford".
@@ -693,6 +702,7 @@ func (q *Queries) FuzzySearchProducts(ctx context.Context, arg FuzzySearchProduc
 			&i.CategoryType,
 			&i.CategoryID,
 			&i.CategoryName,
+			&i.Slug,
 		); err != nil {
 			return nil, err
 		}
@@ -730,12 +740,12 @@ func (q *Queries) InsertCategory(ctx context.Context, arg InsertCategoryParams) 
 const insertProduct = `-- name: InsertProduct :exec
 INSERT INTO products (id, code, name, gender, status, sub_category_id, price, discount, colour, thumbnail,
                       images, basic_description, return_description, size_chart, fit, length_cm, width_cm,
-                      height_cm, weight_grams, created_at, updated_at, search_text, hsn, search)
+                      height_cm, weight_grams, created_at, updated_at, search_text, hsn, slug, search)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10,
         $11, $12, $13, $14, $15, $16, $17,
-        $18, $19, $20, $20, $21, $22,
+        $18, $19, $20, $20, $21, $22, $23,
         setweight(to_tsvector('english', $3::text), 'A') ||
-        setweight(to_tsvector('english', $23::text || ' ' || $9::text), 'B') ||
+        setweight(to_tsvector('english', $24::text || ' ' || $9::text), 'B') ||
         setweight(to_tsvector('english', $12::text), 'C'))
 `
 
@@ -762,6 +772,7 @@ type InsertProductParams struct {
 	CreatedAt         time.Time
 	SearchText        string
 	Hsn               string
+	Slug              string
 	SubCategoryName   string
 }
 
@@ -789,6 +800,7 @@ func (q *Queries) InsertProduct(ctx context.Context, arg InsertProductParams) er
 		arg.CreatedAt,
 		arg.SearchText,
 		arg.Hsn,
+		arg.Slug,
 		arg.SubCategoryName,
 	)
 	return err
@@ -1082,7 +1094,7 @@ func (q *Queries) LockSubCategory(ctx context.Context, id string) (LockSubCatego
 const productByID = `-- name: ProductByID :one
 SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,
        p.images, p.basic_description, p.return_description, p.size_chart, p.fit, p.length_cm, p.width_cm,
-       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name
+       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name, p.slug
 FROM products p
 JOIN sub_categories sc ON sc.id = p.sub_category_id
 JOIN categories c ON c.id = sc.category_id
@@ -1113,6 +1125,7 @@ type ProductByIDRow struct {
 	CategoryType      string
 	CategoryID        string
 	CategoryName      string
+	Slug              string
 }
 
 func (q *Queries) ProductByID(ctx context.Context, id string) (ProductByIDRow, error) {
@@ -1142,6 +1155,7 @@ func (q *Queries) ProductByID(ctx context.Context, id string) (ProductByIDRow, e
 		&i.CategoryType,
 		&i.CategoryID,
 		&i.CategoryName,
+		&i.Slug,
 	)
 	return i, err
 }
@@ -1186,10 +1200,57 @@ func (q *Queries) ProductHSNs(ctx context.Context, ids []string) ([]ProductHSNsR
 	return items, nil
 }
 
+const productStateByID = `-- name: ProductStateByID :one
+SELECT id, slug, active, (deleted_at IS NOT NULL)::boolean AS deleted FROM products WHERE id = $1
+`
+
+type ProductStateByIDRow struct {
+	ID      string
+	Slug    string
+	Active  bool
+	Deleted bool
+}
+
+// Whether a product's page may show, hidden and deleted products included.
+func (q *Queries) ProductStateByID(ctx context.Context, id string) (ProductStateByIDRow, error) {
+	row := q.db.QueryRow(ctx, productStateByID, id)
+	var i ProductStateByIDRow
+	err := row.Scan(
+		&i.ID,
+		&i.Slug,
+		&i.Active,
+		&i.Deleted,
+	)
+	return i, err
+}
+
+const productStateBySlug = `-- name: ProductStateBySlug :one
+SELECT id, slug, active, (deleted_at IS NOT NULL)::boolean AS deleted FROM products WHERE slug = $1
+`
+
+type ProductStateBySlugRow struct {
+	ID      string
+	Slug    string
+	Active  bool
+	Deleted bool
+}
+
+func (q *Queries) ProductStateBySlug(ctx context.Context, slug string) (ProductStateBySlugRow, error) {
+	row := q.db.QueryRow(ctx, productStateBySlug, slug)
+	var i ProductStateBySlugRow
+	err := row.Scan(
+		&i.ID,
+		&i.Slug,
+		&i.Active,
+		&i.Deleted,
+	)
+	return i, err
+}
+
 const productsByGender = `-- name: ProductsByGender :many
 SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,
        p.images, p.basic_description, p.return_description, p.size_chart, p.fit, p.length_cm, p.width_cm,
-       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name
+       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name, p.slug
 FROM products p
 JOIN sub_categories sc ON sc.id = p.sub_category_id
 JOIN categories c ON c.id = sc.category_id
@@ -1228,6 +1289,7 @@ type ProductsByGenderRow struct {
 	CategoryType      string
 	CategoryID        string
 	CategoryName      string
+	Slug              string
 }
 
 func (q *Queries) ProductsByGender(ctx context.Context, arg ProductsByGenderParams) ([]ProductsByGenderRow, error) {
@@ -1263,6 +1325,7 @@ func (q *Queries) ProductsByGender(ctx context.Context, arg ProductsByGenderPara
 			&i.CategoryType,
 			&i.CategoryID,
 			&i.CategoryName,
+			&i.Slug,
 		); err != nil {
 			return nil, err
 		}
@@ -1277,7 +1340,7 @@ func (q *Queries) ProductsByGender(ctx context.Context, arg ProductsByGenderPara
 const productsByIDs = `-- name: ProductsByIDs :many
 SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,
        p.images, p.basic_description, p.return_description, p.size_chart, p.fit, p.length_cm, p.width_cm,
-       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name
+       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name, p.slug
 FROM products p
 JOIN sub_categories sc ON sc.id = p.sub_category_id
 JOIN categories c ON c.id = sc.category_id
@@ -1308,6 +1371,7 @@ type ProductsByIDsRow struct {
 	CategoryType      string
 	CategoryID        string
 	CategoryName      string
+	Slug              string
 }
 
 func (q *Queries) ProductsByIDs(ctx context.Context, ids []string) ([]ProductsByIDsRow, error) {
@@ -1343,6 +1407,7 @@ func (q *Queries) ProductsByIDs(ctx context.Context, ids []string) ([]ProductsBy
 			&i.CategoryType,
 			&i.CategoryID,
 			&i.CategoryName,
+			&i.Slug,
 		); err != nil {
 			return nil, err
 		}
@@ -1357,7 +1422,7 @@ func (q *Queries) ProductsByIDs(ctx context.Context, ids []string) ([]ProductsBy
 const productsBySubCategory = `-- name: ProductsBySubCategory :many
 SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,
        p.images, p.basic_description, p.return_description, p.size_chart, p.fit, p.length_cm, p.width_cm,
-       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name
+       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name, p.slug
 FROM products p
 JOIN sub_categories sc ON sc.id = p.sub_category_id
 JOIN categories c ON c.id = sc.category_id
@@ -1398,6 +1463,7 @@ type ProductsBySubCategoryRow struct {
 	CategoryType      string
 	CategoryID        string
 	CategoryName      string
+	Slug              string
 }
 
 // Several sub-categories, or one for a gender (a sale's listing).
@@ -1439,6 +1505,7 @@ func (q *Queries) ProductsBySubCategory(ctx context.Context, arg ProductsBySubCa
 			&i.CategoryType,
 			&i.CategoryID,
 			&i.CategoryName,
+			&i.Slug,
 		); err != nil {
 			return nil, err
 		}
@@ -1459,7 +1526,7 @@ WITH page AS (
 )
 SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,
        p.images, p.basic_description, p.return_description, p.size_chart, p.fit, p.length_cm, p.width_cm,
-       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name
+       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name, p.slug
 FROM page
 JOIN products p ON p.id = page.id
 JOIN sub_categories sc ON sc.id = p.sub_category_id
@@ -1497,6 +1564,7 @@ type ProductsInSubCategoryRow struct {
 	CategoryType      string
 	CategoryID        string
 	CategoryName      string
+	Slug              string
 }
 
 // One sub-category, the common listing. The page's ids come from products_by_sub_category
@@ -1534,6 +1602,7 @@ func (q *Queries) ProductsInSubCategory(ctx context.Context, arg ProductsInSubCa
 			&i.CategoryType,
 			&i.CategoryID,
 			&i.CategoryName,
+			&i.Slug,
 		); err != nil {
 			return nil, err
 		}
@@ -1588,7 +1657,7 @@ const searchProducts = `-- name: SearchProducts :many
 WITH q AS (SELECT websearch_to_tsquery('english', $3::text) AS tsq)
 SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,
        p.images, p.basic_description, p.return_description, p.size_chart, p.fit, p.length_cm, p.width_cm,
-       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name
+       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name, p.slug
 FROM products p
 JOIN sub_categories sc ON sc.id = p.sub_category_id
 JOIN categories c ON c.id = sc.category_id, q
@@ -1627,6 +1696,7 @@ type SearchProductsRow struct {
 	CategoryType      string
 	CategoryID        string
 	CategoryName      string
+	Slug              string
 }
 
 // Whole words (stemmed): "trousers" finds "trouser".
@@ -1663,6 +1733,7 @@ func (q *Queries) SearchProducts(ctx context.Context, arg SearchProductsParams) 
 			&i.CategoryType,
 			&i.CategoryID,
 			&i.CategoryName,
+			&i.Slug,
 		); err != nil {
 			return nil, err
 		}
@@ -1675,16 +1746,21 @@ func (q *Queries) SearchProducts(ctx context.Context, arg SearchProductsParams) 
 }
 
 const setProductsActive = `-- name: SetProductsActive :exec
-UPDATE products SET active = $1, updated_at = now() WHERE id = ANY($2::text[]) AND active <> $1
+UPDATE products
+SET active = $1, updated_at = now(),
+    deleted_at = CASE WHEN $1::boolean THEN NULL WHEN $2::boolean THEN coalesce(deleted_at, now()) ELSE deleted_at END
+WHERE id = ANY($3::text[]) AND (active <> $1 OR ($2::boolean AND deleted_at IS NULL))
 `
 
 type SetProductsActiveParams struct {
-	Active bool
-	Ids    []string
+	Active  bool
+	Deleted bool
+	Ids     []string
 }
 
+// Showing a product clears its deleted mark; deleting (hiding with deleted set) marks it.
 func (q *Queries) SetProductsActive(ctx context.Context, arg SetProductsActiveParams) error {
-	_, err := q.db.Exec(ctx, setProductsActive, arg.Active, arg.Ids)
+	_, err := q.db.Exec(ctx, setProductsActive, arg.Active, arg.Deleted, arg.Ids)
 	return err
 }
 
@@ -1700,6 +1776,122 @@ type SetProductsStatusParams struct {
 func (q *Queries) SetProductsStatus(ctx context.Context, arg SetProductsStatusParams) error {
 	_, err := q.db.Exec(ctx, setProductsStatus, arg.Status, arg.Ids)
 	return err
+}
+
+const sitemapProductChunks = `-- name: SitemapProductChunks :many
+SELECT numbered.chunk::bigint AS chunk, max(numbered.updated_at)::timestamptz AS updated_at
+FROM (SELECT (row_number() OVER (ORDER BY created_at, id) - 1) / $1::bigint AS chunk, updated_at
+      FROM products WHERE active) numbered
+GROUP BY numbered.chunk
+ORDER BY numbered.chunk
+`
+
+type SitemapProductChunksRow struct {
+	Chunk     int64
+	UpdatedAt time.Time
+}
+
+// The sitemap's product files: shown products in creation order, chunk_size to a file, and each
+// file's last change.
+func (q *Queries) SitemapProductChunks(ctx context.Context, chunkSize int64) ([]SitemapProductChunksRow, error) {
+	rows, err := q.db.Query(ctx, sitemapProductChunks, chunkSize)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []SitemapProductChunksRow
+	for rows.Next() {
+		var i SitemapProductChunksRow
+		if err := rows.Scan(&i.Chunk, &i.UpdatedAt); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const sitemapProducts = `-- name: SitemapProducts :many
+SELECT slug, updated_at, thumbnail, images FROM products
+WHERE active
+ORDER BY created_at, id
+LIMIT $2::bigint OFFSET $1::bigint
+`
+
+type SitemapProductsParams struct {
+	PageOffset int64
+	PageSize   int64
+}
+
+type SitemapProductsRow struct {
+	Slug      string
+	UpdatedAt time.Time
+	Thumbnail string
+	Images    []string
+}
+
+// One sitemap file of shown products: its address, last change and pictures.
+func (q *Queries) SitemapProducts(ctx context.Context, arg SitemapProductsParams) ([]SitemapProductsRow, error) {
+	rows, err := q.db.Query(ctx, sitemapProducts, arg.PageOffset, arg.PageSize)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []SitemapProductsRow
+	for rows.Next() {
+		var i SitemapProductsRow
+		if err := rows.Scan(
+			&i.Slug,
+			&i.UpdatedAt,
+			&i.Thumbnail,
+			&i.Images,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const sitemapSubCategories = `-- name: SitemapSubCategories :many
+SELECT sc.category_type, c.name AS category_name, max(p.updated_at)::timestamptz AS updated_at
+FROM sub_categories sc
+JOIN categories c ON c.id = sc.category_id
+JOIN products p ON p.sub_category_id = sc.id AND p.active
+GROUP BY sc.category_type, c.name
+ORDER BY c.name, sc.category_type
+`
+
+type SitemapSubCategoriesRow struct {
+	CategoryType string
+	CategoryName string
+	UpdatedAt    time.Time
+}
+
+// Every sub-category with shown products, with its category and the last change among them.
+func (q *Queries) SitemapSubCategories(ctx context.Context) ([]SitemapSubCategoriesRow, error) {
+	rows, err := q.db.Query(ctx, sitemapSubCategories)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []SitemapSubCategoriesRow
+	for rows.Next() {
+		var i SitemapSubCategoriesRow
+		if err := rows.Scan(&i.CategoryType, &i.CategoryName, &i.UpdatedAt); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const sizesOf = `-- name: SizesOf :many

@@ -8,6 +8,7 @@ import { StateMessage } from '../../components/StateMessage';
 import { categoryOf, findSubCategory, useGetCategoryQuery, useGetProductsQuery } from '../../features/catalog/api';
 import { listingFor, productCount } from '../../features/catalog/listing';
 import { useFirstScreenDone } from '../../lib/firstScreen';
+import { usePageHead } from '../../lib/pageHead';
 import { paths } from '../../lib/paths';
 import { pageFromSearch, pageHref, ProductResults } from './catalog/ProductResults';
 import styles from './ListingPage.module.css';
@@ -30,6 +31,7 @@ export function ListingPage() {
   const total = products.currentData?.metadata.total;
   const eyebrow = category?.name ?? listing.eyebrow;
   useFirstScreenDone(products.currentData !== undefined || products.isError);
+  usePageHead({ title: `${listing.title} — drape`, image: subCategory?.image });
 
   return (
     <div className={styles.page}>

@@ -1,4 +1,4 @@
-// /api/getproduct/{_id}: a product's page (its own lazy chunk): gallery, price, sizes, wishlist,
+// /api/getproduct/{_id} and /product/{slug}: a product's page (its own lazy chunk): gallery, price, sizes, wishlist,
 // description, details, returns, and the approved reviews with their average.
 import { useParams } from 'react-router';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
@@ -18,15 +18,20 @@ import { PincodeCheck } from '../../features/delivery/components/PincodeCheck';
 import { FitNote } from '../../features/returns/components/FitNote';
 import { ProductReviews } from '../../features/reviews/components/ProductReviews';
 import { useFirstScreenDone } from '../../lib/firstScreen';
+import { usePageHead } from '../../lib/pageHead';
 import { genderListPath, paths, productListPath } from '../../lib/paths';
+import { truncate } from '../../lib/text';
 import { useAppSelector } from '../hooks';
 import { WishlistHeart } from './catalog/WishlistHeart';
 import styles from './ProductPage.module.css';
 
-/** /api/getproduct/{_id}: the product's detail page (SPEC §2 links products at their API path). */
+/**
+ * /api/getproduct/{_id} and /product/{slug}: the product's detail page (SPEC §2 links products at
+ * their API path; /product/{slug} is its canonical address).
+ */
 export function ProductPage() {
-  const { id = '' } = useParams();
-  const { currentData: product, error, isError } = useGetProductQuery(id, { skip: !id });
+  const { id = '', slug = '' } = useParams();
+  const { currentData: product, error, isError } = useGetProductQuery(id || slug, { skip: !id && !slug });
   useFirstScreenDone(product !== undefined || isError);
 
   if (isError && (error as { status?: unknown } | undefined)?.status === 404) {
@@ -71,6 +76,12 @@ function ProductDetail({ product }: { product: Product }) {
   const addToCart = useAddToCart();
   const defaultPincode = useDefaultPincode();
   const soldOut = isSoldOut(product);
+  usePageHead({
+    title: `${product.productName} — drape`,
+    description: truncate(product.basicProductDescription, 155) || undefined,
+    path: product.slug ? `/product/${encodeURIComponent(product.slug)}` : undefined,
+    image: product.thumbnail || undefined,
+  });
   const sale = appliedSale(product);
   const dimensions = [product.length, product.width, product.hight].every((value) => value > 0)
     ? `${product.length} × ${product.width} × ${product.hight} cm`

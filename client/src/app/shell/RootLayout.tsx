@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Loader } from '../../components/Loader';
 import { selectSignInPrompt } from '../../features/account/accountSlice';
 import { selectCartDrawerOpen, selectCartNotice } from '../../features/cart/cartSlice';
 import { SaleBanner } from '../../features/sale/components/SaleBanner';
 import { DeferredToastViewport } from '../../features/ui/components/ToastRegion';
+import { resetPageHead } from '../../lib/pageHead';
 import { useAppSelector } from '../hooks';
 import { CrashPage } from './CrashPage';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -22,7 +23,9 @@ const CartShell = lazy(() => import('./CartShell').then((module) => ({ default: 
 
 /** Header, sale banner, the page, footer and toasts: the frame every storefront page sits in. */
 export function RootLayout() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  // Before the page's own head (usePageHead runs in a later, passive effect).
+  useLayoutEffect(resetPageHead, [pathname, search]);
   const signInOpen = useAppSelector(selectSignInPrompt) !== null;
   const cartShown = useAppSelector((state) => selectCartDrawerOpen(state) || selectCartNotice(state) !== null);
   return (

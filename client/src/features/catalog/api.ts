@@ -104,7 +104,9 @@ export function seedCatalogFromPage() {
   return catalogApi.util.upsertQueryEntries([
     ...(seeded.categories ? [{ endpointName: 'getCategory' as const, arg: undefined, value: { items: seeded.categories.items ?? [] } }] : []),
     ...(seeded.listing ? [{ endpointName: 'getProducts' as const, arg: seeded.listing.query, value: toPage(seeded.listing.page) }] : []),
-    ...(seeded.product?._id ? [{ endpointName: 'getProduct' as const, arg: seeded.product._id, value: normaliseProduct(seeded.product) }] : []),
+    ...[seeded.product?._id, seeded.product?.slug]
+      .filter((key): key is string => Boolean(key))
+      .map((key) => ({ endpointName: 'getProduct' as const, arg: key, value: normaliseProduct(seeded.product!) })),
   ]);
 }
 

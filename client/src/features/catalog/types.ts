@@ -34,6 +34,8 @@ export interface Product {
   _id: string;
   productId: string;
   productName: string;
+  /** Its readable page is /product/{slug}; the server finds it by either. */
+  slug?: string;
   thumbnail: string;
   images: string[];
   gender: string;
