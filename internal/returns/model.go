@@ -126,6 +126,8 @@ type Request struct {
 	Fee         shop.Money `json:"fee"` // the shipping fee the policy charged when it was asked
 	Lines       []Line     `json:"lines"`
 	Steps       []Step     `json:"steps"`
+	// Pickup is the courier's reverse pickup once its booking was tried (nil before).
+	Pickup *Pickup `json:"pickup,omitempty"`
 	// Customer is the account that asked, in the back office's queue only.
 	Customer  *Customer `json:"customer,omitempty"`
 	CreatedAt time.Time `json:"createdAt"`
