@@ -62,6 +62,7 @@ type services struct {
 	reviews   *review.Service
 	audit     *audit.Service
 	returns   *returns.Service
+	pickups   *returns.Pickups
 }
 
 // newServices wires the domain services over one pool.
@@ -92,6 +93,7 @@ func newServices(d deps) services {
 	svc.audit = audit.NewService(d.pool)
 	svc.returns = returns.NewService(d.pool, returns.Config{PublicURL: d.cfg.PublicURL}, svc.orders, svc.catalog)
 	svc.shipping = shipping.NewService(svc.orders, nil, shipping.Config{WebhookToken: d.cfg.Shiprocket.WebhookToken})
+	svc.pickups = returns.NewPickups(svc.returns, svc.company, nil, returns.PickupConfig{WebhookToken: d.cfg.Shiprocket.WebhookToken})
 	return svc
 }
 
