@@ -146,8 +146,8 @@ func TestReturnPickupFailsAndIsRetried(t *testing.T) {
 
 // TestAWorkerKilledMidPickupBooking: the courier hangs on the booking of an approved return
 // after creating it, and the worker booking it is killed (SIGKILL); a new worker takes over.
-// One pickup at the courier, no duplicate create, and the request is not lost: it reaches
-// RECEIVED.
+// The new worker asks the courier, finds the return order and records it: one pickup at the
+// courier, no duplicate create, and the request is not lost: it reaches RECEIVED.
 func TestAWorkerKilledMidPickupBooking(t *testing.T) {
 	t.Parallel() // real processes mostly waiting on timers: they overlap well
 	d := newCourierDeployment(t, "300ms")
@@ -166,9 +166,12 @@ func TestAWorkerKilledMidPickupBooking(t *testing.T) {
 		t.Fatal(err)
 	}
 	start(t, "worker", d.env)
-	d.control(t, map[string]any{"step": "300ms"})
-	waitUntil(t, 120*time.Second, "the request received", func() bool { return d.requestStatus(t, id) == "RECEIVED" })
+	waitUntil(t, 120*time.Second, "the new worker to record the pickup", func() bool {
+		return d.count(t, `SELECT count(*) FROM return_pickups WHERE request_id = $1 AND courier_order_id IS NOT NULL`, id) == 1
+	})
 	returnOrders, duplicates := d.returnCounts(t)
+	d.control(t, map[string]any{"step": "300ms"})
+	waitUntil(t, 60*time.Second, "the request received", func() bool { return d.requestStatus(t, id) == "RECEIVED" })
 	drillReport(t, "worker kill -9 mid pickup booking, courier hangs after creating", "return pickups booked at the courier", 1, returnOrders, duplicates)
 	if returnOrders != 1 || duplicates != 0 {
 		t.Fatalf("the courier has %d return orders and saw %d duplicate creates, want 1 and 0", returnOrders, duplicates)

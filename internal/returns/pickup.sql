@@ -17,10 +17,11 @@ UPDATE return_pickups SET error = @error, updated_at = now() WHERE request_id = 
 
 -- name: RecordPickupReport :exec
 -- What the courier last said about the pickup; an empty awb or courier name keeps the one known.
-UPDATE return_pickups SET awb = coalesce(nullif(@awb::text, ''), awb),
-    courier_name = coalesce(nullif(@courier_name::text, ''), courier_name),
-    courier_status = @courier_status, updated_at = now()
-WHERE request_id = @request_id;
+INSERT INTO return_pickups (request_id, awb, courier_name, courier_status)
+VALUES (@request_id, @awb::text, @courier_name::text, @courier_status)
+ON CONFLICT (request_id) DO UPDATE SET awb = coalesce(nullif(excluded.awb, ''), return_pickups.awb),
+    courier_name = coalesce(nullif(excluded.courier_name, ''), return_pickups.courier_name),
+    courier_status = excluded.courier_status, updated_at = now();
 
 -- name: PickupsOf :many
 SELECT * FROM return_pickups WHERE request_id = ANY(@request_ids::text[]);

@@ -145,26 +145,27 @@ func (q *Queries) RecordPickupFailure(ctx context.Context, arg RecordPickupFailu
 }
 
 const recordPickupReport = `-- name: RecordPickupReport :exec
-UPDATE return_pickups SET awb = coalesce(nullif($1::text, ''), awb),
-    courier_name = coalesce(nullif($2::text, ''), courier_name),
-    courier_status = $3, updated_at = now()
-WHERE request_id = $4
+INSERT INTO return_pickups (request_id, awb, courier_name, courier_status)
+VALUES ($1, $2::text, $3::text, $4)
+ON CONFLICT (request_id) DO UPDATE SET awb = coalesce(nullif(excluded.awb, ''), return_pickups.awb),
+    courier_name = coalesce(nullif(excluded.courier_name, ''), return_pickups.courier_name),
+    courier_status = excluded.courier_status, updated_at = now()
 `
 
 type RecordPickupReportParams struct {
+	RequestID     string
 	Awb           string
 	CourierName   string
 	CourierStatus string
-	RequestID     string
 }
 
 // What the courier last said about the pickup; an empty awb or courier name keeps the one known.
 func (q *Queries) RecordPickupReport(ctx context.Context, arg RecordPickupReportParams) error {
 	_, err := q.db.Exec(ctx, recordPickupReport,
+		arg.RequestID,
 		arg.Awb,
 		arg.CourierName,
 		arg.CourierStatus,
-		arg.RequestID,
 	)
 	return err
 }

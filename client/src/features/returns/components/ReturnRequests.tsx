@@ -1,6 +1,8 @@
 // An order's return and exchange requests as its shopper follows them: the request number,
-// what it asks for, and its steps, newest last, the latest marked current.
+// what it asks for, its courier pickup, and its steps, newest last, the latest marked current.
+// staff shows a failed booking's reason (the back office's order page).
 import type { ReturnRequest } from '../types';
+import { PickupLine } from './PickupLine';
 import styles from './Returns.module.css';
 
 const dateTime = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' });
@@ -10,7 +12,7 @@ function when(at: string): string {
   return Number.isNaN(date.getTime()) ? '' : dateTime.format(date);
 }
 
-export function ReturnRequests({ requests }: { requests: ReturnRequest[] }) {
+export function ReturnRequests({ requests, staff = false }: { requests: ReturnRequest[]; staff?: boolean }) {
   return (
     <ul className={styles.requests}>
       {requests.map((request) => (
@@ -31,6 +33,7 @@ export function ReturnRequests({ requests }: { requests: ReturnRequest[] }) {
             ))}
           </ul>
           <p className={styles.requestReason}>{request.reason.label}</p>
+          <PickupLine pickup={request.pickup} staff={staff} />
           <ol className={styles.steps} aria-label={`Steps of ${request.returnId}`}>
             {request.steps.map((step, index) => (
               <li
