@@ -2,7 +2,7 @@
 // upload (re-encoded by the server). An order's requests are tagged 'Order', so the events on
 // the shopper's topic that refresh their orders (return.requested among them) refresh these.
 import { api } from '../../lib/api';
-import type { ReturnAsk, ReturnLine, ReturnPhoto, ReturnPolicy, ReturnRequest, ReturnStep } from './types';
+import type { ReturnAsk, ReturnLine, ReturnPhoto, ReturnPickup, ReturnPolicy, ReturnRequest, ReturnStep } from './types';
 
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -38,6 +38,21 @@ function toStep(raw: Record<string, unknown>): ReturnStep {
   return { status: str(raw.status), label: str(raw.label), actor: str(raw.actor), note: str(raw.note), at: str(raw.at) };
 }
 
+/** The courier's pickup of a request, or undefined before its booking was tried. */
+export function toPickup(raw: unknown): ReturnPickup | undefined {
+  if (!raw || typeof raw !== 'object') return undefined;
+  const p = raw as Record<string, unknown>;
+  const trackUrl = str(p.trackUrl);
+  return {
+    awb: str(p.awb),
+    courierName: str(p.courierName),
+    courierStatus: str(p.courierStatus),
+    trackUrl: trackUrl.startsWith('https://') ? trackUrl : undefined,
+    bookedAt: str(p.bookedAt) || undefined,
+    error: str(p.error) || undefined,
+  };
+}
+
 export function toRequest(raw: Record<string, unknown>): ReturnRequest {
   const reason = (raw.reason ?? {}) as Record<string, unknown>;
   return {
@@ -53,6 +68,7 @@ export function toRequest(raw: Record<string, unknown>): ReturnRequest {
     fee: num(raw.fee),
     lines: list(raw.lines, toLine),
     steps: list(raw.steps, toStep),
+    pickup: toPickup(raw.pickup),
     createdAt: str(raw.createdAt),
   };
 }
