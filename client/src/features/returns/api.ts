@@ -84,6 +84,12 @@ export const returnsApi = api.injectEndpoints({
       transformResponse: (data: unknown) => list(data, toRequest),
       providesTags: ['Order'],
     }),
+    /** An order's requests for the back office's order page (by the order's id or number). */
+    getAdminOrderReturns: build.query<ReturnRequest[], string>({
+      query: (id) => `admin/orders/${encodeURIComponent(id)}/returns`,
+      transformResponse: (data: unknown) => list(data, toRequest),
+      providesTags: ['Order'],
+    }),
     askReturn: build.mutation<ReturnRequest, { orderId: string; ask: ReturnAsk }>({
       query: ({ orderId, ask }) => ({ url: `orders/${encodeURIComponent(orderId)}/returns`, method: 'POST', body: ask }),
       transformResponse: toRequest,
@@ -100,4 +106,10 @@ export const returnsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetReturnPolicyQuery, useGetOrderReturnsQuery, useAskReturnMutation, useUploadReturnPhotoMutation } = returnsApi;
+export const {
+  useGetReturnPolicyQuery,
+  useGetOrderReturnsQuery,
+  useGetAdminOrderReturnsQuery,
+  useAskReturnMutation,
+  useUploadReturnPhotoMutation,
+} = returnsApi;

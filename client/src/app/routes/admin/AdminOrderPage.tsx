@@ -1,12 +1,19 @@
 // /admin/orders/{id}: one order for staff (features/orders/admin), linked from every order
-// board. Only admins are offered refunds (the server answers staff 403).
+// board, with the order's returns below it. Only admins are offered refunds (the server answers
+// staff 403).
 import { useParams } from 'react-router';
 import { selectAdmin } from '../../../features/account/adminSlice';
 import { OrderDetail } from '../../../features/orders/admin/components/OrderDetail';
 import { useAppSelector } from '../../hooks';
+import { AdminOrderReturns } from './AdminOrderReturns';
 
 export function AdminOrderPage() {
   const { id = '' } = useParams();
   const admin = useAppSelector(selectAdmin);
-  return <OrderDetail key={id} id={id} refunds={admin?.role === 'admin'} />;
+  return (
+    <>
+      <OrderDetail key={id} id={id} refunds={admin?.role === 'admin'} />
+      <AdminOrderReturns id={id} />
+    </>
+  );
 }
