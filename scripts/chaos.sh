@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # chaos.sh — the fault drills in one command, on project-local services (.data/test): real
 # server, worker, sim and Redis processes, then a worker killed with SIGKILL mid-push while the
-# courier is slow, Redis stopped and crashed (its data lost) during checkouts, the courier down
-# until retries give up, its webhooks lost, and PostgreSQL ending every connection. Each drill
-# prints what it sent, what arrived, what arrived twice and what was lost; the goal is 0 lost,
-# 0 duplicated. The same drills run in `make test` (they are Go tests in server/).
+# courier is slow, a worker killed mid return-pickup booking while the courier hangs, Redis
+# stopped and crashed (its data lost) during checkouts, the courier down until retries give up,
+# its webhooks lost, and PostgreSQL ending every connection. Each drill prints what it sent,
+# what arrived, what arrived twice and what was lost; the goal is 0 lost, 0 duplicated. The
+# same drills run in `make test` (they are Go tests in server/).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -13,7 +14,7 @@ eval "$(bash scripts/services.sh start test)"
 
 report=$(mktemp)
 trap 'rm -f "$report"' EXIT
-drills='^(TestAWorkerKilledMidPush|TestRedisStopsDuringCheckouts|TestCourierDownThenStaffRetry|TestLostWebhooksAreCaughtByTracking|TestDatabaseConnectionsDropped)$'
+drills='^(TestAWorkerKilledMidPush|TestRedisStopsDuringCheckouts|TestCourierDownThenStaffRetry|TestLostWebhooksAreCaughtByTracking|TestDatabaseConnectionsDropped|TestAWorkerKilledMidPickupBooking)$'
 status=0
 CHAOS_REPORT="$report" go test -count=1 -timeout 15m -run "$drills" -v ./server >"$root/.data/test/chaos.log" 2>&1 || status=$?
 grep -E '^(--- (PASS|FAIL)|FAIL|ok)' "$root/.data/test/chaos.log" || true

@@ -64,6 +64,7 @@ type services struct {
 	reviews   *review.Service
 	audit     *audit.Service
 	returns   *returns.Service
+	pickups   *returns.Pickups
 }
 
 // newServices wires the domain services over one pool.
@@ -98,6 +99,7 @@ func newServices(d deps) services {
 		svc.orders, svc.catalog)
 	svc.payments.SetReturnRefunds(svc.returns)
 	svc.shipping = shipping.NewService(svc.orders, nil, shipping.Config{WebhookToken: d.cfg.Shiprocket.WebhookToken})
+	svc.pickups = returns.NewPickups(svc.returns, svc.company, nil, returns.PickupConfig{WebhookToken: d.cfg.Shiprocket.WebhookToken})
 	return svc
 }
 

@@ -13,7 +13,7 @@ import (
 )
 
 // paise reads a rupee figure of an answer as paise.
-func paise(t testing.TB, body []byte, path string) int64 {
+func paiseAt(t testing.TB, body []byte, path string) int64 {
 	t.Helper()
 	return int64(math.Round(jsonValue(t, body, path).(float64) * 100))
 }
@@ -45,7 +45,7 @@ func TestPartialRefundOfACouponedOrderOverHTTP(t *testing.T) {
 	}
 	status, body = send(t, s.app, "GET", "/api/orders/"+number, s.shopper, nil)
 	expect(t, "the order", status, body, 200, map[string]any{"data.items.0.quantity": 3})
-	unit, coupon := paise(t, body, "data.items.0.discountedPrice"), paise(t, body, "data.couponDiscount")
+	unit, coupon := paiseAt(t, body, "data.items.0.discountedPrice"), paiseAt(t, body, "data.couponDiscount")
 	if coupon == 0 {
 		t.Fatalf("the coupon took nothing off: %s", body)
 	}
@@ -86,7 +86,7 @@ func TestPartialRefundOfACouponedOrderOverHTTP(t *testing.T) {
 		t.Fatalf("M stock %d → %d: the shirt comes back once", stock, got)
 	}
 	body = answers[0]
-	if got := paise(t, body, "data.refund.amount"); got != want || paise(t, body, "data.refund.credit") != want || jsonValue(t, body, "data.refund.method") != "razorpay" {
+	if got := paiseAt(t, body, "data.refund.amount"); got != want || paiseAt(t, body, "data.refund.credit") != want || jsonValue(t, body, "data.refund.method") != "razorpay" {
 		t.Fatalf("refund %d paise, want %d (unit %d, coupon %d): %s", got, want, unit, coupon, body)
 	}
 	var notes int
@@ -94,7 +94,7 @@ func TestPartialRefundOfACouponedOrderOverHTTP(t *testing.T) {
 	if err := s.d.pool.QueryRow(context.Background(), `SELECT count(*), coalesce(sum(total), 0) FROM credit_notes WHERE order_id = $1`, id).Scan(&notes, &note); err != nil || notes != 1 || note != want {
 		t.Fatalf("%d credit notes of %d paise (%v), want one of %d", notes, note, err, want)
 	}
-	if n := countRows(t, s.d, `SELECT count(*) FROM outbox WHERE name = 'returns:refund'`); n != 1 {
+	if n := countRows(t, s.d, `SELECT count(*) FROM outbox WHERE name = 'return:refund'`); n != 1 {
 		t.Fatalf("%d refund jobs, want 1", n)
 	}
 

@@ -90,7 +90,7 @@ func (s *server) routes(app *fiber.App) {
 	api.Get("/track", s.perIP("track", 60, time.Minute), s.trackOrder)
 	api.Post("/orderStatus", s.auditChanges, s.requireStaff, s.changeOrderStatus)
 	api.Post("/refund", s.auditChanges, s.requireAdmin, s.refundOrder)
-	api.Post("/hooks/courier", s.courierWebhook)
+	api.Post("/hooks/courier", s.courierHook)
 
 	admin := api.Group("/admin")
 	admin.Use(s.auditChanges) // every change under /api/admin goes to the audit log (audit.go)

@@ -273,9 +273,12 @@ type shiprocketOrder struct {
 	origin         string
 	destination    string
 	destinationPin string
-	// stage indexes shiprocketLifecycle; canceled overrides it.
+	// stage indexes the order's lifecycle (shiprocketLifecycle, or
+	// shiprocketReturnLifecycle for a return order); canceled overrides it.
 	stage    int
 	canceled bool
+	// isReturn marks a return order (a reverse pickup, shiprocketreturn.go).
+	isReturn bool
 
 	awb               string
 	courier           shiprocketCourier
@@ -295,12 +298,12 @@ func (o *shiprocketOrder) current() shiprocketStage {
 	if o.canceled {
 		return shiprocketCanceled
 	}
-	return shiprocketLifecycle[o.stage]
+	return o.lifecycle()[o.stage]
 }
 
 // final reports whether the driver has nothing more to do with the order.
 func (o *shiprocketOrder) final() bool {
-	return o.canceled || o.stage == len(shiprocketLifecycle)-1
+	return o.canceled || o.stage == len(o.lifecycle())-1
 }
 
 // shiprocketControl is the fault control of POST /shiprocket/control.
@@ -438,6 +441,8 @@ func (s *shiprocketSim) close() {
 //	POST /shiprocket/v1/external/auth/logout               revokes the token sent
 //	POST /shiprocket/v1/external/orders/create/adhoc       create an order (PROVIDERS.md §3.2) → {order_id,shipment_id,status:"NEW",…}
 //	POST /shiprocket/v1/external/orders/cancel             {ids:[…]} → 204
+//	POST /shiprocket/v1/external/orders/create/return      create a return order (a reverse pickup, INDIA.md §3) → {order_id,shipment_id,status:"RETURN PENDING",status_code:21}
+//	GET  /shiprocket/v1/external/orders/processing/return  ?search=<order id or AWB>&page=&per_page= → {data:[return orders], meta}
 //	GET  /shiprocket/v1/external/orders                    ?search=<order id or AWB>&page=&per_page= → {data:[orders], meta}
 //	GET  /shiprocket/v1/external/courier/track/shipment/{id} tracking_data
 //	GET  /shiprocket/v1/external/courier/track/awb/{awb}   tracking_data
@@ -451,6 +456,8 @@ func registerShiprocket(mux *http.ServeMux, s *shiprocketSim) {
 	mux.HandleFunc("POST /shiprocket/v1/external/auth/logout", s.authenticated(s.serveLogout))
 	mux.HandleFunc("POST /shiprocket/v1/external/orders/create/adhoc", s.authenticated(s.serveCreate))
 	mux.HandleFunc("POST /shiprocket/v1/external/orders/cancel", s.authenticated(s.serveCancel))
+	mux.HandleFunc("POST /shiprocket/v1/external/orders/create/return", s.authenticated(s.serveCreateReturn))
+	mux.HandleFunc("GET /shiprocket/v1/external/orders/processing/return", s.authenticated(s.serveReturns))
 	mux.HandleFunc("GET /shiprocket/v1/external/orders", s.authenticated(s.serveOrders))
 	mux.HandleFunc("GET /shiprocket/v1/external/courier/track/shipment/{id}", s.authenticated(s.serveTrackShipment))
 	mux.HandleFunc("GET /shiprocket/v1/external/courier/track/awb/{awb}", s.authenticated(s.serveTrackAWB))
@@ -839,6 +846,12 @@ func validateAdhocItems(f *shiprocketFields) []shiprocketItem {
 // answer is lost but not the order). Then validation, the pickup location and
 // the duplicate refusal.
 func (s *shiprocketSim) serveCreate(w http.ResponseWriter, r *http.Request) {
+	s.serveCreating(w, r, s.create)
+}
+
+// serveCreating reads a create body and answers it with create, after counting the attempt
+// and playing the fault modes as serveCreate says: forward and return orders alike.
+func (s *shiprocketSim) serveCreating(w http.ResponseWriter, r *http.Request, create func(*shiprocketFields) (int, any)) {
 	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, shiprocketRequestLimit))
 	if err != nil {
 		writeShiprocketError(w, http.StatusRequestEntityTooLarge, "The request body is too large.", nil)
@@ -877,7 +890,7 @@ func (s *shiprocketSim) serveCreate(w http.ResponseWriter, r *http.Request) {
 		}
 		return
 	}
-	status, answer := s.create(fields)
+	status, answer := create(fields)
 	if hang {
 		s.logger.Warn("shiprocket create hangs on purpose after creating", "order_id", channelOrderID, "hang", hangFor)
 		if !s.hang(r, hangFor) {
@@ -1032,16 +1045,16 @@ func shiprocketDate(t time.Time) string {
 func (s *shiprocketSim) advanceLocked(order *shiprocketOrder, firstTry chan error) {
 	now := s.now()
 	order.stage++
-	stage := shiprocketLifecycle[order.stage]
+	stage := order.lifecycle()[order.stage]
 	switch stage.name {
-	case "PICKUP SCHEDULED":
+	case "PICKUP SCHEDULED", shiprocketReturnPickupGenerated:
 		order.courier = shiprocketCouriers[0]
 		order.awb = s.newAWBLocked()
 		order.awbAssignedAt = now
 		s.awbs[order.awb] = order
-	case "SHIPPED":
+	case "SHIPPED", shiprocketReturnPickedUp:
 		order.pickedUpAt = now
-	case "DELIVERED":
+	case "DELIVERED", shiprocketReturnDelivered:
 		order.deliveredAt = now
 	}
 	location := order.origin
@@ -1084,9 +1097,9 @@ func (s *shiprocketSim) queueWebhookLocked(order *shiprocketOrder, at time.Time,
 		CurrentTimestamp: at.In(shiprocketIST).Format("02 01 2006 15:04:05"), OrderID: order.channelOrderID, SROrderID: order.id,
 		AWBAssignedDate: shiprocketDate(order.awbAssignedAt), PickupScheduledDate: shiprocketDate(order.awbAssignedAt),
 		ETD: shiprocketDate(order.etd), Scans: append([]shiprocketScan{}, order.scans...), ChannelID: shiprocketChannelID,
-		PODStatus: "", POD: "Not Available",
+		PODStatus: "", POD: "Not Available", IsReturn: boolInt(order.isReturn),
 	}
-	if stage.name == "DELIVERED" {
+	if stage.name == "DELIVERED" || stage.name == shiprocketReturnDelivered {
 		update.PODStatus, update.POD = "OTP Based Delivery", "Available"
 	}
 	body, err := json.Marshal(update)
@@ -1274,6 +1287,9 @@ func (s *shiprocketSim) cancelOrders(ids []int64) (int, any) {
 // follow third-party tables). In-transit stages show as SHIPPED.
 func shiprocketOrderStatus(order *shiprocketOrder) (string, int) {
 	switch {
+	case order.isReturn && !order.canceled:
+		stage := order.current()
+		return stage.name, stage.currentStatusID
 	case order.canceled:
 		return "CANCELED", 5
 	case order.stage == 0:
@@ -1290,6 +1306,12 @@ func shiprocketOrderStatus(order *shiprocketOrder) (string, int) {
 // 15 a page unless per_page says otherwise (at most 100); search keeps those
 // whose channel order id contains it or whose AWB is it.
 func (s *shiprocketSim) serveOrders(w http.ResponseWriter, r *http.Request) {
+	s.serveOrderList(w, r, false)
+}
+
+// serveOrderList answers a list of the account's forward orders, or of its return orders
+// when returns, paged and searched as serveOrders says.
+func (s *shiprocketSim) serveOrderList(w http.ResponseWriter, r *http.Request, returns bool) {
 	query := r.URL.Query()
 	search := strings.ToLower(strings.TrimSpace(query.Get("search")))
 	perPage, err := strconv.Atoi(query.Get("per_page"))
@@ -1306,7 +1328,7 @@ func (s *shiprocketSim) serveOrders(w http.ResponseWriter, r *http.Request) {
 	var matches []*shiprocketOrder
 	for i := len(s.orderQueue) - 1; i >= 0; i-- {
 		order := s.orders[s.orderQueue[i]]
-		if order != nil && (search == "" || strings.Contains(strings.ToLower(order.channelOrderID), search) || (order.awb != "" && order.awb == search)) {
+		if order != nil && order.isReturn == returns && (search == "" || strings.Contains(strings.ToLower(order.channelOrderID), search) || (order.awb != "" && order.awb == search)) {
 			matches = append(matches, order)
 		}
 	}
@@ -1545,8 +1567,10 @@ type shiprocketControlState struct {
 	shiprocketControl
 	WebhookURL string `json:"webhookURL"`
 	// Tokens counts live tokens.
-	Tokens    int `json:"tokens"`
-	Orders    int `json:"orders"`
+	Tokens int `json:"tokens"`
+	Orders int `json:"orders"`
+	// Returns counts the return orders among Orders.
+	Returns   int `json:"returns"`
 	Cancelled int `json:"cancelled"`
 	Delivered int `json:"delivered"`
 	// CreateRequests counts every authenticated create request; Attempts
@@ -1579,6 +1603,9 @@ func (s *shiprocketSim) controlState() shiprocketControlState {
 		}
 	}
 	for _, order := range s.orders {
+		if order.isReturn {
+			state.Returns++
+		}
 		switch {
 		case order.canceled:
 			state.Cancelled++

@@ -68,7 +68,7 @@ func (h *handlers) pushShipment(ctx context.Context, orderID string) error {
 func retryDelay(first, most time.Duration) asynq.RetryDelayFunc {
 	return func(n int, err error, t *asynq.Task) time.Duration {
 		switch t.Type() {
-		case jobs.TypePushShipment, jobs.TypeCancelShipment, jobs.TypeTrackShipment:
+		case jobs.TypePushShipment, jobs.TypeCancelShipment, jobs.TypeTrackShipment, jobs.TypeBookReturnPickup, jobs.TypeTrackReturnPickup:
 			return min(first<<min(n, 20), most)
 		}
 		return asynq.DefaultRetryDelayFunc(n, err, t)

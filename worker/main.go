@@ -77,13 +77,15 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 
 	queue := asynq.NewClientFromRedisClient(rdb)
 	defer queue.Close()
-	relay := outbox.NewRelay(pool, jobs.NewClient(queue), realtime.NewBridge(rdb, cfg.RealtimeChannel), log)
-
 	orders, payments, shipments := newOrderServices(cfg, pool, rdb, log)
+	requests := newReturns(cfg, pool, orders, payments)
+	returnJobs := returnJobs{pickups: newReturnPickups(cfg, pool, rdb, requests), queue: jobs.NewClient(queue), log: log}
+	relay := outbox.NewRelay(pool, jobs.NewClient(queue), returnReactions{next: realtime.NewBridge(rdb, cfg.RealtimeChannel), queue: returnJobs.queue}, log)
+
 	mails := mailqueue.NewService(pool, mailer)
 	invoices := invoice.NewService(pool, catalog.NewService(pool, sale.NewService(pool)), company.NewService(pool))
 	mails.Attach(invoice.MailKind, invoices.MailFiles)
-	h := &handlers{pool: pool, mails: mails, payments: payments, shipping: shipments, returns: newReturns(cfg, pool, orders, payments), log: log}
+	h := &handlers{pool: pool, mails: mails, payments: payments, shipping: shipments, returns: requests, log: log}
 	srv := asynq.NewServerFromRedisClient(rdb, asynq.Config{
 		Concurrency:              cfg.Concurrency,
 		Queues:                   jobs.Queues,
@@ -94,13 +96,13 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 		RetryDelayFunc:           retryDelay(cfg.ShipmentRetryDelay, cfg.ShipmentRetryMaxDelay),
 		DelayedTaskCheckInterval: cfg.JobPollInterval,
 	})
-	if err := srv.Start(h.mux()); err != nil {
+	if err := srv.Start(returnJobs.register(h.mux())); err != nil {
 		return fmt.Errorf("asynq: %w", err)
 	}
 
 	var wg sync.WaitGroup
 	relayCtx, stopRelay := context.WithCancel(context.WithoutCancel(ctx))
-	wg.Add(2)
+	wg.Add(3)
 	go func() {
 		defer wg.Done()
 		_ = relay.Run(relayCtx) // it ends when stopRelay cancels relayCtx
@@ -109,6 +111,10 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 		defer wg.Done()
 		sweeper{orders: orders, mails: mails, queue: jobs.NewClient(queue), trackAfter: cfg.TrackAfter,
 			requeueAfter: cfg.RequeueAfter, log: log}.run(relayCtx, cfg.SweepInterval)
+	}()
+	go func() {
+		defer wg.Done()
+		returnJobs.run(relayCtx, cfg.SweepInterval, cfg.RequeueAfter, cfg.TrackAfter)
 	}()
 
 	var metricsServer *http.Server

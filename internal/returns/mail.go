@@ -132,3 +132,43 @@ func requestLines(lines []Line) []string {
 	}
 	return out
 }
+
+// Mail kinds of the courier's steps (pickup.go).
+const (
+	pickupScheduledKind = "return_pickup_scheduled"
+	pickedUpKind        = "return_picked_up"
+	receivedKind        = "return_received"
+)
+
+// pickupMail tells the shopper the courier moved request r of order o to status: its pickup
+// is booked (with the AWB), the parcel is picked up, or it reached the shop.
+func pickupMail(o order.Order, r Request, status Status, publicURL string) mailqueue.Message {
+	what := kindWord(r.Kind)
+	data := struct {
+		Name, Opening, Link string
+		Lines, Paragraphs   []string
+	}{Name: o.Address.FirstName, Link: publicURL + "/user/orders", Lines: requestLines(r.Lines)}
+	kind, subject := pickupScheduledKind, fmt.Sprintf("The pickup of your %s %s is booked", what, r.Number)
+	switch status {
+	case PickedUp:
+		kind, subject = pickedUpKind, fmt.Sprintf("The courier picked up your %s %s", what, r.Number)
+		data.Opening = fmt.Sprintf("The courier has picked up the items of your %s request %s for order %s:", what, r.Number, o.Number)
+		data.Paragraphs = append(data.Paragraphs, "We write again when they reach us.")
+	case Received:
+		kind, subject = receivedKind, fmt.Sprintf("We have received your %s %s", what, r.Number)
+		data.Opening = fmt.Sprintf("The items of your %s request %s for order %s have reached us:", what, r.Number, o.Number)
+		if r.Kind == Exchange {
+			data.Paragraphs = append(data.Paragraphs, "We check them now; your new size ships once they pass.")
+		} else {
+			data.Paragraphs = append(data.Paragraphs, "We check them now and refund you once they pass.")
+		}
+	default:
+		data.Opening = fmt.Sprintf("A courier will pick up the items of your %s request %s for order %s:", what, r.Number, o.Number)
+		data.Paragraphs = append(data.Paragraphs, "Please keep them packed, unused and with their tags on, at your delivery address.")
+	}
+	if p := r.Pickup; p != nil && p.AWB != "" {
+		data.Paragraphs = append(data.Paragraphs, fmt.Sprintf("Courier: %s, AWB %s.", p.CourierName, p.AWB))
+	}
+	html, text := mails.Render("requested", data)
+	return mailqueue.Message{Kind: kind, Ref: r.ID, To: o.Address.Email, Subject: subject, Text: text, HTML: html}
+}

@@ -131,6 +131,8 @@ type Request struct {
 	// Refund is what a return gives back and where: the masked payout details from the start
 	// (COD), the amount and credit note once QC passed; omitted when there is nothing yet.
 	Refund *Refund `json:"refund,omitempty"`
+	// Pickup is the courier's reverse pickup once its booking was tried (nil before).
+	Pickup *Pickup `json:"pickup,omitempty"`
 	// Customer is the account that asked, in the back office's queue only.
 	Customer  *Customer `json:"customer,omitempty"`
 	CreatedAt time.Time `json:"createdAt"`

@@ -9,7 +9,6 @@ import (
 
 // Mail kinds of the later steps.
 const (
-	receivedKind = "return_received"
 	qcPassedKind = "return_qc_passed"
 	qcFailedKind = "return_qc_failed"
 	refundedKind = "return_refunded"

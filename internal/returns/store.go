@@ -83,6 +83,13 @@ func (store) assemble(ctx context.Context, q *returnsdb.Queries, rows []returnsd
 		r.Lines = append(r.Lines, Line{Item: int(l.Item), ProductID: l.ProductID, ProductName: l.ProductName, Size: l.Size,
 			Quantity: int(l.Quantity), NewSize: l.NewSize, Held: int(l.Held)})
 	}
+	pickups, err := q.PickupsOf(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	for _, pk := range pickups {
+		out[index[pk.RequestID]].Pickup = pickupOf(pk)
+	}
 	steps, err := q.StepsOf(ctx, ids)
 	if err != nil {
 		return nil, err

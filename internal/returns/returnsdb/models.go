@@ -6,6 +6,8 @@ package returnsdb
 
 import (
 	"time"
+
+	"github.com/jackc/pgx/v5/pgtype"
 )
 
 type ReturnLine struct {
@@ -18,6 +20,19 @@ type ReturnLine struct {
 	Quantity    int32
 	NewSize     string
 	Held        int32
+}
+
+type ReturnPickup struct {
+	RequestID      string
+	Attempts       int32
+	CourierOrderID pgtype.Int8
+	ShipmentID     pgtype.Int8
+	Awb            string
+	CourierName    string
+	CourierStatus  string
+	Error          string
+	BookedAt       *time.Time
+	UpdatedAt      time.Time
 }
 
 type ReturnPolicy struct {

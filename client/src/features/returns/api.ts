@@ -2,7 +2,7 @@
 // upload (re-encoded by the server). An order's requests are tagged 'Order', so the events on
 // the shopper's topic that refresh their orders (return.requested among them) refresh these.
 import { api } from '../../lib/api';
-import type { ReturnAsk, ReturnLine, ReturnPhoto, ReturnPolicy, ReturnRefund, ReturnRequest, ReturnStep } from './types';
+import type { ReturnAsk, ReturnLine, ReturnPhoto, ReturnPickup, ReturnPolicy, ReturnRefund, ReturnRequest, ReturnStep } from './types';
 
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -54,6 +54,21 @@ function toRefund(raw: unknown): ReturnRefund | null {
   };
 }
 
+/** The courier's pickup of a request, or undefined before its booking was tried. */
+export function toPickup(raw: unknown): ReturnPickup | undefined {
+  if (!raw || typeof raw !== 'object') return undefined;
+  const p = raw as Record<string, unknown>;
+  const trackUrl = str(p.trackUrl);
+  return {
+    awb: str(p.awb),
+    courierName: str(p.courierName),
+    courierStatus: str(p.courierStatus),
+    trackUrl: trackUrl.startsWith('https://') ? trackUrl : undefined,
+    bookedAt: str(p.bookedAt) || undefined,
+    error: str(p.error) || undefined,
+  };
+}
+
 export function toRequest(raw: Record<string, unknown>): ReturnRequest {
   const reason = (raw.reason ?? {}) as Record<string, unknown>;
   return {
@@ -70,6 +85,7 @@ export function toRequest(raw: Record<string, unknown>): ReturnRequest {
     lines: list(raw.lines, toLine),
     steps: list(raw.steps, toStep),
     refund: toRefund(raw.refund),
+    pickup: toPickup(raw.pickup),
     createdAt: str(raw.createdAt),
   };
 }
@@ -85,6 +101,7 @@ export const returnsApi = api.injectEndpoints({
       transformResponse: (data: unknown) => list(data, toRequest),
       providesTags: ['Order'],
     }),
+    /** An order's requests for the back office's order page (by the order's id or number). */
     askReturn: build.mutation<ReturnRequest, { orderId: string; ask: ReturnAsk }>({
       query: ({ orderId, ask }) => ({ url: `orders/${encodeURIComponent(orderId)}/returns`, method: 'POST', body: ask }),
       transformResponse: toRequest,

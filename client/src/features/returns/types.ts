@@ -50,6 +50,18 @@ export interface ReturnStep {
   at: string;
 }
 
+/** The courier's reverse pickup of a request, once its booking was tried. */
+export interface ReturnPickup {
+  awb: string;
+  courierName: string;
+  /** The courier's last status, such as 'RETURN PICKED UP'. */
+  courierStatus: string;
+  trackUrl?: string;
+  bookedAt?: string;
+  /** Why booking failed for good (staff book it again). */
+  error?: string;
+}
+
 /** A return or exchange request. */
 export interface ReturnRequest {
   _id: string;
@@ -66,6 +78,7 @@ export interface ReturnRequest {
   lines: ReturnLine[];
   steps: ReturnStep[];
   refund: ReturnRefund | null;
+  pickup?: ReturnPickup;
   createdAt: string;
 }
 

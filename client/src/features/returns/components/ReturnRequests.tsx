@@ -1,8 +1,11 @@
 // An order's return and exchange requests as its shopper follows them: the request number,
-// what it asks for, its steps, newest last, the latest marked current, and its refund; the back
-// office adds its buttons to each (actions).
+// An order's return and exchange requests as its shopper follows them: the request number,
+// what it asks for, its courier pickup, its steps, newest last, the latest marked current, and
+// its refund; the back office adds its buttons to each (actions), and staff see a failed
+// booking's reason.
 import type { ReactNode } from 'react';
 import type { ReturnRequest } from '../types';
+import { PickupLine } from './PickupLine';
 import { RefundSummary } from './RefundSummary';
 import styles from './Returns.module.css';
 
@@ -16,9 +19,11 @@ function when(at: string): string {
 export function ReturnRequests({
   requests,
   actions,
+  staff = false,
 }: {
   requests: ReturnRequest[];
   actions?: (request: ReturnRequest) => ReactNode;
+  staff?: boolean;
 }) {
   return (
     <ul className={styles.requests}>
@@ -40,6 +45,7 @@ export function ReturnRequests({
             ))}
           </ul>
           <p className={styles.requestReason}>{request.reason.label}</p>
+          <PickupLine pickup={request.pickup} staff={staff} />
           <ol className={styles.steps} aria-label={`Steps of ${request.returnId}`}>
             {request.steps.map((step, index) => (
               <li

@@ -18,7 +18,7 @@ export function StaffOrderReturns({ orderId }: { orderId: string }) {
       {isError ? (
         <StateMessage tone="error" title="The order's returns could not be loaded" />
       ) : (
-        <ReturnRequests requests={requests} actions={(request) => <StaffReturnActions request={request} />} />
+        <ReturnRequests requests={requests} staff actions={(request) => <StaffReturnActions request={request} />} />
       )}
     </section>
   );
