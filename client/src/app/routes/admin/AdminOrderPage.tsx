@@ -6,7 +6,6 @@ import { selectAdmin } from '../../../features/account/adminSlice';
 import { OrderDetail } from '../../../features/orders/admin/components/OrderDetail';
 import { StaffOrderReturns } from '../../../features/returns/components/StaffOrderReturns';
 import { useAppSelector } from '../../hooks';
-import { AdminOrderReturns } from './AdminOrderReturns';
 
 export function AdminOrderPage() {
   const { id = '' } = useParams();
