@@ -184,16 +184,20 @@ func (s *Service) move(ctx context.Context, m Move) (Request, bool, error) {
 			}
 			mail = rejectedMail(o, r, m.Note, s.cfg.PublicURL)
 		default:
-			if mail, err = m.then(ctx, tx, q, o, r, actor); err != nil {
-				return err
+			if m.then != nil {
+				if mail, err = m.then(ctx, tx, q, o, r, actor); err != nil {
+					return err
+				}
 			}
 		}
 		change := event.ReturnChange{ID: row.ID, Number: row.Number, OrderNumber: o.Number, OrderID: o.ID, Kind: row.Kind, Status: string(m.To)}
 		if err := outbox.PublishMany(ctx, tx, UpdatedEvent, []string{realtime.UserTopic(row.UserID), realtime.TopicAdminOrders}, change); err != nil {
 			return err
 		}
-		if err := mailqueue.Queue(ctx, tx, mail); err != nil {
-			return err
+		if mail.Kind != "" { // a move without a mail of its own (no effect) mails nothing
+			if err := mailqueue.Queue(ctx, tx, mail); err != nil {
+				return err
+			}
 		}
 		moved = true
 		return nil
