@@ -843,7 +843,7 @@ func TestPagesCarryTheRunningSales(t *testing.T) {
 		if resp.StatusCode != 200 {
 			t.Fatalf("page: %d", resp.StatusCode)
 		}
-		m := regexp.MustCompile(`<meta name="drape-sales" content="([^"]*)"></head>`).FindSubmatch(page)
+		m := regexp.MustCompile(`<meta name="drape-sales" content="([^"]*)">`).FindSubmatch(page)
 		if m == nil {
 			t.Fatalf("no sales in the page's head: %s", page)
 		}

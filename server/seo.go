@@ -54,6 +54,14 @@ func (site seoSite) abs(u string) string {
 	return site.base + u
 }
 
+// title is a page's title: its name and the shop's.
+func (site seoSite) title(name string) string {
+	if site.brand == "" {
+		return name
+	}
+	return name + " — " + site.brand
+}
+
 // productURL is a product's readable page.
 func (site seoSite) productURL(p catalog.Product) string {
 	return site.base + "/product/" + url.PathEscape(p.Slug)
@@ -212,7 +220,7 @@ func (site seoSite) productLD(p catalog.Product, images []string) ldThing {
 // address the page was asked at.
 func (site seoSite) productHead(p catalog.Product, images []string) pageHead {
 	h := pageHead{
-		Title:       p.Name + " — " + site.brand,
+		Title:       site.title(p.Name),
 		Description: productDescription(p),
 		Canonical:   site.productURL(p),
 		ImageAlt:    p.Name,
@@ -248,7 +256,7 @@ func productDescription(p catalog.Product) string {
 // listingHead is a sub-category listing's head: its products as an ItemList.
 func (site seoSite) listingHead(name, category, banner string, page catalog.ProductPage, firm *company.Company) pageHead {
 	h := pageHead{
-		Title:     name + " — " + site.brand,
+		Title:     site.title(name),
 		Canonical: site.listingURL(name, page.Page),
 		Image:     site.abs(banner),
 		ImageAlt:  name,
