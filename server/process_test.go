@@ -148,7 +148,8 @@ func shopEnv(t testing.TB) (env []string, dbURL string, channel string) {
 	channel = r.Prefix + "events"
 	env = []string{"DATABASE_URL=" + dbURL, "REDIS_URL=" + r.URL, "REALTIME_CHANNEL=" + channel,
 		"SMTP_HOST=127.0.0.1", "SMTP_PORT=2525", "SMTP_TLS=none", "SMTP_FROM=orders@drape.test",
-		"CLIENT_DIR=" + t.TempDir(), "SHUTDOWN_TIMEOUT=5s", "LOG_LEVEL=warn", "JWT_SECRET=" + testJWTSecret}
+		"CLIENT_DIR=" + t.TempDir(), "SHUTDOWN_TIMEOUT=5s", "LOG_LEVEL=warn", "JWT_SECRET=" + testJWTSecret,
+		"PASSWORD_COST=test"}
 	return env, dbURL, channel
 }
 

@@ -43,13 +43,18 @@ func testAppWith(t testing.TB, env map[string]string) (*fiber.App, deps) {
 	uploads := t.TempDir()
 	os.MkdirAll(filepath.Join(uploads, "products"), 0o755)
 	os.WriteFile(filepath.Join(uploads, "products", "JF-1.svg"), []byte("<svg xmlns='http://www.w3.org/2000/svg'/>"), 0o644)
+	defaults := map[string]string{"DATABASE_URL": dbURL, "REDIS_URL": rdb.URL, "CLIENT_DIR": clientDir, "UPLOADS_DIR": uploads,
+		"BODY_LIMIT_BYTES": "65536", "REALTIME_CHANNEL": rdb.Prefix + "events", "JWT_SECRET": testJWTSecret}
+	// Passwords at the test cost, which the server takes only on loopback: an app given a
+	// public address (PUBLIC_URL) hashes at production's cost.
+	if public, ok := env["PUBLIC_URL"]; !ok || loopbackURL(public) {
+		defaults["PASSWORD_COST"] = "test"
+	}
 	cfg, err := loadConfig(func(k string) string {
 		if v, ok := env[k]; ok {
 			return v
 		}
-		return map[string]string{"DATABASE_URL": dbURL, "REDIS_URL": rdb.URL, "CLIENT_DIR": clientDir, "UPLOADS_DIR": uploads,
-			"BODY_LIMIT_BYTES": "65536", "REALTIME_CHANNEL": rdb.Prefix + "events",
-			"JWT_SECRET": testJWTSecret, "PASSWORD_COST": "test"}[k]
+		return defaults[k]
 	})
 	if err != nil {
 		t.Fatal(err)
