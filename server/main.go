@@ -105,7 +105,7 @@ func serve(ctx context.Context, cfg Config, log *slog.Logger, stdout io.Writer) 
 	}
 
 	hub := newHub(cfg, log)
-	svc := newServices(deps{cfg: cfg, pool: pool})
+	svc := newServices(deps{cfg: cfg, pool: pool, redis: rdb})
 	bridge := realtime.NewBridge(rdb, cfg.RealtimeChannel)
 	bridgeCtx, stopBridge := context.WithCancel(context.WithoutCancel(ctx))
 	bridgeDone := make(chan struct{})
