@@ -109,7 +109,10 @@ test('staff find a shopper’s exchange in the returns queue, filter, open and a
     // Staff open the queue from the back office's menu (a link among the tabs on a phone).
     await openBackOffice(page);
     const menuLink = page.getByRole('navigation').getByRole('link', { name: 'Returns', exact: true });
-    if (testInfo.project.name.startsWith('desktop')) await seen(menuLink).click();
+    if (testInfo.project.name.startsWith('desktop')) {
+      await inView(menuLink, { timeout: 30_000 });
+      await seen(menuLink).click();
+    }
     else await page.goto('/admin/returnorders');
     await expect(page).toHaveURL(/\/admin\/returnorders$/);
     await inView(page.getByRole('heading', { name: 'Returns', level: 1 }));
