@@ -47,9 +47,9 @@ func (s *server) adminReturnRates(c fiber.Ctx) error {
 }
 
 // adminReturnRequest answers GET /api/admin/returns/{id} (staff): one request with its lines,
-// steps and order number.
+// steps, order number and the account that asked.
 func (s *server) adminReturnRequest(c fiber.Ctx) error {
-	r, err := s.returns.Request(c.Context(), c.Params("id"))
+	r, err := s.returns.StaffRequest(c.Context(), c.Params("id"))
 	if err != nil {
 		return err
 	}

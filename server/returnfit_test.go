@@ -30,7 +30,8 @@ func TestReturnFitAndRatesOverHTTP(t *testing.T) {
 	expect(t, "a bad product id", status, body, 404, map[string]any{"message": "Product not found"})
 
 	status, body = send(t, s.app, "GET", "/api/admin/returns/"+requestID, s.staff, nil)
-	expect(t, "one request", status, body, 200, map[string]any{"data._id": requestID, "data.orderId": number, "data.steps.#": 1})
+	expect(t, "one request", status, body, 200, map[string]any{"data._id": requestID, "data.orderId": number, "data.steps.#": 1,
+		"data.customer.email": "meera@example.in"})
 	status, body = send(t, s.app, "GET", "/api/admin/returns/000000000000000000000000", s.staff, nil)
 	expect(t, "an unknown request", status, body, 404, map[string]any{"message": "Return request not found"})
 

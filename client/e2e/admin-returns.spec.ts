@@ -54,7 +54,7 @@ async function deliveredOrder(request: APIRequestContext, testInfo: TestInfo, pr
     email,
     phone: '9812345672',
     address1: '21 Prithviraj Road',
-    address2: '',
+    address2: 'Lodhi Estate',
     landmark: '',
     city: 'New Delhi',
     state: 'Delhi',
@@ -91,7 +91,9 @@ test('staff find a shopper’s exchange in the returns queue, filter, open and a
     // The shopper asks for an exchange of one M for L on their order page.
     const shopperTab = await shopperPage(browser, testInfo, shopper);
     await shopperTab.goto(`/trackid/${orderId}`);
-    await seen(shopperTab.getByRole('button', { name: 'Return or exchange' })).click();
+    const askButton = shopperTab.getByRole('button', { name: 'Return or exchange' });
+    await inView(askButton, { timeout: 30_000 });
+    await seen(askButton).click();
     const dialog = shopperTab.getByRole('dialog', { name: 'Return or exchange' });
     await inView(dialog.getByRole('heading', { name: 'Return or exchange' }));
     await seen(dialog.getByRole('radio', { name: /Exchange for another size/ })).check();
@@ -107,7 +109,10 @@ test('staff find a shopper’s exchange in the returns queue, filter, open and a
     // Staff open the queue from the back office's menu (a link among the tabs on a phone).
     await openBackOffice(page);
     const menuLink = page.getByRole('navigation').getByRole('link', { name: 'Returns', exact: true });
-    if (testInfo.project.name.startsWith('desktop')) await seen(menuLink).click();
+    if (testInfo.project.name.startsWith('desktop')) {
+      await inView(menuLink, { timeout: 30_000 });
+      await seen(menuLink).click();
+    }
     else await page.goto('/admin/returnorders');
     await expect(page).toHaveURL(/\/admin\/returnorders$/);
     await inView(page.getByRole('heading', { name: 'Returns', level: 1 }));

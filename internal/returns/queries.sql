@@ -189,3 +189,9 @@ FROM order_lines ol
 JOIN orders o ON o.id = ol.order_id
 WHERE o.order_status IN ('DELIVERED', 'RETURNED') AND o.created_at >= @placed_from AND o.created_at < @placed_to
 GROUP BY ol.product_id, ol.size;
+
+-- name: RequestCustomer :one
+-- The account that asked for a request, for the back office.
+SELECT u.id, u.first_name, u.last_name, u.email
+FROM return_requests r JOIN users u ON u.id = r.user_id
+WHERE r.id = @id;

@@ -805,6 +805,32 @@ func (q *Queries) ReleaseHolds(ctx context.Context, requestID string) ([]Release
 	return items, nil
 }
 
+const requestCustomer = `-- name: RequestCustomer :one
+SELECT u.id, u.first_name, u.last_name, u.email
+FROM return_requests r JOIN users u ON u.id = r.user_id
+WHERE r.id = $1
+`
+
+type RequestCustomerRow struct {
+	ID        string
+	FirstName string
+	LastName  string
+	Email     string
+}
+
+// The account that asked for a request, for the back office.
+func (q *Queries) RequestCustomer(ctx context.Context, id string) (RequestCustomerRow, error) {
+	row := q.db.QueryRow(ctx, requestCustomer, id)
+	var i RequestCustomerRow
+	err := row.Scan(
+		&i.ID,
+		&i.FirstName,
+		&i.LastName,
+		&i.Email,
+	)
+	return i, err
+}
+
 const requestWithOrder = `-- name: RequestWithOrder :one
 SELECT r.id, r.order_id, r.seq, r.number, r.user_id, r.kind, r.status, r.reason_code, r.reason_label, r.note, r.photos, r.fee, r.created_at, r.updated_at, o.order_number
 FROM return_requests r JOIN orders o ON o.id = r.order_id

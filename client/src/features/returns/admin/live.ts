@@ -32,7 +32,11 @@ export function patchCachedStatus(dispatch: (action: UnknownAction) => unknown, 
   for (const args of returnQueueApi.util.selectCachedArgsForQuery(getState() as State, 'getReturnQueue') as QueueFilters[]) {
     dispatch(
       returnQueueApi.util.updateQueryData('getReturnQueue', args, (page) => {
-        for (const item of page.items) if (item._id === id && item.status !== status) ((item.status = status), (found = true));
+        for (const item of page.items) {
+          if (item._id !== id || item.status === status) continue;
+          item.status = status;
+          found = true;
+        }
       }) as unknown as UnknownAction,
     );
   }

@@ -129,7 +129,7 @@ function RequestView({ request, titleId }: { request: AdminReturnRequest; titleI
             {request.photos.map((photo) => (
               <li key={photo}>
                 <a href={photo} target="_blank" rel="noreferrer">
-                  <img src={photo} alt={`Photo sent with ${request.returnId}`} loading="lazy" />
+                  <img src={photo} alt={`Sent with ${request.returnId}`} loading="lazy" />
                 </a>
               </li>
             ))}
