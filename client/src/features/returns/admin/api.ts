@@ -18,26 +18,24 @@ const list = <T>(value: unknown, each: (raw: Record<string, unknown>) => T): T[]
   Array.isArray(value) ? value.filter((raw) => raw && typeof raw === 'object').map(each) : [];
 
 /**
- * A request as the back office reads it: the shopper's fields, the account that asked, and the
- * pickup's AWB and the payout's masked details when the server sends them (the pickup and
- * refund steps add them: pickup {awb, courierName} or awb; payout {method, account, reference}).
+ * A request as the back office reads it: the shopper's fields (with the courier's pickup and the
+ * refund), the account that asked, and the pickup's AWB and a COD refund's masked payout details
+ * lifted out for the queue's rows.
  */
 export function toAdminRequest(raw: Record<string, unknown>): AdminReturnRequest {
   const customer = record(raw.customer);
-  const pickup = record(raw.pickup);
-  const payout = record(raw.payout) ?? record(raw.refundTo);
+  const request = toRequest(raw);
+  const refund = request.refund;
   return {
-    ...toRequest(raw),
+    ...request,
     orderRef: str(raw.orderRef),
     updatedAt: str(raw.updatedAt),
     customer: customer
       ? { _id: str(customer._id), name: [str(customer.firstName), str(customer.lastName)].filter(Boolean).join(' '), email: str(customer.email) }
       : null,
-    awb: str(pickup?.awb) || str(raw.awb),
-    courier: str(pickup?.courierName) || str(pickup?.courier),
-    payout: payout
-      ? { method: str(payout.method) || str(payout.kind), account: str(payout.account) || str(payout.masked) || str(payout.upi), reference: str(payout.reference) }
-      : null,
+    awb: request.pickup?.awb ?? '',
+    courier: request.pickup?.courierName ?? '',
+    payout: refund && refund.method === 'payout' ? { method: refund.method, account: refund.payTo, reference: refund.reference } : null,
   };
 }
 

@@ -19,7 +19,8 @@ describe('the returns queue filters', () => {
     expect(movesFrom('REQUESTED', 'return')).toEqual(['approve', 'reject']);
     expect(movesFrom('PICKED_UP', 'exchange')).toEqual(['receive']);
     expect(movesFrom('RECEIVED', 'return')).toEqual(['qcPass', 'qcFail']);
-    expect(movesFrom('QC_PASSED', 'return')).toEqual(['payout']);
+    expect(movesFrom('QC_PASSED', 'return', 'payout')).toEqual(['payout']);
+    expect(movesFrom('QC_PASSED', 'return', 'razorpay')).toEqual([]);
     expect(movesFrom('QC_PASSED', 'exchange')).toEqual([]);
     expect(movesFrom('REJECTED', 'return')).toEqual([]);
   });

@@ -52,8 +52,12 @@ export function queueFiltersToSearch(filters: QueueFilters): URLSearchParams {
 /** A staff move: which endpoint, its button's words. */
 export type StaffMove = 'approve' | 'reject' | 'receive' | 'qcPass' | 'qcFail' | 'payout';
 
-/** The moves staff can make on a request in `status` of `kind` now. */
-export function movesFrom(status: string, kind: string): StaffMove[] {
+/**
+ * The moves staff can make on a request in `status` of `kind` now; refundMethod is how a
+ * passed return is refunded ('payout' for a COD order's, which staff record; the gateway's
+ * refund of an online order needs nobody).
+ */
+export function movesFrom(status: string, kind: string, refundMethod = ''): StaffMove[] {
   switch (status) {
     case 'REQUESTED':
       return ['approve', 'reject'];
@@ -64,7 +68,7 @@ export function movesFrom(status: string, kind: string): StaffMove[] {
     case 'RECEIVED':
       return ['qcPass', 'qcFail'];
     case 'QC_PASSED':
-      return kind === 'return' ? ['payout'] : [];
+      return kind === 'return' && refundMethod === 'payout' ? ['payout'] : [];
     default:
       return [];
   }

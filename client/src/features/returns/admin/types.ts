@@ -12,7 +12,7 @@ export interface QueueFilters {
   page: number;
 }
 
-/** A request as staff see it. awb and payout are empty until the pickup and refund steps fill them. */
+/** A request as staff see it: awb is empty before the pickup is booked, payout null but for a COD return's refund. */
 export interface AdminReturnRequest extends ReturnRequest {
   /** The order's _id, for its back-office page. */
   orderRef: string;
@@ -20,7 +20,7 @@ export interface AdminReturnRequest extends ReturnRequest {
   customer: { _id: string; name: string; email: string } | null;
   awb: string;
   courier: string;
-  /** A COD refund's payout: method (upi, bank), the masked account and the reference once paid. */
+  /** A COD return's payout: method, the masked UPI id or account, and the reference once paid. */
   payout: { method: string; account: string; reference: string } | null;
 }
 

@@ -75,7 +75,7 @@ export function ReturnRequestDrawer({ id, onClose }: { id: string; onClose: () =
 }
 
 function RequestView({ request, titleId }: { request: AdminReturnRequest; titleId: string }) {
-  const moves = movesFrom(request.status, request.kind);
+  const moves = movesFrom(request.status, request.kind, request.refund?.method);
   return (
     <article className={styles.detail} aria-labelledby={titleId}>
       <header className={styles.detailHead}>
