@@ -15,12 +15,12 @@ import (
 func (f *fixture) askFor(t *testing.T, n int, size, newSize, reason string) Request {
 	t.Helper()
 	userID, o := f.delivered(t, fmt.Sprintf("fit%d@example.in", n), size, 1)
-	kind := Return
+	kind, payout := Return, upi // the fixture's orders are COD: a return says where its refund goes
 	if newSize != "" {
-		kind = Exchange
+		kind, payout = Exchange, nil
 	}
 	r, err := f.returns.Ask(context.Background(), Ask{UserID: userID, OrderNumber: o.Number, Kind: kind, Reason: reason,
-		Lines: []AskLine{{Item: 0, Quantity: 1, NewSize: newSize}}})
+		Lines: []AskLine{{Item: 0, Quantity: 1, NewSize: newSize}}, Payout: payout})
 	if err != nil {
 		t.Fatal(err)
 	}
