@@ -224,6 +224,9 @@ func TestDemoMonthGSTR1AddsUp(t *testing.T) {
 			if r["UQC"] != "PCS-PIECES" || r["HSN"] == "" {
 				t.Errorf("%s row %v", section, r)
 			}
+			if want := hsnNames[r["HSN"]]; r["Description"] != want || want == "" {
+				t.Errorf("%s: HSN %s is described %q, want %q", section, r["HSN"], r["Description"], want)
+			}
 			f := hsn[r["Rate"]]
 			if f == nil {
 				f = &gstFigures{}
@@ -267,6 +270,16 @@ func TestDemoMonthGSTR1AddsUp(t *testing.T) {
 			t.Errorf("docs row %d: %v, want %v", i, got, wantDocs[i])
 		}
 	}
+}
+
+// hsnNames are the descriptions the HSN summary gives the demo catalogue's codes (the customs
+// tariff's headings).
+var hsnNames = map[string]string{
+	"6203": "Men's or boys' suits, ensembles, jackets, blazers, trousers and shorts",
+	"6204": "Women's or girls' suits, ensembles, jackets, blazers, dresses, skirts, trousers and shorts",
+	"6205": "Men's or boys' shirts",
+	"6206": "Women's or girls' blouses, shirts and shirt-blouses",
+	"6211": "Track suits, ski suits and swimwear; other garments",
 }
 
 // countZero is how many of m's values are 0.

@@ -47,7 +47,8 @@ func (d *courierDeployment) deliveredOrderOver(t testing.TB, base, email string)
 func askAndApprove(t testing.TB, base, token, staff, number string) string {
 	t.Helper()
 	asked := apiCall(t, base, "POST", "/api/orders/"+number+"/returns", token,
-		map[string]any{"kind": "return", "reason": "too_small", "lines": []any{map[string]any{"item": 0, "quantity": 1}}}, 201)
+		map[string]any{"kind": "return", "reason": "too_small", "lines": []any{map[string]any{"item": 0, "quantity": 1}},
+			"payout": map[string]any{"upi": "meera@okaxis"}}, 201)
 	id := asked["data"].(map[string]any)["_id"].(string)
 	apiCall(t, base, "POST", "/api/admin/returns/"+id+"/approve", staff, map[string]any{"note": "Pack it with the tags on"}, 200)
 	return id

@@ -142,3 +142,56 @@ test('staff download the same invoice from the order page of the back office', a
   expect(download.suggestedFilename()).toBe(`${order.invoice.number.replaceAll('/', '-')}.pdf`);
   expect(await pdfText(new Uint8Array(await readFile((await download.path())!)))).toContain(`Invoice number ${order.invoice.number}`);
 });
+
+test('the credit note of an order back at the shop is listed and downloaded on /user/orders and in the back office', async ({ browser, page, request }, testInfo) => {
+  test.setTimeout(90_000);
+  const { shopper, address } = await shopperWithCart(request, testInfo);
+  const placed = await call<{ _id: string; orderId: string }>(request, 'POST', '/api/createOrder', shopper.token, { paymentMode: 'cod', address }, {
+    'Idempotency-Key': randomUUID(),
+  });
+  const staff = await backOfficeToken(request);
+  for (const orderStatus of ['SHIPPED', 'RTO_INITIATED', 'RTO_DELIVERED']) {
+    await call(request, 'POST', '/api/orderStatus', staff, { id: placed.data._id, orderStatus, note: 'Refused at the door' });
+  }
+  const { data: order } = await call<{ invoice: Invoice & { creditNotes: { number: string; totals: { total: number } }[] } }>(
+    request,
+    'GET',
+    `/api/orders/${placed.data.orderId}`,
+    shopper.token,
+  );
+  const note = order.invoice.creditNotes[0]!;
+  const credited = note.totals.total.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+  const shopperTab = await shopperPage(browser, testInfo, shopper);
+  await shopperTab.goto('/user/orders');
+  const notes = shopperTab.getByRole('article', { name: placed.data.orderId }).getByRole('list', { name: `Credit notes against invoice ${order.invoice.number}` });
+  await inView(notes);
+  await expect(notes).toContainText(`Credit note ${note.number}`);
+  const link = notes.getByRole('link', { name: `Download credit note ${note.number} for order ${placed.data.orderId}` });
+  await inView(link);
+  await screenshot(shopperTab, testInfo, 'orders-credit-note', { fullPage: false });
+  const downloading = shopperTab.waitForEvent('download');
+  await seen(link).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`${note.number.replaceAll('/', '-')}.pdf`);
+  const pdf = new Uint8Array(await readFile((await download.path())!));
+  const text = await pdfText(pdf);
+  for (const expected of ['CREDIT NOTE', `Credit note number ${note.number}`, `Against invoice ${order.invoice.number}`, `Total credited ₹${credited}`]) {
+    expect(text, `the PDF's text holds ${expected}`).toContain(expected);
+  }
+  const canvas = await drawFirstPage(shopperTab, pdf);
+  await inView(canvas);
+  await screenshot(shopperTab, testInfo, 'credit-note-pdf-page1');
+  await shopperTab.context().close();
+
+  await openBackOffice(page);
+  await page.goto(`/admin/orders/${placed.data._id}`);
+  const section = page.getByRole('region', { name: 'Credit notes' });
+  await inView(section);
+  const adminLink = section.getByRole('link', { name: `Download credit note ${note.number} for order ${placed.data.orderId}` });
+  await inView(adminLink);
+  await screenshot(page, testInfo, 'admin-order-credit-note', { fullPage: false });
+  const adminDownloading = page.waitForEvent('download');
+  await seen(adminLink).click();
+  expect((await adminDownloading).suggestedFilename()).toBe(`${note.number.replaceAll('/', '-')}.pdf`);
+});

@@ -1,6 +1,8 @@
 package gst
 
 import (
+	_ "embed"
+	"fmt"
 	"regexp"
 	"strings"
 )
@@ -49,4 +51,35 @@ func DefaultHSN(subCategory, gender string) string {
 		return pick("6203", "6204")
 	}
 	return ""
+}
+
+//go:embed hsn.txt
+var hsnText string
+
+// hsnHeadings are the descriptions of hsn.txt by heading.
+var hsnHeadings = parseHSNHeadings(hsnText)
+
+func parseHSNHeadings(text string) map[string]string {
+	out := map[string]string{}
+	for n, line := range strings.Split(text, "\n") {
+		if line = strings.TrimSpace(line); line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		code, description, ok := strings.Cut(line, "\t")
+		if !ok || len(code) != 4 || !ValidHSN(code) || strings.TrimSpace(description) == "" {
+			panic(fmt.Sprintf("gst: hsn.txt line %d: want a 4-digit heading, a tab and its description: %q", n+1, line))
+		}
+		out[code] = strings.TrimSpace(description)
+	}
+	return out
+}
+
+// HSNDescription is what HSN code code covers, as the customs tariff describes its heading
+// (the code's first four digits): "Men's or boys' shirts" for 6205 or 62052000. "" for a code
+// whose heading hsn.txt does not have.
+func HSNDescription(code string) string {
+	if len(code) < 4 || !ValidHSN(code) {
+		return ""
+	}
+	return hsnHeadings[code[:4]]
 }

@@ -177,9 +177,14 @@ func creditNotes(ctx context.Context, q *invoicedb.Queries, orderID string) ([]C
 	if err != nil {
 		return nil, err
 	}
-	out := make([]CreditNote, len(notes))
+	return notesFromRows(notes, lines), nil
+}
+
+// notesFromRows is the credit notes of rows with their lines, in the rows' order.
+func notesFromRows(rows []invoicedb.CreditNote, lines []invoicedb.CreditNoteLine) []CreditNote {
+	out := make([]CreditNote, len(rows))
 	at := map[string]int{}
-	for i, n := range notes {
+	for i, n := range rows {
 		at[n.Number] = i
 		out[i] = CreditNote{Number: n.Number, Date: n.IssuedAt.In(gst.IST).Format("2006-01-02"), IssuedAt: n.IssuedAt,
 			Reason: n.Reason, Lines: []Line{}, Totals: Totals{TaxableValue: Amount(n.TaxableValue), CGST: Amount(n.Cgst),
@@ -190,7 +195,7 @@ func creditNotes(ctx context.Context, q *invoicedb.Queries, orderID string) ([]C
 			out[i].Lines = append(out[i].Lines, noteLine(l))
 		}
 	}
-	return out, nil
+	return out
 }
 
 // noteLine is a credit-note line as the wire carries it.

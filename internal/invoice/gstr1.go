@@ -77,7 +77,8 @@ func ParseMonth(month string) (time.Time, error) {
 // their date are B2CL; the rest are summed by place of supply and rate in B2CS, net of the
 // month's credit notes against such invoices. Notes against B2B invoices are CDNR, against
 // B2CL ones CDNUR. The HSN summary is net of the month's credit notes, B2B and B2C apart,
-// quantities in pieces of goods (fees count none). Documents issued give each series' first
+// quantities in pieces of goods (fees count none), each code described by its heading
+// (gst.HSNDescription). Documents issued give each series' first
 // and last number, how many numbers that spans and how many of them are missing (cancelled:
 // none, the series being gapless). Errors: none of its own.
 func (s *Service) GSTR1(ctx context.Context, month time.Time) ([]Section, error) {
@@ -322,7 +323,7 @@ func gstr1(invoices, notes []document) []Section {
 			if *h == (hsnSum{hsn: h.hsn, rate: h.rate}) {
 				continue // credited in full
 			}
-			out[tab].Rows = append(out[tab].Rows, []string{h.hsn, "", "PCS-PIECES", strconv.FormatInt(h.quantity, 10),
+			out[tab].Rows = append(out[tab].Rows, []string{h.hsn, gst.HSNDescription(h.hsn), "PCS-PIECES", strconv.FormatInt(h.quantity, 10),
 				rupees(h.total), percent(h.rate), rupees(h.taxable), rupees(h.igst), rupees(h.cgst), rupees(h.sgst), ""})
 		}
 	}

@@ -148,6 +148,51 @@ func (s *Service) ForOrder(ctx context.Context, orderID string) (*Invoice, error
 	return &inv, nil
 }
 
+// ForOrders is the invoices, each with its credit notes, of those of the orders ids that have
+// one, by order id: read in four statements however many orders there are.
+func (s *Service) ForOrders(ctx context.Context, ids []string) (map[string]*Invoice, error) {
+	out := map[string]*Invoice{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	rows, err := s.store.q.InvoicesOfOrders(ctx, ids)
+	if err != nil || len(rows) == 0 {
+		return out, err
+	}
+	invoiced := make([]string, len(rows))
+	for i, r := range rows {
+		invoiced[i] = r.OrderID
+	}
+	lines, err := s.store.q.InvoiceLinesOfOrders(ctx, invoiced)
+	if err != nil {
+		return nil, err
+	}
+	notes, err := s.store.q.CreditNotesOfOrders(ctx, invoiced)
+	if err != nil {
+		return nil, err
+	}
+	noteLines, err := s.store.q.CreditNoteLinesOfOrders(ctx, invoiced)
+	if err != nil {
+		return nil, err
+	}
+	linesOf, notesOf, noteLinesOf := map[string][]invoicedb.InvoiceLine{}, map[string][]invoicedb.CreditNote{}, map[string][]invoicedb.CreditNoteLine{}
+	for _, l := range lines {
+		linesOf[l.OrderID] = append(linesOf[l.OrderID], l)
+	}
+	for _, n := range notes {
+		notesOf[n.OrderID] = append(notesOf[n.OrderID], n)
+	}
+	for _, l := range noteLines {
+		noteLinesOf[l.OrderID] = append(noteLinesOf[l.OrderID], l)
+	}
+	for _, r := range rows {
+		inv := fromRows(r, linesOf[r.OrderID])
+		inv.CreditNotes = notesFromRows(notesOf[r.OrderID], noteLinesOf[r.OrderID])
+		out[r.OrderID] = &inv
+	}
+	return out, nil
+}
+
 // FinancialYear is the Indian financial year (April to March) of IST day t: "26-27" for 1
 // April 2026 to 31 March 2027.
 func FinancialYear(t time.Time) string {

@@ -83,3 +83,15 @@ SELECT n.number, n.series, n.financial_year, n.serial, n.issued_at, n.total AS n
 FROM credit_notes n JOIN invoices i ON i.order_id = n.order_id JOIN credit_note_lines l ON l.number = n.number
 WHERE n.issued_at >= @since AND n.issued_at < @until
 ORDER BY n.series, n.financial_year, n.serial, l.position;
+
+-- name: InvoicesOfOrders :many
+SELECT * FROM invoices WHERE order_id = ANY(@order_ids::text[]);
+
+-- name: InvoiceLinesOfOrders :many
+SELECT * FROM invoice_lines WHERE order_id = ANY(@order_ids::text[]) ORDER BY order_id, position;
+
+-- name: CreditNotesOfOrders :many
+SELECT * FROM credit_notes WHERE order_id = ANY(@order_ids::text[]) ORDER BY order_id, issued_at, serial;
+
+-- name: CreditNoteLinesOfOrders :many
+SELECT * FROM credit_note_lines WHERE order_id = ANY(@order_ids::text[]) ORDER BY order_id, number, position;

@@ -857,10 +857,18 @@ func (s *Service) List(ctx context.Context, userID string, f Filter, page shop.P
 	if err != nil {
 		return Page{}, err
 	}
-	for i := range items { // the shopper's list offers each issued invoice's PDF
-		if err := s.withInvoice(ctx, &items[i]); err != nil {
-			return Page{}, err
-		}
+	// The shopper's list offers each issued invoice's PDF and its credit notes: read for the
+	// whole page at once.
+	ids := make([]string, len(items))
+	for i := range items {
+		ids[i] = items[i].ID
+	}
+	invoices, err := s.invoices.ForOrders(ctx, ids)
+	if err != nil {
+		return Page{}, err
+	}
+	for i := range items {
+		items[i].Invoice = InvoiceField{loaded: true, Invoice: invoices[items[i].ID]}
 	}
 	return Page{Items: items, Page: page.Number, TotalPages: shop.TotalPages(total, page.Size), Total: total}, nil
 }

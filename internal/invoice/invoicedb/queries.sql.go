@@ -137,12 +137,89 @@ func (q *Queries) CreditNoteLinesOfOrder(ctx context.Context, orderID string) ([
 	return items, nil
 }
 
+const creditNoteLinesOfOrders = `-- name: CreditNoteLinesOfOrders :many
+SELECT number, position, order_id, invoice_position, description, hsn, quantity, unit_price, discount, taxable_value, rate, cgst, sgst, igst, total FROM credit_note_lines WHERE order_id = ANY($1::text[]) ORDER BY order_id, number, position
+`
+
+func (q *Queries) CreditNoteLinesOfOrders(ctx context.Context, orderIds []string) ([]CreditNoteLine, error) {
+	rows, err := q.db.Query(ctx, creditNoteLinesOfOrders, orderIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []CreditNoteLine
+	for rows.Next() {
+		var i CreditNoteLine
+		if err := rows.Scan(
+			&i.Number,
+			&i.Position,
+			&i.OrderID,
+			&i.InvoicePosition,
+			&i.Description,
+			&i.Hsn,
+			&i.Quantity,
+			&i.UnitPrice,
+			&i.Discount,
+			&i.TaxableValue,
+			&i.Rate,
+			&i.Cgst,
+			&i.Sgst,
+			&i.Igst,
+			&i.Total,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const creditNotesOfOrder = `-- name: CreditNotesOfOrder :many
 SELECT number, order_id, series, financial_year, serial, issued_at, reason, taxable_value, cgst, sgst, igst, total FROM credit_notes WHERE order_id = $1 ORDER BY issued_at, serial
 `
 
 func (q *Queries) CreditNotesOfOrder(ctx context.Context, orderID string) ([]CreditNote, error) {
 	rows, err := q.db.Query(ctx, creditNotesOfOrder, orderID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []CreditNote
+	for rows.Next() {
+		var i CreditNote
+		if err := rows.Scan(
+			&i.Number,
+			&i.OrderID,
+			&i.Series,
+			&i.FinancialYear,
+			&i.Serial,
+			&i.IssuedAt,
+			&i.Reason,
+			&i.TaxableValue,
+			&i.Cgst,
+			&i.Sgst,
+			&i.Igst,
+			&i.Total,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const creditNotesOfOrders = `-- name: CreditNotesOfOrders :many
+SELECT number, order_id, series, financial_year, serial, issued_at, reason, taxable_value, cgst, sgst, igst, total FROM credit_notes WHERE order_id = ANY($1::text[]) ORDER BY order_id, issued_at, serial
+`
+
+func (q *Queries) CreditNotesOfOrders(ctx context.Context, orderIds []string) ([]CreditNote, error) {
+	rows, err := q.db.Query(ctx, creditNotesOfOrders, orderIds)
 	if err != nil {
 		return nil, err
 	}
@@ -525,6 +602,44 @@ func (q *Queries) InvoiceLinesIssued(ctx context.Context, arg InvoiceLinesIssued
 	return items, nil
 }
 
+const invoiceLinesOfOrders = `-- name: InvoiceLinesOfOrders :many
+SELECT order_id, position, description, hsn, quantity, unit_price, discount, taxable_value, rate, cgst, sgst, igst, total FROM invoice_lines WHERE order_id = ANY($1::text[]) ORDER BY order_id, position
+`
+
+func (q *Queries) InvoiceLinesOfOrders(ctx context.Context, orderIds []string) ([]InvoiceLine, error) {
+	rows, err := q.db.Query(ctx, invoiceLinesOfOrders, orderIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []InvoiceLine
+	for rows.Next() {
+		var i InvoiceLine
+		if err := rows.Scan(
+			&i.OrderID,
+			&i.Position,
+			&i.Description,
+			&i.Hsn,
+			&i.Quantity,
+			&i.UnitPrice,
+			&i.Discount,
+			&i.TaxableValue,
+			&i.Rate,
+			&i.Cgst,
+			&i.Sgst,
+			&i.Igst,
+			&i.Total,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const invoiceOfOrder = `-- name: InvoiceOfOrder :one
 SELECT order_id, number, series, financial_year, serial, issued_at, supplier_name, supplier_address, supplier_gstin, supplier_state, recipient_name, recipient_address, recipient_gstin, place_state, place_code, taxable_value, cgst, sgst, igst, total FROM invoices WHERE order_id = $1
 `
@@ -555,6 +670,51 @@ func (q *Queries) InvoiceOfOrder(ctx context.Context, orderID string) (Invoice, 
 		&i.Total,
 	)
 	return i, err
+}
+
+const invoicesOfOrders = `-- name: InvoicesOfOrders :many
+SELECT order_id, number, series, financial_year, serial, issued_at, supplier_name, supplier_address, supplier_gstin, supplier_state, recipient_name, recipient_address, recipient_gstin, place_state, place_code, taxable_value, cgst, sgst, igst, total FROM invoices WHERE order_id = ANY($1::text[])
+`
+
+func (q *Queries) InvoicesOfOrders(ctx context.Context, orderIds []string) ([]Invoice, error) {
+	rows, err := q.db.Query(ctx, invoicesOfOrders, orderIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Invoice
+	for rows.Next() {
+		var i Invoice
+		if err := rows.Scan(
+			&i.OrderID,
+			&i.Number,
+			&i.Series,
+			&i.FinancialYear,
+			&i.Serial,
+			&i.IssuedAt,
+			&i.SupplierName,
+			&i.SupplierAddress,
+			&i.SupplierGstin,
+			&i.SupplierState,
+			&i.RecipientName,
+			&i.RecipientAddress,
+			&i.RecipientGstin,
+			&i.PlaceState,
+			&i.PlaceCode,
+			&i.TaxableValue,
+			&i.Cgst,
+			&i.Sgst,
+			&i.Igst,
+			&i.Total,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const lockInvoice = `-- name: LockInvoice :one

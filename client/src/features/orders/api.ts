@@ -1,6 +1,7 @@
 // The shopper's orders (contract of issue 5): the paged history with its status filter (both in
 // the cache key), cancelling, and tracking by order id (and e-mail for guests' links).
 import { api } from '../../lib/api';
+import { toCreditNotes } from './invoice';
 import type { Order, OrderItem, OrderPage, OrdersQuery, TimelineEntry, TrackQuery, Tracking } from './types';
 
 /** Orders per page of the history. */
@@ -51,7 +52,10 @@ export function toOrder(raw: Partial<Order> & { amount?: number; date?: string }
     createdAt: str(raw.createdAt) || str(raw.date),
     cancellable: raw.cancellable === true,
     timeline: toTimeline(raw.timeline),
-    invoice: raw.invoice && typeof raw.invoice === 'object' && raw.invoice.number ? { number: str(raw.invoice.number), date: str(raw.invoice.date) } : null,
+    invoice:
+      raw.invoice && typeof raw.invoice === 'object' && raw.invoice.number
+        ? { number: str(raw.invoice.number), date: str(raw.invoice.date), creditNotes: toCreditNotes(raw.invoice.creditNotes) }
+        : null,
   };
 }
 

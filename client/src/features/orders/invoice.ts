@@ -1,13 +1,19 @@
 // An order's tax invoice as a file: where the server serves its PDF, the name it is saved
 // under, and the download itself.
 import { apiBaseUrl } from '../../lib/env';
+import type { OrderCreditNote } from './types';
 
 /** GET /api/orders/{orderId}/invoice.pdf: the shopper's order by number, or any order for the back office. */
 export function invoicePdfUrl(orderId: string): string {
   return `${apiBaseUrl}/orders/${encodeURIComponent(orderId)}/invoice.pdf`;
 }
 
-/** The invoice's file name, as the server names it: JF/26-27/000123 → JF-26-27-000123.pdf. */
+/** GET /api/orders/{orderId}/creditnotes/{file}: one of the order's credit notes, by its file name. */
+export function creditNotePdfUrl(orderId: string, noteNumber: string): string {
+  return `${apiBaseUrl}/orders/${encodeURIComponent(orderId)}/creditnotes/${encodeURIComponent(invoiceFileName(noteNumber))}`;
+}
+
+/** The invoice's (or credit note's) file name, as the server names it: JF/26-27/000123 → JF-26-27-000123.pdf. */
 export function invoiceFileName(invoiceNumber: string): string {
   return `${invoiceNumber.replaceAll('/', '-')}.pdf`;
 }
@@ -29,4 +35,17 @@ export async function downloadInvoice(url: string, token: string | null, fileNam
   save.click();
   save.remove();
   window.setTimeout(() => URL.revokeObjectURL(file), 60_000);
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const amount = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
+/** An invoice's creditNotes as the server sends them ({number, date, totals: {total}}). */
+export function toCreditNotes(raw: unknown): OrderCreditNote[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.map((value: { number?: unknown; date?: unknown; totals?: { total?: unknown } } | null) => ({
+    number: text(value?.number),
+    date: text(value?.date),
+    total: amount(value?.totals?.total),
+  }));
 }

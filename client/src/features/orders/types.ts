@@ -40,6 +40,15 @@ export interface OrderInvoice {
   number: string;
   /** The IST day it was issued, 2026-11-26. */
   date: string;
+  /** The credit notes against it (goods that came back), oldest first. */
+  creditNotes: OrderCreditNote[];
+}
+
+/** A credit note against an order's invoice: its number, IST day and the total credited in rupees. */
+export interface OrderCreditNote {
+  number: string;
+  date: string;
+  total: number;
 }
 
 export interface Order {

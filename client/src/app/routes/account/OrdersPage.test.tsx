@@ -179,6 +179,42 @@ describe('the invoice of an order', () => {
     click.mockRestore();
   });
 
+  it('lists the credit notes against the invoice (number, day, amount) and saves one as its PDF', async () => {
+    const back = anOrder({
+      orderId: 'DRP1732251234567RTO0000001',
+      orderStatus: 'RTO_DELIVERED',
+      cancellable: false,
+      invoice: {
+        number: 'JF/26-27/000125',
+        date: '2026-10-14',
+        creditNotes: [{ number: 'JF/CN/26-27/0002', date: '2026-10-20', reason: 'Shipment returned to origin (RTO)', totals: { total: 7698 } }],
+      },
+    });
+    const calls = recordingFetch((call) => {
+      if (call.path === 'getallorder') return page([back, anOrder({ orderStatus: 'SHIPPED', invoice: { number: 'JF/26-27/000126', date: '2026-10-21', creditNotes: [] } })]);
+      if (call.path === 'orders/DRP1732251234567RTO0000001/creditnotes/JF-CN-26-27-0002.pdf') return { body: 'the PDF' };
+      return undefined;
+    });
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    Object.assign(URL, { createObjectURL: () => 'blob:note', revokeObjectURL: () => {} });
+    renderWithProviders(<OrdersPage />, { path: '/user/orders' });
+
+    const card = await screen.findByRole('article', { name: 'DRP1732251234567RTO0000001' });
+    const notes = within(card).getByRole('list', { name: 'Credit notes against invoice JF/26-27/000125' });
+    expect(notes).toHaveTextContent('Credit note JF/CN/26-27/0002');
+    expect(notes).toHaveTextContent('20 Oct 2026');
+    expect(notes).toHaveTextContent('₹7,698 credited');
+    expect(screen.queryAllByRole('list', { name: /Credit notes/ })).toHaveLength(1);
+    const link = within(notes).getByRole('link', { name: 'Download credit note JF/CN/26-27/0002 for order DRP1732251234567RTO0000001' });
+    await userEvent.click(link);
+    await waitFor(() => expect(saved).toEqual(['JF-CN-26-27-0002.pdf']));
+    expect(calls.find((call) => call.path.endsWith('.pdf'))?.headers.get('Authorization')).toBe('Bearer jwt');
+    click.mockRestore();
+  });
+
   it('says so when the invoice cannot be downloaded', async () => {
     recordingFetch((call) =>
       call.path === 'getallorder'

@@ -2,7 +2,9 @@
 // plus what only this page shows: every timeline entry with who moved it and why, the money
 // in parts, the payment at Razorpay with its webhook events, the shipment at Shiprocket with
 // the courier's reports (applied or set aside), and the refund.
+import { toCreditNotes } from '../invoice';
 import { statusLabel } from '../status';
+import type { OrderCreditNote } from '../types';
 import { toAdminOrder } from './rows';
 import type { AdminOrder } from './types';
 
@@ -46,7 +48,7 @@ export interface AdminOrderDetail {
   paymentEvents: { id: string; event: string; receivedAt: string }[];
   courierReports: { status: string; reportedAt: string; receivedAt: string; applied: boolean }[];
   /** The order's tax invoice, null until the order is handed to the courier. */
-  invoice: { number: string } | null;
+  invoice: { number: string; creditNotes: OrderCreditNote[] } | null;
 }
 
 /** 'staff:<id>' → 'Staff'; 'courier' → 'Courier'; '' (nobody recorded, as at placing) → ''. */
@@ -88,7 +90,7 @@ export function toAdminOrderDetail(data: unknown): AdminOrderDetail {
     payment: { paymentId: str(raw.paymentId), gatewayOrderId: str(raw.razorpayOrderId), error: str(raw.paymentError) },
     shipment: { pushedAt: str(courier.pushedAt), trackUrl: str(courier.trackUrl) },
     cancelReason: str(raw.cancelReason),
-    invoice: raw.invoice ? { number: str(obj(raw.invoice).number) } : null,
+    invoice: raw.invoice ? { number: str(obj(raw.invoice).number), creditNotes: toCreditNotes(obj(raw.invoice).creditNotes) } : null,
     refund: refund && {
       status: str(refund.status),
       amount: num(refund.amount),

@@ -1,11 +1,12 @@
 // One order in the history: id, date, status, payment, its pieces, the total, and the ways on:
-// Track, Download invoice once its tax invoice is issued, and Cancel while the server says it
-// can be.
+// Track, Download invoice once its tax invoice is issued (and each credit note against it), and
+// Cancel while the server says it can be.
 import { Button, ButtonLink } from '../../../components/Button';
 import { formatRupees } from '../../../lib/money';
 import { trackOrderPath } from '../../../lib/orderPaths';
 import { orderPlacedOn, paymentLabel } from '../status';
 import type { Order } from '../types';
+import { CreditNotes } from './CreditNotes';
 import { InvoiceLink } from './InvoiceLink';
 import { OrderItems } from './OrderItems';
 import { StatusBadge } from './StatusBadge';
@@ -49,6 +50,7 @@ export function OrderCard({
         )}
       </p>
       <OrderItems items={order.items} label={`Items in order ${order.orderId}`} />
+      {order.invoice && <CreditNotes orderId={order.orderId} invoiceNumber={order.invoice.number} notes={order.invoice.creditNotes} />}
       <footer className={styles.cardFooter}>
         <p className={styles.total}>
           <span>Total</span>

@@ -16,6 +16,7 @@ import { actorLabel, atIST, refundLabel, type AdminOrderDetail } from '../detail
 import { useLiveOrder } from '../live';
 import { adminPayment, canRefund } from '../rows';
 import { AdminStatusBadge } from './AdminStatusBadge';
+import { CreditNotes } from '../../components/CreditNotes';
 import { InvoiceLink } from '../../components/InvoiceLink';
 import { useOrderActions } from './OrderActions';
 import board from './OrdersBoard.module.css';
@@ -200,6 +201,12 @@ export function OrderDetail({ id, refunds }: { id: string; refunds: boolean }) {
               </ul>
             )}
           </Section>
+
+          {data.invoice && data.invoice.creditNotes.length > 0 && (
+            <Section title="Credit notes">
+              <CreditNotes orderId={order.orderId} invoiceNumber={data.invoice.number} notes={data.invoice.creditNotes} scope="admin" />
+            </Section>
+          )}
 
           <Section title="Shiprocket">
             {order.notaddorder && (
