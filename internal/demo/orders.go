@@ -54,7 +54,7 @@ type OrdersDeps struct {
 }
 
 // ShopperPassword is every demo shopper's password (README: the demo month).
-const ShopperPassword = "jaipur-shopper-2026"
+const ShopperPassword = "jaipur-shopper-2026" //nolint:gosec // a published demo password, not a secret
 
 // demoShopper is a demo customer with the one delivery address the demo orders go to and,
 // for a business buyer, the business the invoices are made out to.
@@ -220,10 +220,10 @@ func LoadOrders(ctx context.Context, d OrdersDeps) (int, error) {
 		d.Clock.set(s.at)
 		o := demoOrders[s.order]
 		var err error
-		switch {
-		case s.to == "":
+		switch s.to {
+		case "":
 			numbers[s.order], err = placeDemoOrder(ctx, d, pick, users[o.shopper], addrs[o.shopper], s.order)
-		case s.to == order.Canceled:
+		case order.Canceled:
 			_, err = d.Orders.Cancel(ctx, users[o.shopper], numbers[s.order])
 		default:
 			_, err = d.Orders.Move(ctx, numbers[s.order], s.to, order.ActorCourier, "", order.StartRefunds)
