@@ -85,6 +85,11 @@ func (s *Service) transition(ctx context.Context, tx pgx.Tx, row orderdb.Order, 
 	if !from.CanMove(to) {
 		return illegalMove(row.OrderNumber, from, to)
 	}
+	if to == Returned {
+		if err := s.checkNoRequests(ctx, tx, row.ID, row.OrderNumber); err != nil {
+			return err
+		}
+	}
 	if to == Canceled {
 		payment := PaymentStatus(row.PaymentStatus)
 		if from == AwaitingPayment {

@@ -116,7 +116,8 @@ type Service struct {
 	addresses *address.Service
 	company   *company.Service
 	invoices  *invoice.Service
-	routes    Routes // nil: no pincode check (CheckRoutesWith)
+	routes    Routes         // nil: no pincode check (CheckRoutesWith)
+	requests  ReturnRequests // nil: no per-piece returns to guard (GuardReturnsWith)
 	cfg       Config
 }
 

@@ -195,3 +195,6 @@ GROUP BY ol.product_id, ol.size;
 SELECT u.id, u.first_name, u.last_name, u.email
 FROM return_requests r JOIN users u ON u.id = r.user_id
 WHERE r.id = @id;
+
+-- name: OrderHasRequests :one
+SELECT EXISTS (SELECT 1 FROM return_requests WHERE order_id = @order_id AND status NOT IN ('REJECTED', 'CANCELLED'))::boolean;

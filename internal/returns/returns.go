@@ -81,10 +81,19 @@ type Service struct {
 	now      func() time.Time
 }
 
-// NewService makes the return service from the services it builds on.
+// NewService makes the return service from the services it builds on, and makes orders refuse
+// staff's whole-order return of an order that has requests (order.GuardReturnsWith).
 func NewService(pool *pgxpool.Pool, cfg Config, orders *order.Service, products *catalog.Service) *Service {
-	return &Service{pool: pool, store: store{q: returnsdb.New(postgres.Translating(pool))}, orders: orders, catalog: products,
+	s := &Service{pool: pool, store: store{q: returnsdb.New(postgres.Translating(pool))}, orders: orders, catalog: products,
 		cfg: cfg, now: time.Now}
+	orders.GuardReturnsWith(s)
+	return s
+}
+
+// HasRequests reports, in tx, whether order orderID has requests that were neither rejected nor
+// withdrawn (order.ReturnRequests: staff's whole-order return is refused then).
+func (s *Service) HasRequests(ctx context.Context, tx pgx.Tx, orderID string) (bool, error) {
+	return s.store.q.WithTx(tx).OrderHasRequests(ctx, orderID)
 }
 
 // Policy is the return policy now. Errors: Unavailable when the database is.

@@ -480,6 +480,17 @@ func (q *Queries) OrderFullyRefunded(ctx context.Context, arg OrderFullyRefunded
 	return column_1, err
 }
 
+const orderHasRequests = `-- name: OrderHasRequests :one
+SELECT EXISTS (SELECT 1 FROM return_requests WHERE order_id = $1 AND status NOT IN ('REJECTED', 'CANCELLED'))::boolean
+`
+
+func (q *Queries) OrderHasRequests(ctx context.Context, orderID string) (bool, error) {
+	row := q.db.QueryRow(ctx, orderHasRequests, orderID)
+	var column_1 bool
+	err := row.Scan(&column_1)
+	return column_1, err
+}
+
 const payoutsOf = `-- name: PayoutsOf :many
 SELECT request_id, masked FROM return_payouts WHERE request_id = ANY($1::text[])
 `
