@@ -59,16 +59,23 @@ func (s *server) askReturn(c fiber.Ctx) error {
 			Quantity int    `json:"quantity"`
 			NewSize  string `json:"newSize"`
 		} `json:"lines"`
-		Reason string                 `json:"reason"`
-		Note   string                 `json:"note"`
-		Photos []string               `json:"photos"`
-		Payout *returns.PayoutDetails `json:"payout"`
+		Reason string   `json:"reason"`
+		Note   string   `json:"note"`
+		Photos []string `json:"photos"`
+		Payout *struct {
+			UPI     string `json:"upi"`
+			IFSC    string `json:"ifsc"`
+			Account string `json:"account"`
+		} `json:"payout"`
 	}
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}
 	ask := returns.Ask{UserID: caller(c).UserID, OrderNumber: c.Params("orderId"), Kind: in.Kind, Reason: in.Reason,
-		Note: in.Note, Photos: in.Photos, Payout: in.Payout}
+		Note: in.Note, Photos: in.Photos}
+	if in.Payout != nil {
+		ask.Payout = &returns.PayoutDetails{UPI: in.Payout.UPI, IFSC: in.Payout.IFSC, Account: in.Payout.Account}
+	}
 	for _, l := range in.Lines {
 		ask.Lines = append(ask.Lines, returns.AskLine{Item: l.Item, Quantity: l.Quantity, NewSize: l.NewSize})
 	}
