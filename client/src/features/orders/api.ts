@@ -1,7 +1,7 @@
 // The shopper's orders (contract of issue 5): the paged history with its status filter (both in
 // the cache key), cancelling, and tracking by order id (and e-mail for guests' links).
 import { api } from '../../lib/api';
-import { toCreditNotes } from './invoice';
+import { toCreditNotes } from './creditNotes';
 import type { Order, OrderItem, OrderPage, OrdersQuery, TimelineEntry, TrackQuery, Tracking } from './types';
 
 /** Orders per page of the history. */

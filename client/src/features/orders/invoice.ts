@@ -1,7 +1,6 @@
 // An order's tax invoice as a file: where the server serves its PDF, the name it is saved
 // under, and the download itself.
 import { apiBaseUrl } from '../../lib/env';
-import type { OrderCreditNote } from './types';
 
 /** GET /api/orders/{orderId}/invoice.pdf: the shopper's order by number, or any order for the back office. */
 export function invoicePdfUrl(orderId: string): string {
@@ -35,17 +34,4 @@ export async function downloadInvoice(url: string, token: string | null, fileNam
   save.click();
   save.remove();
   window.setTimeout(() => URL.revokeObjectURL(file), 60_000);
-}
-
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-const amount = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
-
-/** An invoice's creditNotes as the server sends them ({number, date, totals: {total}}). */
-export function toCreditNotes(raw: unknown): OrderCreditNote[] {
-  if (!Array.isArray(raw)) return [];
-  return raw.map((value: { number?: unknown; date?: unknown; totals?: { total?: unknown } } | null) => ({
-    number: text(value?.number),
-    date: text(value?.date),
-    total: amount(value?.totals?.total),
-  }));
 }

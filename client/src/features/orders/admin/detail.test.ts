@@ -45,7 +45,7 @@ describe('the back office order page', () => {
     expect(detail.refund).toMatchObject({ status: 'pending', attempt: 2, reason: 'Too small' });
     expect(detail.paymentEvents).toHaveLength(1);
     expect(detail.courierReports[0]).toMatchObject({ status: 'PICKUP SCHEDULED', applied: false });
-    expect(detail.invoice).toEqual({ number: 'JF/26-27/000007' });
+    expect(detail.invoice).toEqual({ number: 'JF/26-27/000007', creditNotes: [] });
   });
 
   it('has no refund, events or reports when the server sends none', () => {

@@ -2,7 +2,7 @@
 // plus what only this page shows: every timeline entry with who moved it and why, the money
 // in parts, the payment at Razorpay with its webhook events, the shipment at Shiprocket with
 // the courier's reports (applied or set aside), and the refund.
-import { toCreditNotes } from '../invoice';
+import { toCreditNotes } from '../creditNotes';
 import { statusLabel } from '../status';
 import type { OrderCreditNote } from '../types';
 import { toAdminOrder } from './rows';
