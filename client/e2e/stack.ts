@@ -49,15 +49,18 @@ function scrollToLikeAPerson(element: Element) {
  * person never sees: a dialog drawn below a locked page, say.
  */
 export async function inView(locator: Locator, { scroll = true, timeout, message }: { scroll?: boolean; timeout?: number; message?: string } = {}) {
+  const what = message ?? `${locator} in the viewport`;
   if (scroll) {
     // Again if the page draws the element anew meanwhile (the app taking over the first screen)
-    // or moves it away (a new screen scrolling itself to the top): a person scrolls again.
+    // or moves it away (a new screen scrolling itself to the top): a person scrolls again. Once
+    // seen in view it was seen: a second look could miss a toast that ran out meanwhile.
     await expect(async () => {
       await locator.evaluate(scrollToLikeAPerson, undefined, { timeout: 4_000 });
-      await expect(locator).toBeInViewport({ timeout: 2_000 });
+      await expect(locator, what).toBeInViewport({ timeout: 2_000 });
     }).toPass({ timeout: timeout ?? 10_000 });
+    return;
   }
-  await expect(locator, message ?? `${locator} in the viewport`).toBeInViewport({ timeout });
+  await expect(locator, what).toBeInViewport({ timeout });
 }
 
 /**
