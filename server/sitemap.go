@@ -90,7 +90,9 @@ func (s *server) sitemapIndex(c fiber.Ctx) error {
 
 // sitemapFile answers GET /sitemaps/{pages,categories,products-N}.xml.
 func (s *server) sitemapFile(c fiber.Ctx) error {
-	name := c.Params("file")
+	// A copy: Fiber's params point into the request's buffer, which the next request reuses, and
+	// name stays on as the cache's key (products-1.xml's entry once read as categories.xml).
+	name := strings.Clone(c.Params("file"))
 	switch {
 	case name == "pages.xml":
 		return s.sendSitemap(c, name, func(w io.Writer) error {
