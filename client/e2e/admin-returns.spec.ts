@@ -122,7 +122,7 @@ test('staff find a shopper’s exchange in the returns queue, filter, open and a
 
     // Another request of the same order, asked elsewhere, arrives without a reload.
     await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
-    await call(request, 'POST', `/api/orders/${orderId}/returns`, shopper.token, { kind: 'return', lines: [{ item: 0, quantity: 1 }], reason: 'too_small' });
+    await call(request, 'POST', `/api/orders/${orderId}/returns`, shopper.token, { kind: 'return', lines: [{ item: 0, quantity: 1 }], reason: 'too_small', payout: { upi: 'meera@okaxis' } });
     await inView(row(`${orderId}-R2`));
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 
@@ -172,7 +172,7 @@ test('staff find a shopper’s exchange in the returns queue, filter, open and a
     // Three more size returns a size up: five, all up. The product page says it runs small.
     await call(request, 'POST', `/api/orders/${orderId}/returns`, shopper.token, { kind: 'exchange', lines: [{ item: 0, quantity: 1, newSize: 'XL' }], reason: 'poor_fit' });
     for (let i = 0; i < 2; i++) {
-      await call(request, 'POST', `/api/orders/${orderId}/returns`, shopper.token, { kind: 'return', lines: [{ item: 0, quantity: 1 }], reason: 'too_small' });
+      await call(request, 'POST', `/api/orders/${orderId}/returns`, shopper.token, { kind: 'return', lines: [{ item: 0, quantity: 1 }], reason: 'too_small', payout: { upi: 'meera@okaxis' } });
     }
     await shopperTab.goto(`/api/getproduct/${product._id}`);
     const note = shopperTab.getByRole('complementary', { name: 'Fit note' });
