@@ -1,5 +1,5 @@
 # drape — the two commands first: `make run` and `make test`.
-.PHONY: run test lint bench chaos lighthouse sqlc sqlc-check build clean
+.PHONY: run test lint bench chaos lighthouse screens deploy-check sqlc sqlc-check build clean
 
 SQLC = CGO_ENABLED=0 go run github.com/sqlc-dev/sqlc/cmd/sqlc@v1.31.1
 
@@ -26,6 +26,14 @@ chaos:
 ## lighthouse: page speed and accessibility budgets (Lighthouse, mobile) on home, a listing, a product and the cart
 lighthouse:
 	@bash scripts/lighthouse.sh
+
+## screens: issue 21's screens at their widths, saved beside the committed "before" set in client/test-results/screens/ (SHOTS=after)
+screens:
+	@bash scripts/screens.sh
+
+## deploy-check: the Kubernetes manifests (kubeconform, strict) and Prometheus alert rules (promtool) in deploy/
+deploy-check:
+	@bash scripts/deploy-check.sh
 
 ## sqlc: regenerate the typed query code from each domain's queries.sql
 sqlc:

@@ -189,43 +189,8 @@ func serveBareListing(ctx context.Context) error {
 	app := fiber.New()
 	app.Get("/healthz", func(c fiber.Ctx) error { return c.SendString("ok") })
 	app.Get("/bare/static", func(c fiber.Ctx) error { return c.JSON(fiber.Map{"status": "up"}) })
-	app.Get("/bare/search", func(c fiber.Ctx) error {
-		page, _ := strconv.Atoi(c.Query("page", "1"))
-		ctx, query := c.Context(), c.Query("q")
-		total, err := q.CountSearch(ctx, query)
-		if err != nil {
-			return err
-		}
-		var rows any
-		var ids []string
-		if total > 0 {
-			r, err := q.SearchProducts(ctx, catalogdb.SearchProductsParams{Query: query, PageSize: 12, PageOffset: int32((page - 1) * 12)})
-			if err != nil {
-				return err
-			}
-			for _, p := range r {
-				ids = append(ids, p.ID)
-			}
-			rows = r
-		} else {
-			if total, err = q.CountFuzzySearch(ctx, query); err != nil {
-				return err
-			}
-			r, err := q.FuzzySearchProducts(ctx, catalogdb.FuzzySearchProductsParams{Query: query, PageSize: 12, PageOffset: int32((page - 1) * 12)})
-			if err != nil {
-				return err
-			}
-			for _, p := range r {
-				ids = append(ids, p.ID)
-			}
-			rows = r
-		}
-		sizes, err := q.SizesOf(ctx, ids)
-		if err != nil {
-			return err
-		}
-		return c.JSON(fiber.Map{"items": rows, "sizes": sizes, "total": total})
-	})
+	app.Get("/bare/search", bareSearch(q))
+	app.Get("/bare/suggest", bareSuggest(q))
 	app.Get("/bare/getproduct", func(c fiber.Ctx) error {
 		page, _ := strconv.Atoi(c.Query("page", "1"))
 		ctx := c.Context()

@@ -8,6 +8,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
 )
 
 // client is shared by every load run: keep-alive connections, no proxy.
@@ -55,7 +57,8 @@ func throughput(ctx context.Context, urls []string, workers int, d time.Duration
 // time, so a stalled server cannot hide its queueing (no coordinated omission).
 type latencyResult struct {
 	sent, failed int
-	p50, p99     time.Duration
+	p50, p95     time.Duration
+	p99          time.Duration
 	achieved     float64
 }
 
@@ -91,8 +94,37 @@ func latencies(ctx context.Context, urls []string, rate int, d time.Duration) la
 	sort.Slice(sorted, func(a, b int) bool { return sorted[a] < sorted[b] })
 	if len(sorted) > 0 {
 		r.p50 = sorted[len(sorted)/2]
+		r.p95 = sorted[len(sorted)*95/100]
 		r.p99 = sorted[len(sorted)*99/100]
 	}
 	r.achieved = float64(total) / elapsed.Seconds()
 	return r
+}
+
+// oneAtATime sends urls one after another (each once, in turn, for n requests) and returns the
+// latencies' p50 and p95: what a request costs when nothing else is asked of the server.
+func oneAtATime(ctx context.Context, urls []string, n int) (p50, p95 time.Duration) {
+	took := make([]time.Duration, 0, n)
+	for i := 0; i < n && ctx.Err() == nil; i++ {
+		start := time.Now()
+		get(urls[i%len(urls)])
+		took = append(took, time.Since(start))
+	}
+	sort.Slice(took, func(a, b int) bool { return took[a] < took[b] })
+	if len(took) == 0 {
+		return 0, 0
+	}
+	return took[len(took)/2], took[len(took)*95/100]
+}
+
+// settle waits, up to a minute, until the database runs no statement but this one: a
+// reference that fell behind leaves its queries running after its clients gave up, and the
+// next run would be measured against them.
+func settle(ctx context.Context, db *pgxpool.Pool) {
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline) && ctx.Err() == nil; time.Sleep(200 * time.Millisecond) {
+		var active int
+		if err := db.QueryRow(ctx, `SELECT count(*) FROM pg_stat_activity WHERE state = 'active' AND pid <> pg_backend_pid() AND datname = current_database()`).Scan(&active); err != nil || active == 0 {
+			return
+		}
+	}
 }

@@ -15,6 +15,7 @@ import (
 // each with the word its rows are prefixed with.
 var summaryParts = []struct{ name, label string }{
 	{"listing", "pages"},
+	{"filters", "filtered listing"},
 	{"adminlists", "admin lists"},
 	{"checkout", "checkout"},
 	{"login", "login"},
@@ -22,6 +23,7 @@ var summaryParts = []struct{ name, label string }{
 	{"jobs", "jobs"},
 	{"invoices", "invoices"},
 	{"delivery", "pincode check"},
+	{"search", "search"},
 }
 
 // runSummary gathers the main table of every benchmark's latest results into one

@@ -111,8 +111,10 @@ const firstPaintPackages =
   /\/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|react-redux|@reduxjs\/toolkit|redux|redux-thunk|reselect|immer|use-sync-external-store|@standard-schema\/utils)\//;
 
 // What the entry shares with lazy chunks and every page loads at start anyway (the API, toasts,
-// live stock patching, links and buttons): one chunk rather than a few small ones.
-const sharedStartModules = /\/src\/(lib\/(api|toast|env|productStock|firstScreen)|components\/(Button|Link))\./;
+// live stock patching, local storage, links and buttons, the cart, account and toast state): one
+// chunk rather than a few small ones.
+const sharedStartModules =
+  /\/src\/(lib\/(api|toast|env|productStock|firstScreen|storage)|components\/(Button|Link)|features\/(cart\/(cartSlice|guestCart)|account\/accountSlice|ui\/toastSlice))\./;
 
 // What main.tsx starts after the first paint (background.ts: the realtime socket), in one chunk
 // with the socket's code, which the back office's live order board imports too.
@@ -128,7 +130,6 @@ const sharedCatalogModules = new RegExp(
     'app/routes/catalog/',
     'features/catalog/(pricing|listing)\\.ts',
     'features/catalog/components/Product(Card|Grid)',
-    'features/cart/useAddToCart',
     'components/(StateMessage|Price|Pagination|pageItems|HeartButton)',
     'lib/(money|text|useMediaQuery)',
   ]
@@ -155,8 +156,49 @@ function reactDomForServer(): Plugin {
   };
 }
 
+/** Each chunk's static imports, direct and indirect, as the bundle has them (see preloadedWith). */
+const staticImports = new Map<string, Set<string>>();
+
+/**
+ * Records which chunks each chunk imports statically, before Vite writes the preload lists of
+ * its dynamic imports: a chunk that runs has those loaded already, so listing them again for
+ * preloading (every lazy page listed the vendor and shared chunks) is bytes for nothing.
+ */
+function chunkStaticImports(): Plugin {
+  return {
+    name: 'drape:chunk-static-imports',
+    apply: 'build',
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
+        const direct = new Map<string, string[]>();
+        for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk') direct.set(chunk.fileName, chunk.imports);
+        staticImports.clear();
+        for (const file of direct.keys()) {
+          const all = new Set<string>();
+          const visit = (name: string) => {
+            for (const imported of direct.get(name) ?? []) {
+              if (all.has(imported)) continue;
+              all.add(imported);
+              visit(imported);
+            }
+          };
+          visit(file);
+          staticImports.set(file, all);
+        }
+      },
+    },
+  };
+}
+
+/** The JavaScript a dynamic import in `host` preloads: what it needs that `host` has not loaded already. */
+function preloadedWith(_file: string, deps: string[], { hostId, hostType }: { hostId: string; hostType: 'html' | 'js' }): string[] {
+  const loaded = hostType === 'js' ? staticImports.get(hostId) : undefined;
+  return loaded ? deps.filter((dep) => !loaded.has(dep)) : deps;
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: isSsrBuild ? [react(), reactDomForServer()] : [react(), reactRouterTreeShaking()],
+  plugins: isSsrBuild ? [react(), reactDomForServer()] : [react(), reactRouterTreeShaking(), chunkStaticImports()],
   css: {
     modules: {
       // Header.module.css's .bar is Header_bar everywhere: the app's build and the SSR build that
@@ -202,16 +244,18 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         // dist/.vite/manifest.json: scripts/bundle-size.mjs reads which chunks a page needs.
         manifest: true,
         // Every browser the shop supports knows <link rel=modulepreload>; no polyfill in the entry.
-        modulePreload: { polyfill: false },
+        // A lazy chunk's preload list leaves out what the importing chunk has loaded (preloadedWith).
+        modulePreload: { polyfill: false, resolveDependencies: preloadedWith },
         chunkSizeWarningLimit: 400,
         rolldownOptions: {
           output: {
-            // Files are named by their hash alone: the entry lists every lazy chunk's files for
-            // preloading, and chunks import each other by name, so short names are bytes every
-            // visitor saves (about 0.3 kB gzip). dist/.vite/manifest.json maps them to sources.
-            entryFileNames: 'assets/[hash].js',
-            chunkFileNames: 'assets/[hash].js',
-            assetFileNames: 'assets/[hash][extname]',
+            // Files are named by their hash alone, 7 characters (the fewest Rolldown allows for
+            // this many chunks): the entry lists every lazy chunk's files for preloading, and
+            // chunks import each other by name, so short names are bytes every visitor saves
+            // (about 0.45 kB gzip). dist/.vite/manifest.json maps them to sources.
+            entryFileNames: 'assets/[hash:7].js',
+            chunkFileNames: 'assets/[hash:7].js',
+            assetFileNames: 'assets/[hash:7][extname]',
             codeSplitting: {
               // The libraries every page needs in one chunk (React, the router, Redux Toolkit), and the
               // product-grid code every listing page shares (listing, search, sale, home's best

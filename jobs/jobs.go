@@ -112,3 +112,20 @@ func RefundPayment(orderID string, attempt int) Job {
 func ReconcilePayment(orderID string, round int64) Job {
 	return build(TypeReconcilePayment, fmt.Sprintf("reconcile:%s:%d", orderID, round), QueueLow, OrderPayload{OrderID: orderID})
 }
+
+// TypeSendMessage sends one WhatsApp or SMS message.
+const TypeSendMessage = "message:send"
+
+// SendMessage is the job that sends message kind about ref; one per (kind, ref). Its payload
+// is SendMailPayload's shape: the handler reads the message from the database.
+func SendMessage(kind, ref string) Job {
+	return build(TypeSendMessage, "message:"+kind+":"+ref, QueueDefault, SendMailPayload{Kind: kind, Ref: ref})
+}
+
+// SendMessageAgain is the job that sends message kind about ref again after attempts tries:
+// its own id, as the first job's may stay taken (jobs keep their ids for a day once done).
+func SendMessageAgain(kind, ref string, attempts int) Job {
+	j := SendMessage(kind, ref)
+	j.ID += fmt.Sprintf(":again:%d", attempts)
+	return j
+}

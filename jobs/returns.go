@@ -25,3 +25,11 @@ func BookReturnPickup(requestID string) Job {
 func TrackReturnPickup(requestID string, round int64) Job {
 	return build(TypeTrackReturnPickup, fmt.Sprintf("return-track:%s:%d", requestID, round), QueueShipping, ReturnPayload{RequestID: requestID})
 }
+
+// TypeShipExchange ships an exchange's held size as its new parcel once its QC passed.
+const TypeShipExchange = "return:ship_exchange"
+
+// ShipExchange makes exchange request id's new parcel (its child order); one per request.
+func ShipExchange(requestID string) Job {
+	return build(TypeShipExchange, "return-exchange:"+requestID, QueueDefault, ReturnPayload{RequestID: requestID})
+}

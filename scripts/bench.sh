@@ -20,7 +20,7 @@ if [ $# -eq 0 ]; then
   # Every benchmark, each against its reference in the same run, then one table of them all
   # (bench/results/latest.md). A benchmark that fails to run is reported and the rest go on.
   status=0
-  for name in listing adminlists checkout login realtime jobs invoices delivery; do
+  for name in listing filters adminlists checkout login realtime jobs invoices delivery search; do
     "$bin/bench" "$name" || { echo "bench: $name did not finish" >&2; status=1; }
   done
   "$bin/bench" summary

@@ -3,7 +3,10 @@
 # server, worker, sim and Redis processes, then a worker killed with SIGKILL mid-push while the
 # courier is slow, a worker killed mid return-pickup booking while the courier hangs, Redis
 # stopped and crashed (its data lost) during checkouts, the courier down until retries give up,
-# its webhooks lost, and PostgreSQL ending every connection. Each drill prints what it sent,
+# its webhooks lost, PostgreSQL ending every connection, and WhatsApp and MSG91 down for 5 minutes
+# (MESSAGING_OUTAGE; make test runs that drill with a 3 s outage), and the Redis primary killed
+# under Sentinels (a replica and three Sentinels promote it), and the PostgreSQL primary killed
+# and its synchronous streaming replica promoted. Each drill prints what it sent,
 # what arrived, what arrived twice and what was lost; the goal is 0 lost, 0 duplicated. The
 # same drills run in `make test` (they are Go tests in server/).
 set -euo pipefail
@@ -14,9 +17,9 @@ eval "$(bash scripts/services.sh start test)"
 
 report=$(mktemp)
 trap 'rm -f "$report"' EXIT
-drills='^(TestAWorkerKilledMidPush|TestRedisStopsDuringCheckouts|TestCourierDownThenStaffRetry|TestLostWebhooksAreCaughtByTracking|TestDatabaseConnectionsDropped|TestAWorkerKilledMidPickupBooking)$'
+drills='^(TestAWorkerKilledMidPush|TestRedisStopsDuringCheckouts|TestCourierDownThenStaffRetry|TestLostWebhooksAreCaughtByTracking|TestDatabaseConnectionsDropped|TestAWorkerKilledMidPickupBooking|TestMessagingProviderDown|TestRedisPrimaryFailsOver|TestPostgresPrimaryPromoted)$'
 status=0
-CHAOS_REPORT="$report" go test -count=1 -timeout 15m -run "$drills" -v ./server >"$root/.data/test/chaos.log" 2>&1 || status=$?
+CHAOS_REPORT="$report" MESSAGING_OUTAGE="${MESSAGING_OUTAGE:-5m}" go test -count=1 -timeout 15m -run "$drills" -v ./server >"$root/.data/test/chaos.log" 2>&1 || status=$?
 grep -E '^(--- (PASS|FAIL)|FAIL|ok)' "$root/.data/test/chaos.log" || true
 
 printf '\n### Fault drills\n\n%s, %s, %s CPUs\n\n' "$(date -u '+%Y-%m-%d %H:%M UTC')" "$(hostname)" "$(nproc)"

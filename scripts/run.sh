@@ -70,7 +70,11 @@ export JWT_SECRET
 # DEMO_ORDERS=off: the demo shop without its month of orders (the browser tests' stack).
 seed_orders=true
 [ "${DEMO_ORDERS:-on}" = off ] && seed_orders=false
-LOG_LEVEL=warn "$bin/server" seed --orders=$seed_orders 2>>"$logs/server.log" | sed "s/^/drape: /"
+# DEMO_COD_CONFIRM=off: COD orders are pushed at once, as before the confirmation (the browser
+# tests' stack; their COD confirmation spec turns it on while it runs).
+cod_confirm=true
+[ "${DEMO_COD_CONFIRM:-on}" = off ] && cod_confirm=false
+LOG_LEVEL=warn "$bin/server" seed --orders=$seed_orders --cod-confirm=$cod_confirm 2>>"$logs/server.log" | sed "s/^/drape: /"
 admin_email=${ADMIN_EMAIL:-admin@drape.local}
 admin_password=${ADMIN_PASSWORD:-drape-admin-2026}
 LOG_LEVEL=warn "$bin/server" admin create --email "$admin_email" --password "$admin_password" --name "Shop Admin" \
@@ -106,7 +110,21 @@ export SHIPROCKET_WEBHOOK_TOKEN="${SHIPROCKET_WEBHOOK_TOKEN:-drape-sim-courier-t
 export SIM_SHIPROCKET_EMAIL="$SHIPROCKET_EMAIL" SIM_SHIPROCKET_PASSWORD="$SHIPROCKET_PASSWORD"
 export SIM_SHIPROCKET_PICKUP_LOCATION="${PICKUP_LOCATION:-Primary}"
 export SIM_SHIPROCKET_WEBHOOK_TOKEN="$SHIPROCKET_WEBHOOK_TOKEN" SIM_SHIPROCKET_WEBHOOK_URL="$PUBLIC_URL/api/hooks/courier"
+# Order updates on WhatsApp (Cloud API) and SMS (MSG91 Flow) against sim; see them at /messages.
+export WHATSAPP_API_URL="${WHATSAPP_API_URL:-http://$SIM_ADDR/whatsapp}"
+export WHATSAPP_PHONE_NUMBER_ID="${WHATSAPP_PHONE_NUMBER_ID:-109876543210987}"
+export WHATSAPP_TOKEN="${WHATSAPP_TOKEN:-drape-sim-whatsapp-token}"
+export MSG91_API_URL="${MSG91_API_URL:-http://$SIM_ADDR/msg91}"
+export MSG91_AUTHKEY="${MSG91_AUTHKEY:-drape-sim-msg91-authkey}"
+export SIM_WHATSAPP_PHONE_NUMBER_ID="$WHATSAPP_PHONE_NUMBER_ID" SIM_WHATSAPP_TOKEN="$WHATSAPP_TOKEN" SIM_MSG91_AUTHKEY="$MSG91_AUTHKEY"
+# WhatsApp's webhook: a tap on a message's button at /messages (a COD order's Confirm or Cancel)
+# and the status callbacks, signed with the app secret, reach the shop as Meta's would.
+export WHATSAPP_APP_SECRET="${WHATSAPP_APP_SECRET:-drape-sim-whatsapp-app-secret}"
+export WHATSAPP_VERIFY_TOKEN="${WHATSAPP_VERIFY_TOKEN:-drape-sim-whatsapp-verify}"
+export SIM_WHATSAPP_APP_SECRET="$WHATSAPP_APP_SECRET" SIM_WHATSAPP_WEBHOOK_URL="$PUBLIC_URL/api/webhooks/whatsapp"
 export WORKER_METRICS_ADDR="127.0.0.1:$worker_metrics" METRICS_ADDR="127.0.0.1:$server_metrics"
+# The worker's job queues page (asynqmon) at http://$WORKER_METRICS_ADDR/queues/ opens with this token.
+export OPS_TOKEN="${OPS_TOKEN:-drape-demo-ops}"
 
 "$bin/sim" >>"$logs/sim.log" 2>&1 &
 pids+=($!)
@@ -141,6 +159,7 @@ wait_for sim "$SIM_ADDR" /healthz
 wait_for server "127.0.0.1:$port" /readyz
 
 say "mailbox (sim) at http://$SIM_ADDR/mail; metrics at http://$METRICS_ADDR/metrics; logs in $logs"
+say "job queues at http://$WORKER_METRICS_ADDR/queues/ (password: the OPS_TOKEN, $OPS_TOKEN under make run)"
 say "back office: http://127.0.0.1:$port/adminlogin as $admin_email / $admin_password"
 echo "drape is running at http://127.0.0.1:$port"
 

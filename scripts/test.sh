@@ -17,11 +17,27 @@ cd "$root"
 step() { printf '\n==> %s\n' "$*"; }
 # Each step's result and time go to files, so the background lane can report them too.
 results=$(mktemp -d)
+# process_cpu PIDFILE — the CPU seconds of the process named in PIDFILE and of its finished
+# children (utime, stime, cutime, cstime); 0 when it is not there. The test PostgreSQL's and
+# Redis's: they run on their own, so no step's figure holds them.
+process_cpu() {
+  local pid stat
+  pid=$(head -n 1 "$1" 2>/dev/null) && stat=$(cat "/proc/$pid/stat" 2>/dev/null) || { echo 0; return; }
+  awk -v hz="$(getconf CLK_TCK)" '{ sub(/^.*\) /, ""); printf "%.0f", ($12 + $13 + $14 + $15) / hz }' <<<"$stat"
+}
+# A step's wall time and CPU seconds: where the 2 cores went. The CPU seconds are those of
+# everything the step started, counted by scripts/cputime, which also reaps the processes that
+# outlive their parent (Chromium's renderers). A shell's own figure for its children (cutime)
+# missed those, and counted the browser lane, reaped by this shell whenever it ended, in the
+# step running then (the client unit tests' 1,016 CPU-s in CI were 837 of the browser tests').
 run_step() {
-  local name=$1 started=$SECONDS; shift
+  local name=$1 started=$SECONDS cpu_file; shift
+  cpu_file=$(mktemp "$results/cpu.XXXXXX")
   step "$name"
-  if "$@"; then echo "ok: $name"; else echo "FAILED: $name"; echo "$name" >>"$results/failed"; fi
-  printf '%5ss  %s\n' $((SECONDS - started)) "$name" >>"$results/timings"
+  # A shell function (gofmt_clean, browser_tests …) runs in a bash that is given its definition.
+  if declare -F "$1" >/dev/null; then set -- bash -c "$(declare -f "$1"); $(printf '%q ' "$@")"; fi
+  if "$cputime" "$cpu_file" "$@"; then echo "ok: $name"; else echo "FAILED: $name"; echo "$name" >>"$results/failed"; fi
+  printf '%5ss  %5s CPU-s  %s\n' $((SECONDS - started)) "$(cat "$cpu_file" 2>/dev/null || echo '?')" "$name" >>"$results/timings"
 }
 
 step "services"
@@ -29,10 +45,24 @@ own_services=1
 if [ -n "${DATABASE_URL:-}" ] && [ -n "${REDIS_URL:-}" ]; then own_services=0; fi
 export SERVICES_FAST=1
 eval "$(bash scripts/services.sh start test)"
+# Where scripts/services.sh keeps the test cluster: under .data/test, or under /var/tmp for a
+# root-owned checkout PostgreSQL's user cannot reach.
+pg_pidfile="$root/.data/test/pg/postmaster.pid" redis_pidfile="$root/.data/test/redis.pid"
+[ -f "$pg_pidfile" ] || pg_pidfile="/var/tmp/drape-$(printf '%s' "$root/.data/test" | cksum | cut -d' ' -f1)/pg/postmaster.pid"
+services_cpu=$(($(process_cpu "$pg_pidfile") + $(process_cpu "$redis_pidfile")))
+cputime="$root/.data/test/bin/cputime"
+mkdir -p "${cputime%/*}" && go build -o "$cputime" ./scripts/cputime
 browser_lane=
 stop() {
-  # An interrupted run stops the browser tests (their own session: Playwright, the stack it started).
-  if [ -n "$browser_lane" ]; then kill -TERM -- "-$browser_lane" 2>/dev/null || true; wait "$browser_lane" 2>/dev/null || true; fi
+  # An interrupted run stops the browser tests (their own session: Playwright, the stack it
+  # started). Interrupted (SIGINT), Playwright stops its web server, the stack, which runs in a
+  # session of its own; terminated, it leaves it running. So: SIGINT first, SIGTERM after 30 s.
+  if [ -n "$browser_lane" ]; then
+    kill -INT -- "-$browser_lane" 2>/dev/null || true
+    for _ in $(seq 1 30); do kill -0 "$browser_lane" 2>/dev/null || break; sleep 1; done
+    kill -TERM -- "-$browser_lane" 2>/dev/null || true
+    wait "$browser_lane" 2>/dev/null || true
+  fi
   bash scripts/services.sh stop test >/dev/null 2>&1 || true
   rm -rf "$results"
 }
@@ -56,8 +86,8 @@ browser_tests() {
 }
 browser_log="$root/.data/test/browser-tests.log"
 step "browser tests: started beside the steps below; output in ${browser_log#"$root"/}, shown when they end"
-export results root own_services
-export -f browser_tests run_step step
+export results root own_services cputime
+export -f run_step step browser_tests
 setsid bash -c 'cd "$root" && run_step "browser tests (beside the steps below)" browser_tests' >"$browser_log" 2>&1 </dev/null &
 browser_lane=$!
 # The steps below run at a lower priority than the browser tests and their stack.
@@ -76,6 +106,7 @@ run_step "sqlc generated code is fresh" env CGO_ENABLED=0 go run github.com/sqlc
 # package's 200-odd seconds on a quiet machine stretched past 15 minutes on a loaded shared one.
 run_step "go test" go test -count=1 -timeout 30m ./...
 run_step "fuzz (a short run of every target)" bash scripts/fuzz.sh
+run_step "deploy manifests and alert rules (kubeconform, promtool)" bash scripts/deploy-check.sh
 
 client_unit() {
   (cd client && npm run --silent typecheck && npm test --silent && npm run --silent size)
@@ -95,6 +126,10 @@ cat "$browser_log"
 
 echo
 cat "$results/timings"
+if [ "$own_services" = 1 ]; then
+  printf '%5s   %5s CPU-s  %s\n' "" $(($(process_cpu "$pg_pidfile") + $(process_cpu "$redis_pidfile") - services_cpu)) \
+    "test PostgreSQL and Redis (every step's queries; in no step's figure)"
+fi
 echo "make test took $((SECONDS / 60)) min $((SECONDS % 60)) s"
 if [ -s "$results/failed" ]; then
   echo "make test: $(wc -l <"$results/failed") step(s) failed: $(paste -sd, "$results/failed" | sed 's/,/, /g')"

@@ -8,6 +8,7 @@ import (
 
 	"drape/internal/account"
 	"drape/internal/address"
+	"drape/internal/privacy"
 )
 
 // sessionAnswer is SPEC §3's login response: the envelope with the token beside the data.
@@ -40,6 +41,8 @@ type credentials struct {
 	Password   string `json:"password"`
 	Credential string `json:"credential"`
 	IDToken    string `json:"idToken"`
+	// Marketing is the sign-up form's marketing tick boxes (issue 23); none ticked: none given.
+	Marketing *marketingChoice `json:"marketing"`
 }
 
 func (in credentials) googleToken() string {
@@ -59,9 +62,21 @@ func (s *server) register(c fiber.Ctx) error {
 	if in.googleToken() != "" {
 		return s.googleSession(c, in.googleToken())
 	}
+	var consent *privacy.Choice
+	if in.Marketing != nil {
+		consent = &privacy.Choice{Channels: in.Marketing.Channels, Version: in.Marketing.Version, Source: privacy.SourceSignup}
+		if err := privacy.Check(*consent); err != nil {
+			return err
+		}
+	}
 	sess, err := s.accounts.Register(c.Context(), account.Registration{FirstName: in.FirstName, LastName: in.LastName, Email: in.Email, Password: in.Password})
 	if err != nil {
 		return err
+	}
+	if consent != nil {
+		if _, err := s.privacy.Choose(c.Context(), sess.User.ID, *consent); err != nil {
+			return err
+		}
 	}
 	return answerSession(c, "Registration successful!", sess)
 }

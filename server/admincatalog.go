@@ -6,12 +6,11 @@ package main
 // not run sales).
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"mime"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -19,6 +18,7 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"drape/internal/catalog"
+	"drape/internal/platform/objectstore"
 	"drape/internal/returns"
 	"drape/internal/sale"
 	"drape/internal/shop"
@@ -327,8 +327,8 @@ func (s *server) adminUploadImage(c fiber.Ctx) error {
 }
 
 // receiveImage takes the image in the multipart field file, checks and re-encodes it
-// (catalog.PrepareImage: metadata such as a photo's location is dropped), stores it under
-// UPLOADS_DIR/kind with a new name and answers 201 {url, file, width, height}.
+// (catalog.PrepareImage: metadata such as a photo's location is dropped), stores it in the
+// uploads store under kind/ with a new name and answers 201 {url, file, width, height}.
 func (s *server) receiveImage(c fiber.Ctx, kind string) error {
 	const howTo = "Send the image as multipart/form-data in the field file"
 	if mediaType, _, err := mime.ParseMediaType(c.Get(fiber.HeaderContentType)); err != nil || mediaType != fiber.MIMEMultipartForm {
@@ -354,38 +354,18 @@ func (s *server) receiveImage(c fiber.Ctx, kind string) error {
 	if err != nil {
 		return err
 	}
-	name, err := s.storeUpload(kind, img)
+	name, err := s.storeUpload(c.Context(), kind, img)
 	if err != nil {
 		return err
 	}
 	return created(c, "Image uploaded", fiber.Map{"url": "/uploads/" + kind + "/" + name, "file": name, "width": img.Width, "height": img.Height})
 }
 
-// storeUpload writes img under UPLOADS_DIR/kind with a new random name, whole or not at all
-// (a temporary file, never served, renamed into place).
-func (s *server) storeUpload(kind string, img catalog.Image) (string, error) {
-	dir := filepath.Join(s.cfg.UploadsDir, kind)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", shop.Wrap(shop.Internal, err, "cannot make the uploads folder")
-	}
-	tmp, err := os.CreateTemp(dir, ".upload-*")
-	if err != nil {
-		return "", shop.Wrap(shop.Internal, err, "cannot store the image")
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(img.Data); err != nil {
-		tmp.Close()
-		return "", shop.Wrap(shop.Internal, err, "cannot store the image")
-	}
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		return "", shop.Wrap(shop.Internal, err, "cannot store the image")
-	}
-	if err := tmp.Close(); err != nil {
-		return "", shop.Wrap(shop.Internal, err, "cannot store the image")
-	}
+// storeUpload puts img into the uploads store (UPLOADS_DIR or the bucket) under kind/ with a
+// new random name, whole or not at all.
+func (s *server) storeUpload(ctx context.Context, kind string, img catalog.Image) (string, error) {
 	name := shop.NewID() + img.Ext
-	if err := os.Rename(tmp.Name(), filepath.Join(dir, name)); err != nil {
+	if err := s.uploads.Put(ctx, kind+"/"+name, img.Data, objectstore.ContentType(name)); err != nil {
 		return "", shop.Wrap(shop.Internal, err, "cannot store the image")
 	}
 	return name, nil

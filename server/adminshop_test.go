@@ -161,12 +161,13 @@ func TestAdminCompany(t *testing.T) {
 	expect(t, "name for companyName; other fields cleared", status, body, 200, map[string]any{"data.companyName": "Drape & Co.", "data.city": ""})
 }
 
-// TestAdminCMSPages: admins write terms and privacy pages; the HTML is sanitised as it is
+// TestAdminCMSPages: admins write the terms, privacy and privacy-notice pages; the HTML is sanitised as it is
 // saved and served as saved; other page types, empty pages and non-admins are refused.
 func TestAdminCMSPages(t *testing.T) {
 	t.Parallel()
 	s := newFulfilmentShop(t)
 	page := map[string]any{"title": "Terms", "description": `<h2>Terms</h2><p onclick="steal()">Be <b>kind</b>.</p><script>alert(1)</script><iframe src="https://evil.example"></iframe>`}
+	pages := countRows(t, s.d, `SELECT count(*) FROM cms_pages`)
 	for _, bad := range []struct {
 		name, path, token string
 		body              any
@@ -175,7 +176,7 @@ func TestAdminCMSPages(t *testing.T) {
 	}{
 		{"a shopper", "/api/admin/cms/terms", s.shopper, page, 401, nil},
 		{"staff", "/api/admin/cms/terms", s.staff, page, 403, nil},
-		{"an unknown page", "/api/admin/cms/aboutus", s.admin, page, 400, map[string]any{"errors.type": "type must be one of: terms, privacy"}},
+		{"an unknown page", "/api/admin/cms/aboutus", s.admin, page, 400, map[string]any{"errors.type": "type must be one of: terms, privacy, privacy-notice"}},
 		{"no description", "/api/admin/cms/terms", s.admin, with(page, "description", " "), 400, map[string]any{"errors.description": "description is required"}},
 		{"only unsafe HTML", "/api/admin/cms/terms", s.admin, with(page, "description", `<script>alert(1)</script>`), 400,
 			map[string]any{"errors.description": "Nothing is left of the page once unsafe HTML is removed"}},
@@ -185,8 +186,8 @@ func TestAdminCMSPages(t *testing.T) {
 		status, body := send(t, s.app, "PUT", bad.path, bad.token, bad.body)
 		expect(t, bad.name, status, body, bad.status, bad.want)
 	}
-	if n := countRows(t, s.d, `SELECT count(*) FROM cms_pages`); n != 2 {
-		t.Fatalf("refused saves made pages: %d", n)
+	if n := countRows(t, s.d, `SELECT count(*) FROM cms_pages`); n != pages {
+		t.Fatalf("refused saves made pages: %d, had %d", n, pages)
 	}
 	status, body := send(t, s.app, "GET", "/api/getcms?type=terms", "", nil)
 	expect(t, "unchanged", status, body, 200, map[string]any{"data.description": "<h2>Terms</h2><p>Be kind.</p>"})

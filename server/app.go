@@ -14,6 +14,7 @@ import (
 	"drape/internal/address"
 	"drape/internal/analytics"
 	"drape/internal/audit"
+	"drape/internal/backinstock"
 	"drape/internal/banner"
 	"drape/internal/cart"
 	"drape/internal/catalog"
@@ -21,9 +22,15 @@ import (
 	"drape/internal/company"
 	"drape/internal/coupon"
 	"drape/internal/delivery"
+	"drape/internal/grievance"
 	"drape/internal/invoice"
+	"drape/internal/mailqueue"
+	"drape/internal/ndr"
+	"drape/internal/notify"
 	"drape/internal/order"
 	"drape/internal/payment"
+	"drape/internal/platform/objectstore"
+	"drape/internal/privacy"
 	"drape/internal/returns"
 	"drape/internal/review"
 	"drape/internal/sale"
@@ -37,10 +44,12 @@ type deps struct {
 	cfg      Config
 	log      *slog.Logger
 	pool     *pgxpool.Pool
+	readPool *pgxpool.Pool // DATABASE_READ_URL's replica for catalog reads; nil: pool
 	redis    *redis.Client
 	hub      *realtime.Hub
-	draining *atomic.Bool // set at shutdown: /readyz turns 503 so balancers stop sending
-	metrics  *metrics     // nil: newApp makes its own
+	draining *atomic.Bool      // set at shutdown: /readyz turns 503 so balancers stop sending
+	metrics  *metrics          // nil: newApp makes its own
+	uploads  objectstore.Store // where uploaded pictures are kept; nil: UPLOADS_DIR on this disk
 }
 
 // services are the domain use cases the handlers call.
@@ -65,6 +74,11 @@ type services struct {
 	audit     *audit.Service
 	returns   *returns.Service
 	pickups   *returns.Pickups
+	messages  *notify.Service
+	ndr       *ndr.Service
+	restock   *backinstock.Service
+	grievance *grievance.Service
+	privacy   *privacy.Service
 }
 
 // newServices wires the domain services over one pool.
@@ -75,12 +89,17 @@ func newServices(d deps) services {
 	if g := d.cfg.Google; g.ClientID != "" {
 		google = account.NewGoogleVerifier(context.Background(), g.Issuer, g.CertsURL, g.ClientID)
 	}
+	products := catalog.NewServiceFresh(d.pool, sales, d.cfg.ListingFresh)
+	if d.readPool != nil {
+		products.ReadFrom(d.readPool)
+	}
 	svc := services{
-		catalog: catalog.NewServiceFresh(d.pool, sales, d.cfg.ListingFresh), sales: sales, cms: cms.NewService(d.pool),
+		catalog: products, sales: sales, cms: cms.NewService(d.pool),
 		banners:   banner.NewService(d.pool),
 		accounts:  account.NewService(d.pool, account.Config{Secret: []byte(d.cfg.JWTSecret), Google: google, PasswordCost: d.cfg.PasswordCost}),
 		addresses: address.NewService(d.pool), wishlists: wishlist.NewService(d.pool),
 		coupons: coupon.NewService(d.pool), company: company.NewService(d.pool),
+		messages: notify.NewService(d.pool, nil, nil), // the server only keeps choices; the worker sends
 	}
 	sales.NameCategoriesFrom(svc.catalog)
 	svc.carts = cart.NewService(d.pool, svc.catalog)
@@ -100,6 +119,14 @@ func newServices(d deps) services {
 	svc.payments.SetReturnRefunds(svc.returns)
 	svc.shipping = shipping.NewService(svc.orders, nil, shipping.Config{WebhookToken: d.cfg.Shiprocket.WebhookToken})
 	svc.pickups = returns.NewPickups(svc.returns, svc.company, nil, returns.PickupConfig{WebhookToken: d.cfg.Shiprocket.WebhookToken})
+	svc.ndr = ndr.NewService(d.pool, ndr.Config{PublicURL: d.cfg.PublicURL, Secret: []byte(d.cfg.JWTSecret)}, svc.orders, nil)
+	svc.shipping.ReportTo(svc.ndr)
+	svc.restock = backinstock.NewService(d.pool, svc.catalog, backinstock.Config{PublicURL: d.cfg.PublicURL})
+	svc.grievance = grievance.NewService(d.pool, grievance.Config{PublicURL: d.cfg.PublicURL})
+	svc.privacy = privacy.NewService(d.pool, privacy.Domains{Accounts: svc.accounts, Addresses: svc.addresses, Carts: svc.carts,
+		Wishlists: svc.wishlists, Orders: svc.orders, Returns: svc.returns, Reviews: svc.reviews, Restock: svc.restock,
+		Messages: svc.messages, Mails: mailqueue.NewService(d.pool, nil), NDR: svc.ndr, Audit: svc.audit, Sales: svc.sales, Complaints: svc.grievance},
+		privacy.Config{PublicURL: d.cfg.PublicURL})
 	return svc
 }
 
@@ -114,7 +141,8 @@ func newDelivery(d deps, companies *company.Service) *delivery.Service {
 			courier = session
 		}
 	}
-	return delivery.NewService(courier, cache, companies, delivery.Config{Credentials: d.cfg.Shiprocket.Credentials})
+	return delivery.NewService(courier, cache, companies, delivery.Config{Credentials: d.cfg.Shiprocket.Credentials,
+		Account: d.cfg.Shiprocket.APIURL + " " + d.cfg.Shiprocket.Credentials.Email})
 }
 
 // newPayments is the payment service over the configured Razorpay account (none: off).
@@ -145,6 +173,9 @@ func newApp(d deps, svc services) *fiber.App {
 	}
 	if d.metrics == nil {
 		d.metrics = newMetrics(d.pool, d.hub)
+	}
+	if d.uploads == nil {
+		d.uploads = objectstore.Disk{Root: d.cfg.UploadsDir}
 	}
 	s := &server{deps: d, services: svc, client: loadClient(d.cfg.ClientDir, d.log), listingAnswers: &encodedPages{}}
 	s.client.extras = s.firstPaint

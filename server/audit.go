@@ -38,7 +38,7 @@ func (s *server) auditChanges(c fiber.Ctx) error {
 		_ = json.Unmarshal(c.Body(), &body)
 		id = strings.TrimSpace(body.ID)
 	}
-	if kind == "company" || kind == "delivery settings" { // there is one company, 'company'; its path names none
+	if kind == "company" || kind == "delivery settings" || kind == "grievance officer" { // there is one company, 'company'; its path names none
 		id = "company"
 	}
 	var before any
@@ -83,7 +83,8 @@ var auditPaths = map[string]string{
 	"products": "product", "categories": "category", "subcategories": "sub-category", "sales": "sale",
 	"coupons": "coupon", "users": "user", "reviews": "review", "orders": "order", "uploads": "image",
 	"cms": "cms page", "addcompany": "company", "register": "team account", "audit": "audit log",
-	"banners": "banner", "delivery-settings": "delivery settings",
+	"banners": "banner", "delivery-settings": "delivery settings", "ndr": "delivery issue",
+	"grievance-officer": "grievance officer", "complaints": "complaint",
 }
 
 var hexID = regexp.MustCompile(`^[0-9a-f]{24}$`)
@@ -107,6 +108,9 @@ func auditEntity(path string) (kind, id string) {
 		}
 		kind = parts[0]
 	}
+	if kind == "delivery issue" && len(parts) > 1 && parts[1] == "settings" { // the one NDR settings row
+		return "ndr settings", "ndr"
+	}
 	if len(parts) > 1 && (hexID.MatchString(parts[1]) || kind == "cms page" || kind == "image") {
 		id = parts[1]
 	}
@@ -122,8 +126,14 @@ func (s *server) auditSnapshots() map[string]func(context.Context, string) (any,
 		"order":             func(ctx context.Context, id string) (any, error) { return s.orders.ByID(ctx, id) },
 		"company":           func(ctx context.Context, _ string) (any, error) { return s.company.Get(ctx) },
 		"delivery settings": func(ctx context.Context, _ string) (any, error) { return s.company.Delivery(ctx) },
-		"cms page":          func(ctx context.Context, typ string) (any, error) { return s.cms.Page(ctx, typ) },
-		"returns":           func(ctx context.Context, id string) (any, error) { return s.returns.Request(ctx, id) },
+		"grievance officer": func(ctx context.Context, _ string) (any, error) { return s.company.Grievance(ctx) },
+		"complaint":         func(ctx context.Context, id string) (any, error) { return s.grievance.Get(ctx, id) },
+		"ndr settings": func(ctx context.Context, _ string) (any, error) {
+			n, err := s.ndr.AttemptLimit(ctx)
+			return map[string]int{"attemptLimit": n}, err
+		},
+		"cms page": func(ctx context.Context, typ string) (any, error) { return s.cms.Page(ctx, typ) },
+		"returns":  func(ctx context.Context, id string) (any, error) { return s.returns.Request(ctx, id) },
 	}
 }
 

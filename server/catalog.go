@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/gofiber/fiber/v3"
@@ -48,12 +49,41 @@ func (s *server) getCategories(c fiber.Ctx) error {
 	return ok(c, "", fiber.Map{"items": cats})
 }
 
+// filteredPage is GET /api/getproduct's answer when a filter or sort is given: the SPEC §7
+// page and data.facets.
+type filteredPage struct {
+	productPage
+	Facets catalog.Facets `json:"facets"`
+}
+
 // getProducts answers GET /api/getproduct: type={sub-category}, status=BestSeller,
-// sale={sale id}, gender={Men|Women} or category={category name}; page and limit.
+// sale={sale id}, gender={Men|Women} or category={category name}; page and limit. With any of
+// size, color, fit, price, onsale or sort (catalog.ParseFilter) the listing is filtered and
+// sorted and the answer carries the facets; without them it is the cached listing. With q the
+// listing is the search results of q (catalog.FilteredSearch: by relevance unless sorted),
+// always with the facets.
 func (s *server) getProducts(c fiber.Ctx) error {
 	page, err := shop.ParsePage(c.Query("page"), c.Query("limit"), productPageSize, productPageSizeMax)
 	if err != nil {
 		return err
+	}
+	filtered := slices.ContainsFunc(catalog.FilterParams, func(name string) bool { return c.Query(name) != "" })
+	filter, err := catalog.ParseFilter(func(name string) []string {
+		var values []string
+		for _, v := range c.RequestCtx().QueryArgs().PeekMulti(name) {
+			values = append(values, string(v))
+		}
+		return values
+	})
+	if err != nil {
+		return err
+	}
+	if c.Query("q") != "" {
+		p, err := s.catalog.FilteredSearch(c.Context(), c.Query("q"), filter, page)
+		if err != nil {
+			return err
+		}
+		return s.answerFiltered(c, p)
 	}
 	var listing catalog.Listing
 	switch status := c.Query("status"); {
@@ -75,11 +105,27 @@ func (s *server) getProducts(c fiber.Ctx) error {
 	case c.Query("category") != "":
 		listing.CategoryName = c.Query("category")
 	}
+	if filtered {
+		p, err := s.catalog.FilteredProducts(c.Context(), listing, filter, page)
+		if err != nil {
+			return err
+		}
+		return s.answerFiltered(c, p)
+	}
 	p, err := s.catalog.Products(c.Context(), listing, page)
 	if err != nil {
 		return err
 	}
 	return s.listingAnswers.answer(c, string(c.RequestCtx().QueryArgs().QueryString()), p)
+}
+
+// answerFiltered sends a filtered page (kept by the catalog, so encoded once while it is).
+func (s *server) answerFiltered(c fiber.Ctx, p catalog.FilteredPage) error {
+	data := filteredPage{productPage: pageAnswer(p.ProductPage), Facets: p.Facets}
+	if len(p.Items) == 0 {
+		return ok(c, "", data)
+	}
+	return s.listingAnswers.send(c, "filtered?"+string(c.RequestCtx().QueryArgs().QueryString()), &p.Items[0], data)
 }
 
 // saleListing is what the sale page lists: exactly the products the sale discounts — its
@@ -98,8 +144,11 @@ func (s *server) getProduct(c fiber.Ctx) error {
 	if prefersHTML(c) {
 		return s.client.serve(c)
 	}
-	p, err := s.catalog.Product(c.Context(), c.Params("id"))
+	p, err := s.catalog.ShopperProduct(c.Context(), c.Params("id"))
 	if err != nil {
+		return err
+	}
+	if err := s.declare(c.Context(), &p); err != nil {
 		return err
 	}
 	return ok(c, "", p)
@@ -121,7 +170,25 @@ func (s *server) searchProducts(c fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return answerPage(c, p)
+	return s.listingAnswers.answer(c, "search?"+string(c.RequestCtx().QueryArgs().QueryString()), p)
+}
+
+// suggestProducts answers GET /api/products/suggest?q=: what the search box offers while a
+// shopper types, data = {products: [{_id, productId, productName, slug, thumbnail,
+// subCategory}], categories: [{_id, categoryType, category}]}.
+func (s *server) suggestProducts(c fiber.Ctx) error {
+	suggestions, err := s.catalog.Suggest(c.Context(), c.Query("q"))
+	if err != nil {
+		return err
+	}
+	key := "suggest?" + string(c.RequestCtx().QueryArgs().QueryString())
+	switch {
+	case len(suggestions.Products) > 0:
+		return s.listingAnswers.send(c, key, &suggestions.Products[0], suggestions)
+	case len(suggestions.Categories) > 0:
+		return s.listingAnswers.send(c, key, &suggestions.Categories[0], suggestions)
+	}
+	return ok(c, "", suggestions)
 }
 
 // getSales answers GET /api/getsale: data is the list of running sales, first first.

@@ -15,32 +15,37 @@ import (
 	"drape/internal/catalog"
 	"drape/internal/order"
 	"drape/internal/platform/config"
+	"drape/internal/platform/objectstore"
+	"drape/internal/platform/redisconn"
 	"drape/internal/provider/razorpay"
 	"drape/internal/provider/shiprocket"
+	"drape/internal/provider/whatsapp"
 	"drape/internal/returns"
 )
 
 // Config is everything the server reads from its environment, once, at start.
 type Config struct {
-	BindAddr        string        // BIND_ADDR: interface to listen on
-	Port            int           // PORT
-	MetricsAddr     string        // METRICS_ADDR: where /metrics listens; empty turns it off
-	PublicURL       string        // PUBLIC_URL: the shop's address as shoppers see it
-	AllowedOrigins  []string      // ALLOWED_ORIGINS: browser origins allowed on the websocket
-	DatabaseURL     string        // DATABASE_URL
-	DatabaseConns   int           // DATABASE_MAX_CONNS
-	RedisURL        string        // REDIS_URL
-	RealtimeChannel string        // REALTIME_CHANNEL: Redis pub/sub channel of live events
-	ClientDir       string        // CLIENT_DIR: the built client (index.html and assets/)
-	UploadsDir      string        // UPLOADS_DIR: product, sub-category and sale images
-	TrustedProxies  []string      // TRUSTED_PROXIES: balancer addresses whose X-Forwarded-For names the client
-	BodyLimit       int           // BODY_LIMIT_BYTES
-	RequestTimeout  time.Duration // REQUEST_TIMEOUT: the most one request may take
-	DrainDelay      time.Duration // DRAIN_DELAY: /readyz answers 503 this long before the listener closes
-	ListingFresh    time.Duration // LISTING_FRESH: how long a listing page is served from memory before it reloads; 0 reads every request from the database
-	ShutdownTimeout time.Duration // SHUTDOWN_TIMEOUT
-	LogLevel        slog.Level    // LOG_LEVEL
-	JWTSecret       string        // JWT_SECRET: signs session tokens and keys reset codes (32+ characters)
+	BindAddr        string             // BIND_ADDR: interface to listen on
+	Port            int                // PORT
+	MetricsAddr     string             // METRICS_ADDR: where /metrics listens; empty turns it off
+	PublicURL       string             // PUBLIC_URL: the shop's address as shoppers see it
+	AllowedOrigins  []string           // ALLOWED_ORIGINS: browser origins allowed on the websocket
+	DatabaseURL     string             // DATABASE_URL
+	DatabaseReadURL string             // DATABASE_READ_URL: a streaming replica for the storefront's catalog reads; empty: the primary
+	DatabaseConns   int                // DATABASE_MAX_CONNS
+	Redis           redisconn.Config   // REDIS_URL, or REDIS_SENTINELS and REDIS_MASTER_NAME
+	RealtimeChannel string             // REALTIME_CHANNEL: Redis pub/sub channel of live events
+	ClientDir       string             // CLIENT_DIR: the built client (index.html and assets/)
+	UploadsDir      string             // UPLOADS_DIR: product, sub-category and sale images, unless S3 names a bucket
+	S3              objectstore.Config // S3_*: the bucket uploads go to instead of UPLOADS_DIR
+	TrustedProxies  []string           // TRUSTED_PROXIES: balancer addresses whose X-Forwarded-For names the client
+	BodyLimit       int                // BODY_LIMIT_BYTES
+	RequestTimeout  time.Duration      // REQUEST_TIMEOUT: the most one request may take
+	DrainDelay      time.Duration      // DRAIN_DELAY: /readyz answers 503 this long before the listener closes
+	ListingFresh    time.Duration      // LISTING_FRESH: how long a listing page is served from memory before it reloads; 0 reads every request from the database
+	ShutdownTimeout time.Duration      // SHUTDOWN_TIMEOUT
+	LogLevel        slog.Level         // LOG_LEVEL
+	JWTSecret       string             // JWT_SECRET: signs session tokens and keys reset codes (32+ characters)
 	// PayoutKey seals COD shoppers' refund details (RETURN_PAYOUT_KEY: 32 bytes, base64); unset,
 	// it is derived from JWT_SECRET (returnPayoutKey).
 	PayoutKey string
@@ -51,6 +56,10 @@ type Config struct {
 	// Shiprocket is the courier account; the server uses its webhook token
 	// (SHIPROCKET_WEBHOOK_TOKEN) to trust status updates.
 	Shiprocket shiprocket.Config
+	// WhatsApp is the WhatsApp Business account; the server uses its app secret
+	// (WHATSAPP_APP_SECRET) to trust the webhook's replies and status callbacks, and its verify
+	// token (WHATSAPP_VERIFY_TOKEN) for Meta's subscription handshake.
+	WhatsApp whatsapp.Config
 	// PickupLocation is the courier pickup address's nickname on shipments (PICKUP_LOCATION).
 	PickupLocation string
 	// LiveSockets caps this server's websocket connections (WS_MAX_CONNECTIONS) and those from
@@ -98,11 +107,13 @@ func loadConfig(getenv func(string) string) (Config, error) {
 		Port:            r.Int("PORT", 8080, 1, 65535),
 		MetricsAddr:     r.String("METRICS_ADDR", ""),
 		DatabaseURL:     r.URL("DATABASE_URL", "", true, "postgres", "postgresql"),
+		DatabaseReadURL: r.URL("DATABASE_READ_URL", "", false, "postgres", "postgresql"),
 		DatabaseConns:   r.Int("DATABASE_MAX_CONNS", 20, 2, 500),
-		RedisURL:        r.URL("REDIS_URL", "", true, "redis", "rediss"),
+		Redis:           redisconn.ReadConfig(r),
 		RealtimeChannel: r.String("REALTIME_CHANNEL", "drape:events"),
 		ClientDir:       r.String("CLIENT_DIR", "client/dist"),
 		UploadsDir:      r.String("UPLOADS_DIR", "uploads"),
+		S3:              objectstore.ReadConfig(r),
 		BodyLimit:       r.Int("BODY_LIMIT_BYTES", 1<<20, 1024, 64<<20),
 		RequestTimeout:  r.Duration("REQUEST_TIMEOUT", 15*time.Second, time.Second, 5*time.Minute),
 		DrainDelay:      r.Duration("DRAIN_DELAY", 0, 0, time.Minute),
@@ -124,6 +135,7 @@ func loadConfig(getenv func(string) string) (Config, error) {
 	}
 	c.Razorpay = razorpay.ReadConfig(r)
 	c.Shiprocket = shiprocket.ReadConfig(r)
+	c.WhatsApp = whatsapp.ReadConfig(r)
 	c.PickupLocation = r.String("PICKUP_LOCATION", "Primary")
 	c.Unpaid = UnpaidLimits{
 		UnitsPerSize:     r.Int("UNPAID_UNITS_PER_SIZE", order.DefaultUnpaidUnitsPerSize, 1, cart.MaxQuantity),
@@ -197,11 +209,13 @@ func (c Config) LogValue() slog.Value {
 		slog.String("public_url", c.PublicURL),
 		slog.Any("allowed_origins", c.AllowedOrigins),
 		slog.String("database_url", config.Mask(c.DatabaseURL)),
+		slog.String("database_read_url", config.Mask(c.DatabaseReadURL)),
 		slog.Int("database_max_conns", c.DatabaseConns),
-		slog.String("redis_url", config.Mask(c.RedisURL)),
+		slog.Any("redis", c.Redis),
 		slog.String("realtime_channel", c.RealtimeChannel),
 		slog.String("client_dir", c.ClientDir),
 		slog.String("uploads_dir", c.UploadsDir),
+		slog.Any("s3", c.S3),
 		slog.Any("trusted_proxies", c.TrustedProxies),
 		slog.Int("ws_max_connections", c.LiveSockets),
 		slog.Int("ws_max_connections_per_address", c.LiveSocketsPerAddress),
@@ -221,6 +235,7 @@ func (c Config) LogValue() slog.Value {
 		slog.String("google_script_url", c.Google.ScriptURL),
 		slog.Any("razorpay", c.Razorpay),
 		slog.Any("shiprocket", c.Shiprocket),
+		slog.Any("whatsapp", c.WhatsApp),
 		slog.String("pickup_location", c.PickupLocation),
 	)
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"github.com/gofiber/fiber/v3"
 
-	"drape/internal/company"
 	"drape/internal/shop"
 )
 
@@ -32,9 +31,16 @@ func (s *server) deliverySettings(c fiber.Ctx) error {
 }
 
 // saveDeliverySettings answers PUT /api/admin/delivery-settings {freeShippingAbove,
-// shippingFee, codFee, codMaxOrder, codBlockedPincodes, codRtoLimit}: every field, rupees.
+// shippingFee, codFee, codMaxOrder, codBlockedPincodes, codRtoLimit, codConfirm,
+// codConfirmHours}: amounts in rupees; a field left out keeps its value.
 func (s *server) saveDeliverySettings(c fiber.Ctx) error {
-	var in company.Delivery
+	in, err := s.company.Delivery(c.Context())
+	if err != nil && !shop.Is(err, shop.NotFound) {
+		return err
+	}
+	if in.Hours == 0 {
+		in.Hours = 24
+	}
 	if err := decodeJSON(c, &in); err != nil {
 		return err
 	}

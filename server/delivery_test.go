@@ -274,3 +274,19 @@ func TestFeesAForgedBodyCannotChange(t *testing.T) {
 	expect(t, "bad settings", status, body, 400, map[string]any{"errors.shippingFee": "Shipping fee must be from ₹0 to ₹10000",
 		"errors.codBlockedPincodes": "Every blocked pincode must be 6 digits: 12 is not"})
 }
+
+// TestPincodeCheckCachedPerCourierAccount: a shop whose courier account is another (another
+// API address) sharing the Redis never shows the first shop's cached answer: its own courier,
+// which does not answer here, leaves its check neutral.
+func TestPincodeCheckCachedPerCourierAccount(t *testing.T) {
+	t.Parallel()
+	s := newDeliveryShop(t)
+	status, body := send(t, s.app, "GET", "/api/delivery?pincode=560001&cod=1", "", nil)
+	expect(t, "the first shop's check", status, body, 200, map[string]any{"data.known": true, "data.serviceable": true})
+	other := s.d
+	other.cfg.Shiprocket.APIURL = "http://127.0.0.1:1/shiprocket" // nothing listens there
+	p, err := newDelivery(other, newServices(s.d).company).Check(context.Background(), "560001", true)
+	if err != nil || p.Known || p.Message != "We'll confirm delivery at checkout" {
+		t.Fatalf("the other account's check: %+v %v, want neutral (its courier did not answer)", p, err)
+	}
+}

@@ -205,8 +205,8 @@ type titleRun struct {
 
 // productCard is a ProductCard's data.
 type productCard struct {
-	ID, Name, Thumbnail, Colour, Description, SaleName string
-	SoldOut                                            bool
+	ID, Slug, Name, Thumbnail, Colour, Description, SaleName string
+	SoldOut                                                  bool
 	priceSlots
 }
 
@@ -284,6 +284,9 @@ func (s *server) firstPaint(c fiber.Ctx) pageExtras {
 	case strings.HasPrefix(path, "/products/"):
 		module, page = listingModule, "listing"
 		ok = s.listingScreen(c, &head, &sc, strings.TrimPrefix(path, "/products/"), site, firm, &seo)
+	case path == "/privacy":
+		seo.Title = site.title("Privacy notice")
+		seo.Description = "What " + site.brand + " keeps about you and why, how long, and how to withdraw consent, download or erase your data, or complain."
 	case productKey != "":
 		module, page = productModule, "product"
 		ok = s.productScreen(c, &head, &sc, productKey, site, &seo)
@@ -420,7 +423,7 @@ func (s *server) cartScreen(c fiber.Ctx, head *strings.Builder, sc *screen) bool
 // cardOf is the ProductCard data of p.
 func cardOf(p catalog.Product) productCard {
 	return productCard{
-		ID: p.ID, Name: p.Name, Thumbnail: p.Thumbnail, Colour: p.Colour, Description: truncate(p.BasicDescription, cardDescriptionLength),
+		ID: p.ID, Slug: p.Slug, Name: p.Name, Thumbnail: p.Thumbnail, Colour: p.Colour, Description: truncate(p.BasicDescription, cardDescriptionLength),
 		SaleName: appliedSaleName(p), SoldOut: p.TotalStock <= 0, priceSlots: priceOf(p),
 	}
 }
@@ -431,8 +434,8 @@ const cardDescriptionLength = 60
 // productScreen fills the top of a product's page (id: the product's, from pageStatus) and its
 // head; false when there is no such product.
 func (s *server) productScreen(c fiber.Ctx, head *strings.Builder, sc *screen, id string, site seoSite, seo *pageHead) bool {
-	p, err := s.catalog.Product(c.Context(), id)
-	if err != nil {
+	p, err := s.catalog.ShopperProduct(c.Context(), id)
+	if err != nil || s.declare(c.Context(), &p) != nil {
 		return false
 	}
 	metaJSON(head, "drape-catalog", fiber.Map{"product": p})

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strconv"
 	"strings"
 	"time"
 
@@ -128,7 +129,7 @@ func (s *server) adminOrders(c fiber.Ctx) error {
 	mode := order.Mode(strings.ToLower(strings.TrimSpace(c.Query("filter"))))
 	p.Check(mode != "" && mode != order.COD && mode != order.Online, "filter", "filter must be cod or online")
 	push := order.Push(strings.ToLower(strings.TrimSpace(c.Query("push"))))
-	p.Check(!push.Valid(), "push", "push must be failed, waiting or pushed")
+	p.Check(!push.Valid(), "push", "push must be failed, waiting, pushed or confirm")
 	if err := p.Err(); err != nil {
 		return err
 	}
@@ -189,4 +190,20 @@ func (s *server) adminAnalytics(c fiber.Ctx) error {
 		return analytics.WriteCSV(c.Response().BodyWriter(), r)
 	}
 	return ok(c, "", r)
+}
+
+// adminCODFigures answers GET /api/admin/dashboard/cod?days= (1 to 366, 30 without it): the
+// dashboard's cash-on-delivery figures over the orders placed in the last days Indian days
+// (COD share, RTO in all and by state and pincode, COD confirmations) and the failed
+// deliveries waiting now.
+func (s *server) adminCODFigures(c fiber.Ctx) error {
+	days, err := strconv.Atoi(c.Query("days", "30"))
+	if err != nil {
+		return shop.Problems{"days": "days must be a number of days"}.Err()
+	}
+	figures, err := s.analytics.COD(c.Context(), days)
+	if err != nil {
+		return err
+	}
+	return ok(c, "", figures)
 }

@@ -325,7 +325,7 @@ func TestAdminOrderDetail(t *testing.T) {
 		expect(t, "push="+push, status, body, 200, map[string]any{"data.items.#": 1, "data.items.0._id": want})
 	}
 	status, body := send(t, s.app, "GET", "/api/admin/getalloder?push=lost", s.staff, nil)
-	expect(t, "an unknown push state", status, body, 400, map[string]any{"errors.push": "push must be failed, waiting or pushed"})
+	expect(t, "an unknown push state", status, body, 400, map[string]any{"errors.push": "push must be failed, waiting, pushed or confirm"})
 	status, body = send(t, s.app, "GET", "/api/admin/getalloder?push=failed&search=meera", s.staff, nil)
 	expect(t, "push with a search", status, body, 200, map[string]any{"data.items.#": 1, "data.items.0._id": failed})
 

@@ -6,6 +6,7 @@
 //	server migrate    apply pending migrations and exit
 //	server seed       load the demo shop into an empty catalog (--products N tops it up to N)
 //	server admin create --email E --password P   make a back-office account
+//	server uploads migrate   copy UPLOADS_DIR's files into the S3_* bucket (skips those it holds)
 package main
 
 import (
@@ -23,7 +24,7 @@ import (
 	"time"
 
 	"github.com/gofiber/fiber/v3"
-	"github.com/redis/go-redis/v9"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"drape/internal/platform/postgres"
 	"drape/migrations"
@@ -60,8 +61,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		return seed(ctx, cfg, log, args[1:], stdout)
 	case "admin":
 		return adminCommand(ctx, cfg, args[1:], stdout)
+	case "uploads":
+		return uploadsCommand(ctx, cfg, args[1:], stdout)
 	}
-	return fmt.Errorf("unknown command %q (want serve, migrate, seed or admin)", command)
+	return fmt.Errorf("unknown command %q (want serve, migrate, seed, admin or uploads)", command)
 }
 
 func migrate(ctx context.Context, cfg Config, log *slog.Logger) error {
@@ -91,21 +94,32 @@ func serve(ctx context.Context, cfg Config, log *slog.Logger, stdout io.Writer) 
 		log.Info("migrated", "applied", n)
 	}
 
-	redisOpts, err := redis.ParseURL(cfg.RedisURL)
+	rdb, err := cfg.Redis.Open()
 	if err != nil {
-		return fmt.Errorf("REDIS_URL: %w", err)
+		return err
 	}
-	rdb := redis.NewClient(redisOpts)
 	defer rdb.Close()
 	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	err = rdb.Ping(pingCtx).Err()
 	cancel()
 	if err != nil {
-		return fmt.Errorf("redis: cannot reach %s: %w", redisOpts.Addr, err)
+		return fmt.Errorf("redis: cannot reach %s: %w", cfg.Redis, err)
+	}
+
+	uploads, err := cfg.S3.Open(ctx, cfg.UploadsDir)
+	if err != nil {
+		return err
+	}
+	var readPool *pgxpool.Pool
+	if cfg.DatabaseReadURL != "" {
+		if readPool, err = postgres.Open(ctx, cfg.DatabaseReadURL, int32(cfg.DatabaseConns)); err != nil {
+			return fmt.Errorf("DATABASE_READ_URL: %w", err)
+		}
+		defer readPool.Close()
 	}
 
 	hub := newHub(cfg, log)
-	svc := newServices(deps{cfg: cfg, pool: pool, redis: rdb})
+	svc := newServices(deps{cfg: cfg, pool: pool, readPool: readPool, redis: rdb})
 	bridge := realtime.NewBridge(rdb, cfg.RealtimeChannel)
 	bridgeCtx, stopBridge := context.WithCancel(context.WithoutCancel(ctx))
 	bridgeDone := make(chan struct{})
@@ -116,7 +130,7 @@ func serve(ctx context.Context, cfg Config, log *slog.Logger, stdout io.Writer) 
 
 	var draining atomic.Bool
 	m := newMetrics(pool, hub)
-	app := newApp(deps{cfg: cfg, log: log, pool: pool, redis: rdb, hub: hub, draining: &draining, metrics: m}, svc)
+	app := newApp(deps{cfg: cfg, log: log, pool: pool, readPool: readPool, redis: rdb, hub: hub, draining: &draining, metrics: m, uploads: uploads}, svc)
 	if cfg.MetricsAddr != "" {
 		metricsLn, err := net.Listen("tcp", cfg.MetricsAddr)
 		if err != nil {

@@ -8,17 +8,19 @@ import (
 	"drape/internal/catalog"
 )
 
-// encodedPages remembers the encoded answer for each listing page the catalog serves from its
-// cache. The catalog hands out the same page value until it reloads it, so an answer is reused
-// exactly while its page is: identity of the first product, not time, decides. This saves
-// encoding twelve products for every request of a busy listing.
+// encodedPages remembers the encoded answer for each page the catalog serves from memory: a
+// listing page from its cache, a search's, a filtered listing's or the search box's kept
+// answer. The catalog hands out the same value until it computes it anew, so an answer is
+// reused exactly while its value is: identity of its first element, not time, decides (the
+// kept element keeps its address from being reused). This saves encoding twelve products for
+// every request of a busy page.
 type encodedPages struct {
 	mu      sync.Mutex
 	answers map[string]encodedPage
 }
 
 type encodedPage struct {
-	first *catalog.Product
+	first any // a pointer to the value's first element
 	body  []byte
 }
 
@@ -30,15 +32,24 @@ func (e *encodedPages) answer(c fiber.Ctx, key string, p catalog.ProductPage) er
 	if len(p.Items) == 0 {
 		return answerPage(c, p)
 	}
-	first := &p.Items[0]
+	return e.send(c, key, &p.Items[0], pageAnswer(p))
+}
+
+// send sends the envelope of data, the value whose first element first points to, encoding
+// it only when it is not the value last sent for key. first must be nil for a value with no
+// element (it is then encoded every time).
+func (e *encodedPages) send(c fiber.Ctx, key string, first, data any) error {
+	if first == nil {
+		return ok(c, "", data)
+	}
 	e.mu.Lock()
-	cached, ok := e.answers[key]
+	cached, found := e.answers[key]
 	e.mu.Unlock()
-	if ok && cached.first == first {
+	if found && cached.first == first {
 		c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSONCharsetUTF8)
 		return c.Status(fiber.StatusOK).Send(cached.body)
 	}
-	body, err := jsonEncode(envelope{Code: fiber.StatusOK, Success: true, Data: pageAnswer(p)})
+	body, err := jsonEncode(envelope{Code: fiber.StatusOK, Success: true, Data: data})
 	if err != nil {
 		return err
 	}

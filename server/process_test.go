@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -62,15 +63,34 @@ func binaries(t testing.TB) string {
 	return binDir
 }
 
+// freePort is a port on 127.0.0.1 that nothing listens on, for a program the test starts later.
+// It comes from below Linux's ephemeral range (32768 and up): a port the kernel handed out for
+// ":0" could be handed out again, to another test's listener or an outgoing connection, before
+// the program binds it, which CI once saw as "bind: address already in use". Each test binary
+// starts at its own offset (by pid) so parallel packages rarely try the same port.
 func freePort(t testing.TB) int {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
+	for range testPortSpan {
+		port := testPortBase + int(nextTestPort.Add(1)%testPortSpan)
+		ln, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", port))
+		if err != nil {
+			continue
+		}
+		ln.Close()
+		return port
 	}
-	defer ln.Close()
-	return ln.Addr().(*net.TCPAddr).Port
+	t.Fatal("no free port below the ephemeral range")
+	return 0
 }
+
+const (
+	testPortBase = 21000
+	testPortSpan = 11000
+)
+
+var nextTestPort atomic.Int64
+
+func init() { nextTestPort.Store(int64(os.Getpid()) * 97 % testPortSpan) }
 
 // process is a running program whose output the test keeps for failure messages.
 type process struct {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"slices"
 	"strings"
 	"time"
 
@@ -22,6 +23,7 @@ func seed(ctx context.Context, cfg Config, log *slog.Logger, args []string, stdo
 	fs := flag.NewFlagSet("seed", flag.ContinueOnError)
 	products := fs.Int("products", 0, "top the catalog up to this many products (benchmarks)")
 	orders := fs.Bool("orders", true, "place the demo month of orders in the demo shop when it has none")
+	codConfirm := fs.Bool("cod-confirm", true, "have a demo shop set up now ask for a confirmation of COD orders before they ship")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -33,8 +35,12 @@ func seed(ctx context.Context, cfg Config, log *slog.Logger, args []string, stdo
 	if _, err := migrations.Up(ctx, pool); err != nil {
 		return err
 	}
+	uploads, err := cfg.S3.Open(ctx, cfg.UploadsDir)
+	if err != nil {
+		return err
+	}
 	svc := newServices(deps{cfg: cfg, pool: pool})
-	d := demo.Deps{Catalog: svc.catalog, Sales: svc.sales, CMS: svc.cms, Banners: svc.banners, UploadsDir: cfg.UploadsDir, Log: log}
+	d := demo.Deps{Catalog: svc.catalog, Sales: svc.sales, CMS: svc.cms, Banners: svc.banners, Uploads: uploads, Log: log}
 	loaded, err := demo.Load(ctx, d)
 	if err != nil {
 		return err
@@ -61,6 +67,11 @@ func seed(ctx context.Context, cfg Config, log *slog.Logger, args []string, stdo
 		}
 		if placed > 0 {
 			fmt.Fprintf(stdout, "demo month of %d orders placed (%s)\n", placed, demo.DemoMonth(time.Now()).Format("January 2006"))
+		}
+	}
+	if *codConfirm && slices.Contains(added, demo.CompanyAdded) {
+		if err := demo.ConfirmCODOrders(ctx, svc.company); err != nil {
+			return err
 		}
 	}
 	if *products > 0 {

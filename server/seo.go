@@ -213,7 +213,41 @@ func (site seoSite) productLD(p catalog.Product, images []string) ldThing {
 	if p.Gender != "" {
 		product["audience"] = ldThing{"@type": "PeopleAudience", "suggestedGender": strings.ToLower(p.Gender)}
 	}
+	if d := p.Declarations; d != nil {
+		declarationsLD(product, *d)
+	}
 	return product
+}
+
+// declarationsLD adds a product's Legal Metrology declarations to its JSON-LD: the maker as
+// manufacturer, the country of origin, the generic name as its category's plain word, the net
+// quantity, the MRP as the offer's list price (taxes included) and consumer care.
+func declarationsLD(product ldThing, d catalog.Declarations) {
+	if d.MakerName != "" {
+		maker := ldThing{"@type": "Organization", "name": d.MakerName}
+		if d.MakerAddress != "" {
+			maker["address"] = d.MakerAddress
+		}
+		if d.ConsumerCare != "" {
+			maker["contactPoint"] = ldThing{"@type": "ContactPoint", "contactType": "customer support", "description": d.ConsumerCare}
+		}
+		product["manufacturer"] = maker
+	}
+	if d.CountryOfOrigin != "" {
+		product["countryOfOrigin"] = ldThing{"@type": "Country", "name": d.CountryOfOrigin}
+	}
+	props := []ldThing{}
+	for _, v := range [][2]string{{"Generic name", d.GenericName}, {"Net quantity", d.NetQuantity},
+		{"MRP (inclusive of all taxes)", d.MRP.String()}, {"Consumer care", d.ConsumerCare}} {
+		if v[1] != "" {
+			props = append(props, ldThing{"@type": "PropertyValue", "name": v[0], "value": v[1]})
+		}
+	}
+	product["additionalProperty"] = props
+	if offer, ok := product["offers"].(ldThing); ok && d.MRP > 0 {
+		offer["priceSpecification"] = ldThing{"@type": "UnitPriceSpecification", "priceType": "https://schema.org/ListPrice",
+			"price": d.MRP, "priceCurrency": "INR", "valueAddedTaxIncluded": true}
+	}
 }
 
 // productHead is a product page's head; its canonical address is /product/{slug}, whichever
@@ -300,8 +334,9 @@ func (site seoSite) listingHead(name, category, banner string, page catalog.Prod
 var storefrontRoutes = []string{
 	"/", "/loader", "/aboutus", "/contactus", "/shippingpolicy", "/shop", "/shop/:", "/products/:", "/search",
 	"/api/getproduct/:", "/product/:", "/sale", "/returns", "/returnpolicydetails", "/terms-conditions",
-	"/cart", "/guestcart", "/checkout", "/thankyou", "/thankyoupage", "/track", "/trackid/*",
+	"/privacy", "/cart", "/guestcart", "/checkout", "/thankyou", "/thankyoupage", "/track", "/trackid/*",
 	"/login", "/signup", "/userlogin", "/account", "/user/*", "/adminlogin", "/registeradmin", "/admin/*",
+	"/restock-alerts/:", "/grievance", "/grievance/status",
 }
 
 // isStorefrontPage reports whether the client's router has a page at path.
@@ -363,7 +398,8 @@ func (s *server) brandOf(firm *company.Company) string {
 }
 
 // pageStatus answers a page's status from its address: 404 for an address the app has no page
-// for; for a product page, 404 for an unknown or hidden product and 410 for a deleted one.
+// for; for a product page, 404 for an unknown or hidden product and 410 for a deleted one; for a
+// sub-category listing, 404 for an unknown sub-category.
 // productKey is the product's id or slug on a product page.
 func (s *server) pageStatus(c fiber.Ctx) (status int, productKey string) {
 	path := c.Path()
@@ -391,5 +427,29 @@ func (s *server) pageStatus(c fiber.Ctx) (status int, productKey string) {
 		}
 		return fiber.StatusOK, state.ID
 	}
+	if sub, ok := strings.CutPrefix(path, "/products/"); ok {
+		return s.listingStatus(c, sub), ""
+	}
 	return fiber.StatusOK, ""
+}
+
+// listingStatus answers a sub-category listing's status (/products/{type}): 404 for a
+// sub-category the shop does not have, as for an unknown product. The best sellers' listing
+// (/products/bestseller) is always there.
+func (s *server) listingStatus(c fiber.Ctx, sub string) int {
+	name, err := url.PathUnescape(strings.TrimSuffix(sub, "/"))
+	if err != nil {
+		return fiber.StatusNotFound
+	}
+	if strings.EqualFold(name, "bestseller") {
+		return fiber.StatusOK
+	}
+	_, err = s.catalog.SubCategoryByType(c.Context(), name)
+	switch {
+	case err != nil && shop.Is(err, shop.NotFound):
+		return fiber.StatusNotFound
+	case err != nil:
+		return fiber.StatusOK // the app asks again, and says what went wrong
+	}
+	return fiber.StatusOK
 }

@@ -191,7 +191,7 @@ func TestProductOpenGraph(t *testing.T) {
 }
 
 // TestPageStatuses: an address the app has no page for, an unknown product and a hidden one
-// answer 404, a deleted product 410 — each still the app, which shows its own 404 page, and none
+// answer 404 (so does a listing of a sub-category the shop does not have), a deleted product 410 — each still the app, which shows its own 404 page, and none
 // to be indexed; known pages answer 200.
 func TestPageStatuses(t *testing.T) {
 	t.Parallel()
@@ -213,6 +213,8 @@ func TestPageStatuses(t *testing.T) {
 	for path, want := range map[string]int{
 		"/no-such-page":                            404,
 		"/products/Formal%20Shirts/extra":          404,
+		"/products/No%20Such%20Things":             404,
+		"/products/bestseller":                     200,
 		"/product/no-such-shirt-12345678":          404,
 		"/api/getproduct/0123456789abcdef01234567": 404,
 		"/product/" + hidden.Slug:                  404,

@@ -29,7 +29,7 @@ const sitemapChunk = 50_000
 
 // sitemapPages are the shop's own pages a search engine should know (the rest is the shopper's
 // own: cart, checkout, account, back office).
-var sitemapPages = []string{"/", "/shop", "/products/bestseller", "/sale", "/aboutus", "/contactus", "/shippingpolicy", "/returns", "/returnpolicydetails", "/terms-conditions"}
+var sitemapPages = []string{"/", "/shop", "/products/bestseller", "/sale", "/aboutus", "/contactus", "/shippingpolicy", "/returns", "/returnpolicydetails", "/terms-conditions", "/privacy"}
 
 // sitemapFiles keeps built sitemap files, gzipped, for one catalog generation.
 type sitemapFiles struct {

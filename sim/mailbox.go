@@ -25,9 +25,19 @@ func newMailbox(capacity int) *mailbox {
 	return &mailbox{capacity: capacity}
 }
 
+// add keeps msg, unless the mailbox holds a message with its Message-ID already: as Gmail does,
+// a message delivered twice (a sender that retried after its record of the first was lost) is
+// shown once.
 func (b *mailbox) add(msg *message) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	if id := messageIDOf(msg); id != "" {
+		for _, kept := range b.messages {
+			if messageIDOf(kept) == id && slices.Equal(kept.To, msg.To) {
+				return
+			}
+		}
+	}
 	b.messages = append(b.messages, msg)
 	if over := len(b.messages) - b.capacity; over > 0 {
 		b.messages = slices.Delete(b.messages, 0, over)
@@ -192,3 +202,11 @@ var mailMissingPage = template.Must(template.New("missing").Parse(`<!doctype htm
 <p class="muted">It may have been cleared or pushed out by newer mail.</p>
 </body></html>
 `))
+
+// messageIDOf is msg's Message-ID header, or "" without one.
+func messageIDOf(msg *message) string {
+	if ids := msg.Headers["Message-Id"]; len(ids) > 0 {
+		return strings.TrimSpace(ids[0])
+	}
+	return ""
+}

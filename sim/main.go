@@ -9,8 +9,9 @@
 // look-alike with a payment page, signed webhooks and fault control) under
 // /razorpay, and Shiprocket (auth tokens, adhoc orders, cancel, tracking,
 // serviceability, a driver that walks orders to delivery with status webhooks,
-// and fault control with create counters) under /shiprocket on the HTTP
-// listener; each provider is one file that registers its routes on the same mux
+// and fault control with create counters) under /shiprocket, WhatsApp's Cloud
+// API under /whatsapp and MSG91's Flow API under /msg91 (template messages, fault
+// control, and a message log of both at /messages) on the HTTP listener; each provider is one file that registers its routes on the same mux
 // (see newMux and run).
 //
 // sim guarantees:
@@ -158,6 +159,7 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	smtp := newSMTPServer(box, logger)
 	mux := newMux(box, google, razorpay)
 	registerShiprocket(mux, shiprocket)
+	registerMessaging(mux, getenv)
 	web := &http.Server{
 		Handler:           mux,
 		ReadHeaderTimeout: 10 * time.Second,

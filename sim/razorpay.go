@@ -18,6 +18,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -355,6 +356,7 @@ func registerRazorpay(mux *http.ServeMux, s *razorpaySim) {
 	mux.HandleFunc("GET /razorpay/v1/orders/{id}/payments", s.authenticated(s.serveOrderPayments))
 	mux.HandleFunc("GET /razorpay/v1/payments/{id}", s.authenticated(s.servePayment))
 	mux.HandleFunc("POST /razorpay/v1/payments/{id}/refund", s.authenticated(s.serveRefund))
+	mux.HandleFunc("GET /razorpay/v1/payments/{id}/refunds", s.authenticated(s.servePaymentRefunds))
 	mux.HandleFunc("/razorpay/v1/", s.authenticated(func(w http.ResponseWriter, r *http.Request) {
 		writeRazorpayError(w, razorpayPlainError(http.StatusNotFound, "BAD_REQUEST_ERROR", "The requested URL was not found on the server."))
 	}))
@@ -654,6 +656,31 @@ func (s *razorpaySim) servePayment(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, snapshot)
+}
+
+// servePaymentRefunds is GET /v1/payments/{id}/refunds: the payment's refunds, newest first,
+// in Razorpay's collection envelope.
+func (s *razorpaySim) servePaymentRefunds(w http.ResponseWriter, r *http.Request) {
+	paymentID := r.PathValue("id")
+	s.mu.Lock()
+	_, ok := s.payments[paymentID]
+	list := razorpayCollection[razorpayRefund]{Entity: "collection", Items: []razorpayRefund{}}
+	for _, refund := range s.refunds {
+		if refund.PaymentID == paymentID {
+			list.Items = append(list.Items, *refund)
+		}
+	}
+	s.mu.Unlock()
+	if !ok {
+		writeRazorpayError(w, razorpayNotFound)
+		return
+	}
+	sort.Slice(list.Items, func(i, j int) bool {
+		a, b := list.Items[i], list.Items[j]
+		return a.CreatedAt > b.CreatedAt || (a.CreatedAt == b.CreatedAt && a.ID > b.ID)
+	})
+	list.Count = len(list.Items)
+	writeJSON(w, http.StatusOK, list)
 }
 
 var razorpayIdempotencyPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{10,}$`)

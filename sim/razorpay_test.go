@@ -619,6 +619,18 @@ func TestRazorpayRefunds(t *testing.T) {
 	if order["status"] != "paid" {
 		t.Errorf("order after refund = %v", order)
 	}
+	status, listed := rt.call(t, "GET", "/razorpay/v1/payments/"+paymentID+"/refunds", nil, nil)
+	ids := map[any]bool{}
+	items, _ := listed["items"].([]any)
+	for _, item := range items {
+		ids[item.(map[string]any)["id"]] = true
+	}
+	if status != http.StatusOK || listed["entity"] != "collection" || listed["count"] != 2.0 || len(items) != 2 || !ids[rest["id"]] || !ids[refund["id"]] {
+		t.Errorf("the payment's refunds: %d %v", status, listed)
+	}
+	if status, answer := rt.call(t, "GET", "/razorpay/v1/payments/pay_Unknown00000000/refunds", nil, nil); status != http.StatusNotFound {
+		t.Errorf("refunds of an unknown payment: %d %v", status, answer)
+	}
 	status, answer := rt.call(t, "POST", refundPath, map[string]any{"amount": 100}, nil)
 	if failure := errorOf(t, answer); status != http.StatusBadRequest || failure["description"] != "The payment has been fully refunded already" {
 		t.Errorf("refund after full: %d %v", status, answer)

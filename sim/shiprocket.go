@@ -279,6 +279,8 @@ type shiprocketOrder struct {
 	canceled bool
 	// isReturn marks a return order (a reverse pickup, shiprocketreturn.go).
 	isReturn bool
+	// ndr is the order's failed delivery attempts (shiprocketndr.go).
+	ndr shiprocketNDR
 
 	awb               string
 	courier           shiprocketCourier
@@ -295,15 +297,20 @@ type shiprocketOrder struct {
 
 // current is the order's status.
 func (o *shiprocketOrder) current() shiprocketStage {
-	if o.canceled {
+	switch {
+	case o.canceled:
 		return shiprocketCanceled
+	case o.ndr.rto:
+		return shiprocketRTOInitiated
+	case o.ndr.waiting:
+		return shiprocketUndelivered
 	}
 	return o.lifecycle()[o.stage]
 }
 
 // final reports whether the driver has nothing more to do with the order.
 func (o *shiprocketOrder) final() bool {
-	return o.canceled || o.stage == len(o.lifecycle())-1
+	return o.canceled || o.ndr.rto || o.stage == len(o.lifecycle())-1
 }
 
 // shiprocketControl is the fault control of POST /shiprocket/control.
@@ -377,6 +384,7 @@ type shiprocketSim struct {
 	delivered      int
 	failedAttempts int
 	abandoned      int
+	ndrControl     shiprocketNDRControl
 }
 
 // newShiprocketSim returns sim's Shiprocket for cfg. Call close to stop the driver and webhook deliveries.
@@ -408,6 +416,7 @@ func newShiprocketSim(cfg shiprocketConfig, logger *slog.Logger) *shiprocketSim 
 		lastShipmentID: shiprocketShipmentIDBase,
 	}
 	s.control = s.defaultControl()
+	s.ndrControl = shiprocketNDRControl{FailStatus: defaultShiprocketFailStatus, Actions: map[string]int{}}
 	return s
 }
 
@@ -447,6 +456,9 @@ func (s *shiprocketSim) close() {
 //	GET  /shiprocket/v1/external/courier/track/shipment/{id} tracking_data
 //	GET  /shiprocket/v1/external/courier/track/awb/{awb}   tracking_data
 //	GET  /shiprocket/v1/external/courier/serviceability    ?pickup_postcode=&delivery_postcode=&cod=&weight= → couriers
+//	POST /shiprocket/v1/external/ndr/{awb}/action          {action,comments,phone?,address1?,deferred_date?} → 202 (shiprocketndr.go)
+//	GET  /shiprocket/v1/external/ndr/{awb}, /ndr/all       failed delivery attempts with their history
+//	GET, POST /shiprocket/control/ndr                      NDR action counters; raise a failed attempt {order_id,reason}; faults {fail,failStatus}
 //	GET  /shiprocket/control                               fault control and counters (orders, duplicates, attempts per order id)
 //	POST /shiprocket/control                               {fail,failStatus,timeout,hangMs,timeoutCreates,step,webhooks,unauthorized}
 //	POST /shiprocket/control/reset                         control back to defaults, counters to zero (orders are kept)
@@ -463,6 +475,7 @@ func registerShiprocket(mux *http.ServeMux, s *shiprocketSim) {
 	mux.HandleFunc("GET /shiprocket/v1/external/courier/track/awb/{awb}", s.authenticated(s.serveTrackAWB))
 	mux.HandleFunc("GET /shiprocket/v1/external/courier/serviceability", s.authenticated(s.serveServiceability))
 	mux.HandleFunc("GET /shiprocket/v1/external/courier/serviceability/", s.authenticated(s.serveServiceability))
+	registerShiprocketNDR(mux, s)
 	mux.HandleFunc("/shiprocket/v1/", func(w http.ResponseWriter, r *http.Request) {
 		writeShiprocketError(w, http.StatusNotFound, "404 Not Found", nil)
 	})
@@ -1020,7 +1033,7 @@ func (s *shiprocketSim) driverStep(id int64, generation int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	order := s.orders[id]
-	if s.closed || order == nil || order.timerGeneration != generation || order.final() {
+	if s.closed || order == nil || order.timerGeneration != generation || order.final() || order.ndr.waiting {
 		return
 	}
 	s.advanceLocked(order, nil)
@@ -1044,6 +1057,7 @@ func shiprocketDate(t time.Time) string {
 // caller holds mu and has checked the order is not final.
 func (s *shiprocketSim) advanceLocked(order *shiprocketOrder, firstTry chan error) {
 	now := s.now()
+	order.ndr.waiting = false // the courier went out again
 	order.stage++
 	stage := order.lifecycle()[order.stage]
 	switch stage.name {
@@ -1735,6 +1749,7 @@ func (s *shiprocketSim) serveControlReset(w http.ResponseWriter, r *http.Request
 	s.createRequests, s.duplicates, s.orderSearches = 0, 0, 0
 	s.attempts, s.attemptQueue = map[string]int{}, nil
 	s.delivered, s.failedAttempts, s.abandoned = 0, 0, 0
+	s.ndrControl = shiprocketNDRControl{FailStatus: defaultShiprocketFailStatus, Actions: map[string]int{}}
 	s.mu.Unlock()
 	writeJSON(w, http.StatusOK, s.controlState())
 }

@@ -63,12 +63,13 @@ func (h *handlers) pushShipment(ctx context.Context, orderID string) error {
 }
 
 // retryDelay is how long a failed job waits before its next try: asynq's default for most
-// jobs, and for courier jobs first, doubled on each retry up to most, so a courier that is
+// jobs, and for courier jobs and WhatsApp/SMS sends first, doubled on each retry up to most, so a provider that is
 // down for a while is tried often at first and patiently after.
 func retryDelay(first, most time.Duration) asynq.RetryDelayFunc {
 	return func(n int, err error, t *asynq.Task) time.Duration {
 		switch t.Type() {
-		case jobs.TypePushShipment, jobs.TypeCancelShipment, jobs.TypeTrackShipment, jobs.TypeBookReturnPickup, jobs.TypeTrackReturnPickup:
+		case jobs.TypePushShipment, jobs.TypeCancelShipment, jobs.TypeTrackShipment, jobs.TypeBookReturnPickup, jobs.TypeTrackReturnPickup,
+			jobs.TypeSendMessage, jobs.TypeActOnNDR:
 			return min(first<<min(n, 20), most)
 		}
 		return asynq.DefaultRetryDelayFunc(n, err, t)

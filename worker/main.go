@@ -6,11 +6,9 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"os"
 	"os/signal"
@@ -19,12 +17,8 @@ import (
 	"time"
 
 	"github.com/hibiken/asynq"
-	"github.com/jackc/pgx/v5/pgxpool"
-	"github.com/prometheus/client_golang/prometheus"
-	"github.com/prometheus/client_golang/prometheus/collectors"
-	"github.com/prometheus/client_golang/prometheus/promhttp"
-	"github.com/redis/go-redis/v9"
 
+	"drape/internal/backinstock"
 	"drape/internal/catalog"
 	"drape/internal/company"
 	"drape/internal/invoice"
@@ -64,11 +58,10 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	if _, err := migrations.Up(ctx, pool); err != nil {
 		return err
 	}
-	redisOpts, err := redis.ParseURL(cfg.RedisURL)
+	rdb, err := cfg.Redis.Open()
 	if err != nil {
-		return fmt.Errorf("REDIS_URL: %w", err)
+		return err
 	}
-	rdb := redis.NewClient(redisOpts)
 	defer rdb.Close()
 	mailer, err := mail.New(cfg.Mail)
 	if err != nil {
@@ -79,7 +72,8 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	defer queue.Close()
 	orders, payments, shipments := newOrderServices(cfg, pool, rdb, log)
 	requests := newReturns(cfg, pool, orders, payments)
-	returnJobs := returnJobs{pickups: newReturnPickups(cfg, pool, rdb, requests), queue: jobs.NewClient(queue), log: log}
+	answers := ndrJobs{ndr: newNDR(cfg, pool, rdb, orders, shipments), queue: jobs.NewClient(queue), log: log}
+	returnJobs := returnJobs{pickups: newReturnPickups(cfg, pool, rdb, requests), requests: requests, queue: jobs.NewClient(queue), log: log}
 	relay := outbox.NewRelay(pool, jobs.NewClient(queue), returnReactions{next: realtime.NewBridge(rdb, cfg.RealtimeChannel), queue: returnJobs.queue}, log)
 
 	mails := mailqueue.NewService(pool, mailer)
@@ -96,13 +90,31 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 		RetryDelayFunc:           retryDelay(cfg.ShipmentRetryDelay, cfg.ShipmentRetryMaxDelay),
 		DelayedTaskCheckInterval: cfg.JobPollInterval,
 	})
-	if err := srv.Start(returnJobs.register(h.mux())); err != nil {
+	messageJobs := messageJobs{messages: newMessages(cfg, pool), queue: jobs.NewClient(queue), log: log}
+	mux := answers.register(returnJobs.register(h.mux()))
+	mux.HandleFunc(jobs.TypeSendMessage, messageJobs.send)
+	restocks := restockJobs{alerts: backinstock.NewService(pool, catalog.NewService(pool, sale.NewService(pool)),
+		backinstock.Config{PublicURL: cfg.PublicURL}), log: log}
+	mux.HandleFunc(jobs.TypeTellRestock, restocks.tell)
+	erasures := privacyJobs{privacy: newPrivacy(cfg, pool, orders, requests, answers.ndr, messageJobs.messages, mails),
+		queue: jobs.NewClient(queue), retention: cfg.ShopperRetention, logRetention: cfg.MessageLogRetention, log: log}
+	mux.HandleFunc(jobs.TypeEraseShopper, erasures.erase)
+	mux.HandleFunc(jobs.TypeAnnounceSale, erasures.announce)
+	if err := srv.Start(mux); err != nil {
 		return fmt.Errorf("asynq: %w", err)
 	}
 
 	var wg sync.WaitGroup
 	relayCtx, stopRelay := context.WithCancel(context.WithoutCancel(ctx))
-	wg.Add(3)
+	wg.Add(6)
+	go func() {
+		defer wg.Done()
+		erasures.run(relayCtx, cfg.SweepInterval, cfg.RequeueAfter)
+	}()
+	go func() {
+		defer wg.Done()
+		messageJobs.run(relayCtx, cfg.SweepInterval, cfg.RequeueAfter)
+	}()
 	go func() {
 		defer wg.Done()
 		_ = relay.Run(relayCtx) // it ends when stopRelay cancels relayCtx
@@ -116,10 +128,14 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 		defer wg.Done()
 		returnJobs.run(relayCtx, cfg.SweepInterval, cfg.RequeueAfter, cfg.TrackAfter)
 	}()
+	go func() {
+		defer wg.Done()
+		answers.run(relayCtx, cfg.SweepInterval, cfg.RequeueAfter)
+	}()
 
 	var metricsServer *http.Server
 	if cfg.MetricsAddr != "" {
-		metricsServer, err = serveMetrics(cfg.MetricsAddr, pool, relay, log)
+		metricsServer, err = serveOps(cfg.MetricsAddr, cfg.OpsToken, pool, rdb, relay, log)
 		if err != nil {
 			stopRelay()
 			srv.Shutdown()
@@ -140,35 +156,6 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	}
 	log.Info("worker stopped")
 	return nil
-}
-
-// serveMetrics answers /healthz and /metrics (relay counters, outbox backlog) on addr.
-func serveMetrics(addr string, pool *pgxpool.Pool, relay *outbox.Relay, log *slog.Logger) (*http.Server, error) {
-	reg := prometheus.NewRegistry()
-	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
-		outbox.NewCollector(pool),
-		prometheus.NewCounterFunc(prometheus.CounterOpts{
-			Name: "drape_outbox_delivered_total", Help: "Outbox rows delivered by this worker's relay.",
-		}, func() float64 { return float64(relay.Delivered()) }),
-		prometheus.NewCounterFunc(prometheus.CounterOpts{
-			Name: "drape_outbox_failed_total", Help: "Failed outbox delivery attempts by this worker's relay.",
-		}, func() float64 { return float64(relay.Failed()) }),
-	)
-	mux := http.NewServeMux()
-	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
-	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { _, _ = io.WriteString(w, "ok") })
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return nil, fmt.Errorf("WORKER_METRICS_ADDR: %w", err)
-	}
-	s := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
-	go func() {
-		if err := s.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-			log.Error("metrics server", "err", err)
-		}
-	}()
-	log.Info("worker metrics listening", "addr", ln.Addr().String())
-	return s, nil
 }
 
 // asynqLogger sends asynq's own log lines through slog as JSON.

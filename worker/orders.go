@@ -48,7 +48,8 @@ func newOrderServices(cfg Config, pool *pgxpool.Pool, rdb redis.Cmdable, log *sl
 	return orders, payments, shipments
 }
 
-// sweeper expires online orders whose payment window passed (their stock goes back) and
+// sweeper expires online orders whose payment window passed and cash-on-delivery orders not
+// confirmed in time (their stock goes back), and
 // queues a gateway check for those that have waited longer than reconcileAfter. Every worker
 // runs one: expiry claims orders with SKIP LOCKED and checks are deduplicated by task id, so
 // more workers only mean more frequent sweeps.
@@ -85,6 +86,21 @@ func (s sweeper) sweep(ctx context.Context) {
 		}
 		if n > 0 {
 			s.log.Info("expired unpaid orders", "count", n)
+		}
+		if n < sweepBatch {
+			break
+		}
+	}
+	for {
+		n, err := s.orders.ExpireUnconfirmed(ctx, sweepBatch)
+		if err != nil {
+			if ctx.Err() == nil {
+				s.log.Error("expiring unconfirmed COD orders", "err", err)
+			}
+			return
+		}
+		if n > 0 {
+			s.log.Info("expired unconfirmed COD orders", "count", n)
 		}
 		if n < sweepBatch {
 			break

@@ -1,7 +1,7 @@
 package main
 
 // The return and exchange requests' jobs (issue 18): refunds of returns through the gateway,
-// and reverse pickups. An approval is an outbox event
+// reverse pickups, and exchanges' new parcels (return:ship_exchange, queued by a passed QC). An approval is an outbox event
 // (return.updated, APPROVED, to the admin order board); the relay hands it to returnReactions,
 // which queues the booking job under the request's own job id before the event is published,
 // so a committed approval is booked exactly once however often the event is redelivered. The
@@ -61,15 +61,17 @@ func newReturnPickups(cfg Config, pool *pgxpool.Pool, rdb redis.Cmdable, request
 
 // returnJobs runs the return jobs and reacts to return events.
 type returnJobs struct {
-	pickups *returns.Pickups
-	queue   *jobs.Client
-	log     *slog.Logger
+	pickups  *returns.Pickups
+	requests *returns.Service
+	queue    *jobs.Client
+	log      *slog.Logger
 }
 
 // register adds the return jobs' handlers to m and answers it.
 func (r returnJobs) register(m *asynq.ServeMux) *asynq.ServeMux {
 	m.HandleFunc(jobs.TypeBookReturnPickup, r.requestTask(r.bookPickup))
 	m.HandleFunc(jobs.TypeTrackReturnPickup, r.requestTask(r.pickups.Track))
+	m.HandleFunc(jobs.TypeShipExchange, r.requestTask(r.requests.ShipExchange))
 	return m
 }
 
@@ -131,9 +133,10 @@ func (r returnReactions) Publish(ctx context.Context, ev realtime.Event) error {
 	return r.next.Publish(ctx, ev)
 }
 
-// sweep queues again the bookings of approved requests not at the courier after
-// requeueAfter (Redis may have lost their jobs; a job still known keeps its id, so nothing runs
-// twice) and a tracking check of pickups without news for trackAfter.
+// sweep queues again the bookings of approved requests not at the courier, and the new
+// parcels of exchanges whose QC passed without one, after requeueAfter (Redis may have lost
+// their jobs; a job still known keeps its id, so nothing runs twice), and a tracking check of
+// pickups without news for trackAfter.
 func (r returnJobs) sweep(ctx context.Context, requeueAfter, trackAfter time.Duration) {
 	unbooked, err := r.pickups.Unbooked(ctx, requeueAfter, sweepBatch)
 	if err != nil {
@@ -145,6 +148,18 @@ func (r returnJobs) sweep(ctx context.Context, requeueAfter, trackAfter time.Dur
 	for _, id := range unbooked {
 		if err := r.queue.Enqueue(ctx, jobs.BookReturnPickup(id)); err != nil && ctx.Err() == nil {
 			r.log.Warn("queueing a return pickup booking again", "request", id, "err", err)
+		}
+	}
+	unshipped, err := r.requests.Unshipped(ctx, requeueAfter, sweepBatch)
+	if err != nil {
+		if ctx.Err() == nil {
+			r.log.Error("listing exchanges without their new parcel", "err", err)
+		}
+		return
+	}
+	for _, id := range unshipped {
+		if err := r.queue.Enqueue(ctx, jobs.ShipExchange(id)); err != nil && ctx.Err() == nil {
+			r.log.Warn("queueing an exchange's new parcel again", "request", id, "err", err)
 		}
 	}
 	quiet, err := r.pickups.Quiet(ctx, trackAfter, sweepBatch)

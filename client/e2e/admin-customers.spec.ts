@@ -63,3 +63,40 @@ test('an admin deactivates a shopper, who can no longer sign in, and reactivates
   await seen(page.getByRole('button', { name: 'Search' })).click();
   await expect(people).toContainText('No people match these filters.');
 });
+
+test('an admin turns cash on delivery off for a shopper, with a note, and back to the limit', async ({ page, request }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the back office is checked at desktop width');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const email = `ravi.${randomUUID().slice(0, 8)}@example.in`;
+  const registered = await request.post('/api/register', {
+    data: { firstName: 'Ravi', lastName: 'Shekhawat', email, password: 'tailored-2026' },
+    headers: someAddress(),
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+
+  await openBackOffice(page);
+  await page.goto(`/admin/users?q=${encodeURIComponent(email)}`);
+  const row = page.getByRole('table', { name: 'People' }).getByRole('row', { name: /Ravi Shekhawat/ });
+  await seen(row.getByRole('button', { name: 'Cash on delivery for Ravi Shekhawat' })).click();
+  const dialog = page.getByRole('dialog', { name: 'Cash on delivery for Ravi Shekhawat' });
+  await inView(dialog.getByTestId('cod-standing'));
+  await expect(dialog.getByTestId('cod-standing')).toContainText('0 orders returned to origin');
+  await expect(dialog.getByTestId('cod-standing')).toContainText('Cash on delivery is offered.');
+
+  await seen(dialog.getByLabel('Never allow cash on delivery')).check();
+  await seen(dialog.getByLabel('Note')).fill('Refused two parcels in October; prepaid only from now.');
+  await seen(dialog.getByRole('button', { name: 'Save rule' })).click();
+  await inView(dialog.getByText('Saved. Checkout follows it from the next order.'));
+  await expect(dialog.getByTestId('cod-standing')).toContainText('Cash on delivery is not offered. An admin has turned it off.');
+  await screenshot(page, testInfo, 'admin-customer-cod');
+
+  // Opened again, the dialog shows the rule and note kept.
+  await seen(dialog.getByRole('button', { name: 'Done' })).click();
+  await seen(row.getByRole('button', { name: 'Cash on delivery for Ravi Shekhawat' })).click();
+  await expect(dialog.getByLabel('Never allow cash on delivery')).toBeChecked();
+  await expect(dialog.getByLabel('Note')).toHaveValue('Refused two parcels in October; prepaid only from now.');
+
+  await seen(dialog.getByLabel('Follow the shop’s limit')).check();
+  await seen(dialog.getByRole('button', { name: 'Save rule' })).click();
+  await expect(dialog.getByTestId('cod-standing')).toContainText('Cash on delivery is offered.');
+});

@@ -47,7 +47,8 @@ test('an admin creates a product with a picture and stock, and shoppers see it',
   const form = page.getByRole('form', { name: 'New product' });
 
   await seen(form.getByRole('button', { name: 'Create product' })).click();
-  await expect(form).toContainText('productId is required');
+  await expect(form).toContainText('Product code is required');
+  await expect(form).not.toContainText('productId');
   await expect(form).toContainText('Choose a sub-category');
 
   await seen(form.getByLabel('Product code')).fill(code);
@@ -142,3 +143,117 @@ test('an admin sets a product’s HSN code', async ({ page, request }, testInfo)
   await seen(save).click();
   await expect.poll(hsnNow).toBe(product.hsn);
 });
+
+// Pictures in the product editor, at both back-office widths: two dropped on the drop zone
+// show as previews with their progress while they go up and join the pictures when stored;
+// the pictures are put in another order with the keyboard (Move earlier) and by dragging one
+// onto another; saved, the storefront's product page shows them in that order.
+for (const width of [1280, 1440] as const) {
+  test(`at ${width} px dropped pictures show previews and progress, and a new order is saved`, async ({ page, request }, testInfo) => {
+    test.skip(!testInfo.project.name.startsWith('desktop'), 'the back office is checked at desktop widths');
+    test.setTimeout(150_000);
+    await page.setViewportSize({ width, height: 900 });
+    const token = await backOfficeToken(request);
+    // Two of the demo shop's stored pictures: A is the thumbnail, B the second.
+    const listed = await call<{ items: { thumbnail: string }[] }>(request, 'GET', '/api/getproduct?limit=12');
+    const a = listed.data.items[0]!.thumbnail;
+    const b = listed.data.items.find((item) => item.thumbnail !== a)?.thumbnail ?? '';
+    expect(b, 'two demo products with pictures of their own').not.toBe('');
+    const policy = await call<{ returnableSubCategories: { _id: string }[] }>(request, 'GET', '/api/returns/policy');
+    const stamp = randomUUID().slice(0, 6).toUpperCase();
+    const name = `Picture Order Shirt ${stamp}`;
+    const created = await call<{ _id: string }>(request, 'POST', '/api/admin/products', token, {
+      productId: `JF-PIC-${stamp}`,
+      productName: name,
+      gender: 'Men',
+      status: '',
+      subcategoryId: policy.data.returnableSubCategories[0]?._id,
+      price: 1999,
+      discount: 0,
+      colour: 'White',
+      thumbnail: a,
+      images: [b],
+      basicProductDescription: 'A shirt whose pictures are put in order.',
+      sizes: [{ size: 'M', stock: 3 }],
+    });
+    const id = created.data._id;
+
+    await openBackOffice(page);
+    await page.goto(`/admin/getproduct/${id}`);
+    const form = page.getByRole('form', { name: 'Edit product' });
+    const pictures = form.getByRole('list', { name: 'Pictures' });
+    await inView(pictures);
+    await expect(pictures.getByRole('img')).toHaveCount(2);
+    // No bare "Choose File": a drop zone, whose file input is named by it.
+    const zone = form.getByText('Drop pictures here or choose files');
+    await inView(zone);
+    await expect(form.getByLabel(/Add pictures/)).toHaveAttribute('type', 'file');
+
+    // The upload answers after a while, as on a slow line, so its progress is there to see.
+    await page.route('**/api/admin/uploads/products', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      await route.continue();
+    });
+    const dropped = await page.evaluateHandle(async () => {
+      const transfer = new DataTransfer();
+      for (const [at, colour] of ['#c9d6e3', '#e3cfc9'].entries()) {
+        const canvas = document.createElement('canvas');
+        canvas.width = 480;
+        canvas.height = 640;
+        const draw = canvas.getContext('2d')!;
+        draw.fillStyle = colour;
+        draw.fillRect(0, 0, 480, 640);
+        draw.fillStyle = '#33415c';
+        draw.fillRect(200, 60, 80, 520);
+        const blob = await new Promise<Blob>((resolve) => canvas.toBlob((made) => resolve(made!), 'image/png'));
+        transfer.items.add(new File([blob], `dropped-${at + 1}.png`, { type: 'image/png' }));
+      }
+      return transfer;
+    });
+    await inView(zone); // still where the person drops the files
+    await zone.dispatchEvent('dragenter', { dataTransfer: dropped });
+    await zone.dispatchEvent('dragover', { dataTransfer: dropped });
+    await zone.dispatchEvent('drop', { dataTransfer: dropped });
+    // Each file shows at once as a preview of itself, with its progress.
+    const preview = pictures.getByRole('img', { name: 'dropped-2.png, uploading' });
+    await inView(preview);
+    await expect(preview).toHaveAttribute('src', /^blob:/);
+    await inView(pictures.getByRole('progressbar', { name: 'Uploading dropped-2.png' }));
+    await screenshot(page, testInfo, 'admin-product-upload-progress');
+    // Stored one after the other: they join the pictures, after the two there were.
+    await expect(pictures.getByRole('progressbar')).toHaveCount(0, { timeout: 40_000 });
+    await expect(pictures.getByRole('img')).toHaveCount(4);
+    const stored = await pictures.getByRole('img').evaluateAll((images) => images.map((image) => image.getAttribute('src')));
+    expect(stored.slice(0, 2)).toEqual([a, b]);
+    expect(stored[2]).toMatch(/^\/uploads\/products\//);
+    expect(stored[3]).toMatch(/^\/uploads\/products\//);
+    await page.unroute('**/api/admin/uploads/products');
+
+    // With the keyboard: B becomes the thumbnail, and focus stays with it.
+    await seen(form.getByRole('button', { name: 'Move picture 2 earlier' })).focus();
+    await page.keyboard.press('Enter');
+    await expect(pictures.getByRole('img').first()).toHaveAttribute('src', b);
+    await expect(pictures.getByRole('img', { name: '1 of 4, the thumbnail' })).toHaveAttribute('src', b);
+    await expect(form.getByRole('button', { name: 'Move picture 1 later' })).toBeFocused();
+    // By dragging: the last picture onto the third takes its place.
+    await seen(pictures.getByRole('listitem').nth(3)).hover();
+    await pictures.getByRole('listitem').nth(3).dragTo(pictures.getByRole('listitem').nth(2));
+    await expect.poll(() => pictures.getByRole('img').evaluateAll((images) => images.map((image) => image.getAttribute('src')))).toEqual([b, a, stored[3], stored[2]]);
+    await screenshot(page, testInfo, 'admin-product-pictures-reordered');
+
+    await seen(form.getByRole('button', { name: 'Save product' })).click();
+    await inView(page.getByText(`${name} saved`));
+
+    // The storefront shows them in the new order, after a reload as well.
+    await page.goto(`/api/getproduct/${id}`);
+    await page.reload();
+    const first = page.getByRole('img', { name: `${name}, picture 1 of 4` });
+    await inView(first);
+    await expect(first).toHaveAttribute('src', b);
+    const thumbs = page.getByRole('list', { name: 'Pictures' }).locator('img');
+    await expect.poll(() => thumbs.evaluateAll((images) => images.map((image) => image.getAttribute('src')))).toEqual([b, a, stored[3], stored[2]]);
+
+    const hidden = await request.delete(`/api/admin/products/${id}`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(hidden.ok(), await hidden.text()).toBe(true);
+  });
+}

@@ -63,6 +63,7 @@ test('switching a sale off and on changes an open storefront live', async ({ pag
   await expect(monsoon).toContainText('Off');
   await screenshot(page, testInfo, 'admin-sales');
   await seen(monsoon.getByRole('button', { name: 'Delete Monsoon Shirts' })).click();
+  await seen(page.getByRole('dialog', { name: 'Delete Monsoon Shirts?' }).getByRole('button', { name: 'Delete Monsoon Shirts' })).click();
   await expect(table).not.toContainText('Monsoon Shirts');
   await expect(banner).toContainText('Festive Formals');
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { backOfficeToken, call, screenshot, shopperPage, shopperWithCart, openBackOffice, inView, seen, wholeInViewport, type Shopper } from './stack';
+import { backOfficeToken, call, inStockSize, screenshot, shopperPage, shopperWithCart, openBackOffice, inView, seen, wholeInViewport, type Shopper } from './stack';
 
 // Every dialog of the storefront and the back office, opened as a person opens it, at 1280 and
 // 390 px: each opens wholly inside the window (its box within the viewport, all of it visible),
@@ -68,7 +68,7 @@ test('quick view, the size chart inside it and the cart drawer open in the windo
   await closes(chart, 'Close size chart');
   await wholeInViewport(page, quickView);
 
-  await seen(quickView.getByRole('radio', { disabled: false }).first()).check();
+  await seen(quickView.getByRole('radio', { name: inStockSize }).first()).check();
   const drawer = await opens(page, quickView.getByRole('button', { name: 'Add to cart' }), page.getByRole('dialog', { name: 'Your cart' }));
   await expect(drawer.getByTestId('cart-line')).toContainText(name);
   await screenshot(page, testInfo, 'dialog-cart-drawer', { fullPage: false });

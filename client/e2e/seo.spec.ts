@@ -22,7 +22,7 @@ test('moving from a listing to a product and back keeps the title, canonical and
   const card = page.getByTestId('product-card').first();
   const name = ((await card.getByRole('heading').textContent()) ?? '').trim();
   await seen(card.getByRole('link', { name, exact: true })).click();
-  await expect(page).toHaveURL(/\/api\/getproduct\/[0-9a-f]{24}$/);
+  await expect(page).toHaveURL(/\/product\/[a-z0-9-]+-[0-9a-f]{8}$/);
   await inView(page.getByRole('heading', { level: 1, name }));
   await expect(page).toHaveTitle(`${name} — drape`);
   await expect(canonical(page)).toHaveCount(1);

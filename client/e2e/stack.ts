@@ -1,7 +1,8 @@
 // What browser tests share: acting on what a person sees (inView, seen, wholeInViewport), calls to the
 // running shop's API, a shopper made through the API with an address and a piece in the cart, a
 // second browser context for them, signing in to the back office, waiting for a socket's topic,
-// and screenshots.
+// screenshots, and an accessibility check (axe-core).
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Browser, type BrowserContextOptions, type Locator, type Page, type TestInfo } from '@playwright/test';
 
 /** What a person does to an element, which seen() lets happen only once it is in the viewport. */
@@ -109,6 +110,9 @@ export async function wholeInViewport(page: Page, element: Locator) {
     )
     .toBe('inside');
 }
+
+/** A size chip in stock by its name ("M"; a sold-out one is "M, sold out" and offers the back-in-stock form). */
+export const inStockSize = /^[^,]+$/;
 
 export const admin = { email: process.env.ADMIN_EMAIL ?? 'admin@drape.local', password: process.env.ADMIN_PASSWORD ?? 'drape-admin-2026' };
 
@@ -279,4 +283,34 @@ export function subscribedTo(page: Page, wanted: (topic: string) => boolean): Pr
       });
     });
   });
+}
+
+/** The axe-core tags a screen is checked against: WCAG 2.0 A and AA, and WCAG 2.1 AA. */
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21aa'];
+
+/**
+ * expectNoSeriousA11yViolations runs axe-core on `page` as it stands (WCAG 2.0 A/AA and 2.1 AA)
+ * and fails on any serious or critical violation, listing each as its impact, rule, the element
+ * (axe's selector) and what is wrong, under `what` (the screen's name; its address unless told).
+ * With { soft: true } the test goes on to its next screen and fails at its end; with
+ * { contrast: false } colour contrast (the costly rule, the same at every width) is left out.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, what = new URL(page.url()).pathname, { soft = false, contrast = true } = {}) {
+  // axe-core's source (half a megabyte) is put into a document once: a screen reached inside the
+  // app (a link, not a reload) is checked without it again. Legacy mode runs axe in the page
+  // itself; the default opens a blank page per check to finish the run (seconds each on a loaded
+  // machine), which only pages with cross-origin frames need.
+  const injected = await page.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function');
+  const { violations } = await new AxeBuilder({ page, axeSource: injected ? 'void 0' : undefined })
+    .setLegacyMode()
+    .withTags(wcagTags)
+    .disableRules(contrast ? [] : ['color-contrast'])
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  const found = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) =>
+      violation.nodes.map((node) => `${violation.impact} ${violation.id} at ${node.target.join(' ')}: ${(node.failureSummary ?? violation.help).replace(/\s+/g, ' ')}`),
+    );
+  (soft ? expect.soft : expect)(found, `serious or critical accessibility violations on ${what} at ${page.viewportSize()?.width} px`).toEqual([]);
 }

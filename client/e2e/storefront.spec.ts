@@ -111,8 +111,13 @@ test('the loading screen reads Loading premium clothing', async ({ page }, testI
 });
 
 test('the theme toggle switches to dark and is remembered', async ({ page }, testInfo) => {
+  // On a phone the toggle sits in the menu, leaving the bar to search and the account.
+  const openMenu = async () => {
+    if (isMobile(page)) await seen(page.getByRole('button', { name: 'Open menu' })).click();
+  };
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await openMenu();
   await seen(page.getByRole('button', { name: 'Switch to dark theme' })).click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
@@ -123,6 +128,7 @@ test('the theme toggle switches to dark and is remembered', async ({ page }, tes
 
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await openMenu();
   await inView(page.getByRole('button', { name: 'Switch to light theme' }));
 });
 

@@ -261,6 +261,7 @@ function productItem(i, f = {}) {
   const reduced = on(f.Reduced);
   return {
     _id: itemMark(i, 'ID'),
+    slug: itemMark(i, 'Slug'),
     productId: itemMark(i, 'Code'),
     productName: itemMark(i, 'Name'),
     thumbnail: itemMark(i, 'Thumbnail'),
@@ -345,6 +346,7 @@ const pages = {
       const product = {
         ...productItem(0, { SoldOut: f.SoldOut, OnSale: f.OnSale, Reduced: f.Reduced, Colour: true, Description: true }),
         _id: mark('ID'),
+        slug: undefined,
         productId: mark('Code'),
         productName: mark('Name'),
         sale: on(f.OnSale) ? [{ _id: 'sale', saleName: mark('SaleName'), discount: 10 }] : [],

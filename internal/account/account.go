@@ -216,6 +216,9 @@ func (s *Service) login(ctx context.Context, rawEmail, password, aud string) (Se
 	if !u.Active {
 		return Session{}, shop.E(shop.Forbidden, msgDeactivated)
 	}
+	if err := s.signedIn(ctx, u.ID); err != nil {
+		return Session{}, err
+	}
 	return s.session(u, aud)
 }
 
@@ -278,6 +281,9 @@ func (s *Service) GoogleLogin(ctx context.Context, credential string) (Session, 
 	}
 	if !u.Active {
 		return Session{}, shop.E(shop.Forbidden, msgDeactivated)
+	}
+	if err := s.signedIn(ctx, u.ID); err != nil {
+		return Session{}, err
 	}
 	return s.session(u, AudienceShop)
 }

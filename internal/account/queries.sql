@@ -137,3 +137,33 @@ SELECT * FROM users WHERE id = @id FOR UPDATE;
 -- Deactivating also revokes every token the user holds (revokeTokens), so reactivating never
 -- revives them.
 UPDATE users SET active = @active, updated_at = now() WHERE id = @id;
+
+-- name: EraseUser :exec
+-- A shopper's erasure (package privacy): the account row stays (orders, reviews and the
+-- request log name it) but holds nothing of the person; it can never sign in again.
+UPDATE users SET email = 'erased-' || id || '@erased.invalid', first_name = 'Former customer', last_name = '',
+    phone = '', password_hash = '', federated_id = NULL, photo_url = '', active = false,
+    token_version = token_version + 1, updated_at = now()
+WHERE id = @id AND role = 'user';
+
+-- name: EraseSecretsOfUser :exec
+DELETE FROM password_resets WHERE user_id = @user_id;
+
+-- name: EraseEmailChangesOfUser :exec
+DELETE FROM email_changes WHERE user_id = @user_id;
+
+-- name: EraseRevocationsOfUser :exec
+DELETE FROM revoked_tokens WHERE user_id = @user_id;
+
+-- name: TouchActivity :exec
+INSERT INTO user_activity (user_id, active_at) VALUES (@user_id, now())
+ON CONFLICT (user_id) DO UPDATE SET active_at = excluded.active_at;
+
+-- name: InactiveShoppers :many
+-- Active shoppers' accounts whose last sign-in (or creation, when none is recorded) is before
+-- @before, longest inactive first.
+SELECT u.id, u.email, u.first_name, coalesce(a.active_at, u.created_at)::timestamptz AS active_at
+FROM users u LEFT JOIN user_activity a ON a.user_id = u.id
+WHERE u.role = 'user' AND u.active AND coalesce(a.active_at, u.created_at) < @before::timestamptz
+ORDER BY coalesce(a.active_at, u.created_at), u.id
+LIMIT @max_users;

@@ -24,3 +24,7 @@ DELETE FROM addresses WHERE id = @id AND user_id = @user_id;
 
 -- name: CountAddresses :one
 SELECT count(*) FROM addresses WHERE user_id = @user_id;
+
+-- name: EraseAddressesOfUser :exec
+-- A shopper's erasure (package privacy): their saved addresses are gone.
+DELETE FROM addresses WHERE user_id = @user_id;

@@ -1,6 +1,8 @@
 // Package analytics is the shop's figures for the back office: what orders brought in (online
 // and cash on delivery kept apart), orders by status, best-selling products and sizes, sizes
-// running out, new customers and takings day by day, over any window of Indian days.
+// running out, new customers and takings day by day, over any window of Indian days; and cash
+// on delivery's share and cost (RTO in all and by state and pincode, COD confirmations, the
+// failed deliveries waiting: cod.go).
 //
 // It only reads. Its figures follow the order state machine: an order still waiting for its
 // payment is not an order yet, a cancelled one or one sent back brings nothing in, and refunded
@@ -45,17 +47,26 @@ func NewService(pool *pgxpool.Pool) *Service {
 	return &Service{q: analyticsdb.New(postgres.Translating(pool)), now: time.Now}
 }
 
-// Dashboard is today's, the last 7 days' and the last 30 days' takings, the 30 days' report
-// and the sizes running out. Errors: Unavailable when the database is.
+// Dashboard is today's, the last 7 days' and the last 30 days' takings, those of the spans
+// just before them, the 30 days' report and the sizes running out. Errors: Unavailable when the
+// database is.
 func (s *Service) Dashboard(ctx context.Context) (Dashboard, error) {
 	tomorrow := startOfDay(s.now()).AddDate(0, 0, 1)
 	var d Dashboard
 	var err error
-	if d.Today, err = s.takings(ctx, tomorrow.AddDate(0, 0, -1), tomorrow); err != nil {
-		return Dashboard{}, err
-	}
-	if d.Week, err = s.takings(ctx, tomorrow.AddDate(0, 0, -7), tomorrow); err != nil {
-		return Dashboard{}, err
+	for _, span := range []struct {
+		days          int
+		now, previous *Takings
+	}{{1, &d.Today, &d.Previous.Today}, {7, &d.Week, &d.Previous.Week}, {30, nil, &d.Previous.Month}} {
+		from := tomorrow.AddDate(0, 0, -span.days)
+		if span.now != nil {
+			if *span.now, err = s.takings(ctx, from, tomorrow); err != nil {
+				return Dashboard{}, err
+			}
+		}
+		if *span.previous, err = s.takings(ctx, from.AddDate(0, 0, -span.days), from); err != nil {
+			return Dashboard{}, err
+		}
 	}
 	if d.Report, err = s.report(ctx, tomorrow.AddDate(0, 0, -30), tomorrow); err != nil {
 		return Dashboard{}, err
@@ -145,7 +156,8 @@ func (s *Service) takings(ctx context.Context, from, before time.Time) (Takings,
 	t := Takings{Online: shop.Money(row.OnlinePaid), CODBooked: shop.Money(row.CodBooked), CODCollected: shop.Money(row.CodCollected),
 		Total: shop.Money(row.OnlinePaid + row.CodBooked), Orders: row.Orders}
 	if t.Orders > 0 {
-		t.AverageOrder = shop.Money((int64(t.Total) + t.Orders/2) / t.Orders)
+		// In whole rupees, rounded half up: an average is read at a glance, its paise are noise.
+		t.AverageOrder = shop.Money((int64(t.Total)+t.Orders*50)/(t.Orders*100)) * 100
 	}
 	return t, nil
 }

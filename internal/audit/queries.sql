@@ -27,3 +27,14 @@ WHERE (sqlc.narg(actor)::text IS NULL OR a.actor_id = sqlc.narg(actor) OR u.emai
   AND (sqlc.narg(action)::text IS NULL OR a.action ILIKE '%' || sqlc.narg(action) || '%')
   AND (sqlc.narg(since)::timestamptz IS NULL OR a.at >= sqlc.narg(since))
   AND (sqlc.narg(before_time)::timestamptz IS NULL OR a.at < sqlc.narg(before_time));
+
+-- name: EntriesHolding :many
+-- The entries whose before or after holds any of needles (as JSON writes them), locked for a
+-- shopper's erasure (package privacy).
+SELECT id, before, after FROM audit_log
+WHERE before::text LIKE ANY(@needles::text[]) OR after::text LIKE ANY(@needles::text[])
+ORDER BY id
+FOR UPDATE;
+
+-- name: SetRedacted :exec
+UPDATE audit_log SET before = @before, after = @after WHERE id = @id;

@@ -29,3 +29,7 @@ WITH dropped AS (
 )
 UPDATE cart_items c SET quantity = c.quantity - @quantity::integer, updated_at = now()
 WHERE c.user_id = @user_id::text AND c.product_id = @product_id::text AND c.size = @size::text AND c.quantity > @quantity::integer;
+
+-- name: EraseCartOfUser :exec
+-- A shopper's erasure (package privacy): their cart is gone.
+DELETE FROM cart_items WHERE user_id = @user_id;

@@ -233,7 +233,8 @@ func (s *Service) SetStock(ctx context.Context, id string, levels []StockLevel) 
 	return s.AdminProduct(ctx, id)
 }
 
-// writeSizes replaces a locked product's sizes with levels and announces the new counts.
+// writeSizes replaces a locked product's sizes with levels and announces the new counts and
+// each rise (Restocked).
 func writeSizes(ctx context.Context, tx pgx.Tx, productID string, levels []StockLevel) error {
 	q := catalogdb.New(tx)
 	current, err := q.LockSizes(ctx, productID)
@@ -274,6 +275,9 @@ func writeSizes(ctx context.Context, tx pgx.Tx, productID string, levels []Stock
 	}
 	for i, l := range levels {
 		if err := q.UpsertSize(ctx, catalogdb.UpsertSizeParams{ProductID: productID, Size: l.Size, Position: int32(i), Stock: int32(l.Stock)}); err != nil {
+			return err
+		}
+		if err := Restocked(ctx, tx, productID, l.Size, l.Stock-int(before[l.Size].Stock)); err != nil {
 			return err
 		}
 	}

@@ -22,6 +22,7 @@ type listingCache struct {
 	mu         sync.Mutex
 	entries    map[string]*cachedPage
 	generation uint64 // bumped by clear and expire: a load begun before it is not kept as fresh
+	clears     uint64 // bumped by clear only: this server's own change, to be shown at once
 }
 
 type cachedPage struct {
@@ -93,6 +94,7 @@ func (c *listingCache) clear() {
 	c.mu.Lock()
 	c.entries = map[string]*cachedPage{}
 	c.generation++
+	c.clears++
 	c.mu.Unlock()
 }
 
@@ -112,6 +114,13 @@ func (c *listingCache) currentGeneration() uint64 {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.generation
+}
+
+// changes is the count of clears and expiries so far, and of clears alone.
+func (c *listingCache) changes() (generation, clears uint64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.generation, c.clears
 }
 
 // categoryCache keeps the category list of one listing cache generation: what clears or
@@ -156,3 +165,75 @@ func (l Listing) key(page int, size int) string {
 	return strings.Join([]string{strings.ToLower(l.SubCategoryType), strings.Join(l.SubCategoryIDs, ","), l.CategoryID, strings.ToLower(l.CategoryName),
 		strconv.FormatBool(l.BestSellers), l.Gender, strconv.Itoa(page), strconv.Itoa(size)}, "|")
 }
+
+// answers keeps computed answers, by keys that name everything an answer depends on (the
+// listing cache's change count among them), like listing pages: fresh for fresh, then served
+// while one background computation replaces it, for up to usable; identical requests at the
+// same moment share one computation. A change makes a new key, so no answer from before it is
+// served. Answers are shared: callers must not modify them.
+type answers[T any] struct {
+	group singleflight.Group
+	mu    sync.Mutex
+	kept  map[string]*keptAnswer[T]
+}
+
+type keptAnswer[T any] struct {
+	answer     T
+	at         time.Time
+	refreshing bool
+}
+
+// answersMax bounds the answers kept: past it they are forgotten and kept anew.
+const answersMax = 10_000
+
+// get is the answer for key: kept, or computed by compute (which must not depend on the
+// caller's cancellation: it may run in the background). With fresh 0 nothing is kept.
+func (a *answers[T]) get(key string, fresh, usable time.Duration, compute func() (T, error)) (T, error) {
+	if fresh <= 0 {
+		return compute()
+	}
+	a.mu.Lock()
+	kept, ok := a.kept[key]
+	if ok {
+		age := time.Since(kept.at)
+		if age < fresh {
+			a.mu.Unlock()
+			return kept.answer, nil
+		}
+		if age < usable {
+			if !kept.refreshing {
+				kept.refreshing = true
+				go func() { _, _ = a.compute(key, compute) }() // a failed computation keeps the answer it has
+			}
+			a.mu.Unlock()
+			return kept.answer, nil
+		}
+	}
+	a.mu.Unlock()
+	return a.compute(key, compute)
+}
+
+// compute runs compute once for all concurrent callers of key and keeps its answer.
+func (a *answers[T]) compute(key string, compute func() (T, error)) (T, error) {
+	v, err, _ := a.group.Do(key, func() (any, error) {
+		answer, err := compute()
+		a.mu.Lock()
+		defer a.mu.Unlock()
+		if kept, ok := a.kept[key]; ok {
+			kept.refreshing = false
+		}
+		if err != nil {
+			return answer, err
+		}
+		if a.kept == nil || len(a.kept) >= answersMax {
+			a.kept = map[string]*keptAnswer[T]{}
+		}
+		a.kept[key] = &keptAnswer[T]{answer: answer, at: time.Now()}
+		return answer, nil
+	})
+	answer, _ := v.(T)
+	return answer, err
+}
+
+// answerKey joins the parts an answer depends on into its key.
+func answerKey(parts ...string) string { return strings.Join(parts, "\x00") }

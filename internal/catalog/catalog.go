@@ -11,7 +11,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -40,9 +39,15 @@ type Sales interface {
 type Service struct {
 	pool       *pgxpool.Pool
 	store      store
+	reads      store // the storefront's lag-tolerant reads: store, or a replica's (ReadFrom)
 	sales      Sales
 	listings   *listingCache
 	categories categoryCache
+	indexes    filterIndexes
+	// searches and suggestions keep answers to identical queries (answers).
+	searches    answers[ProductPage]
+	suggestions answers[Suggestions]
+	terms       searchTerms // what words typed in searches mean
 }
 
 // Listing pages are served from memory: fresh for ListingFresh, then (stale) while they reload
@@ -68,7 +73,8 @@ func NewServiceFresh(pool *pgxpool.Pool, sales Sales, fresh time.Duration) *Serv
 	if fresh <= 0 {
 		fresh, usable = 0, 0
 	}
-	return &Service{pool: pool, store: store{q: catalogdb.New(postgres.Translating(pool))}, sales: sales, listings: newListingCache(fresh, usable, 10_000)}
+	st := store{q: catalogdb.New(postgres.Translating(pool))}
+	return &Service{pool: pool, store: st, reads: st, sales: sales, listings: newListingCache(fresh, usable, 10_000)}
 }
 
 // Categories lists every category with its sub-categories, in display order, from memory
@@ -134,7 +140,7 @@ func (s *Service) Products(ctx context.Context, l Listing, page shop.Page) (Prod
 }
 
 func (s *Service) products(ctx context.Context, l Listing, page shop.Page) (ProductPage, error) {
-	q := s.store.q
+	q := s.reads.q
 	limit, offset := int32(page.Size), int32(page.Offset())
 	var rows []productRow
 	var total int64
@@ -206,45 +212,20 @@ func (s *Service) products(ctx context.Context, l Listing, page shop.Page) (Prod
 	return s.page(ctx, rows, total, page)
 }
 
-// Search finds products whose name, colour, sub-category or description contain the words of
-// query, best matches first; when no word matches, it finds close spellings ("oxfrod"). Errors: Invalid for an empty
-// or overlong query.
-func (s *Service) Search(ctx context.Context, query string, page shop.Page) (ProductPage, error) {
-	query = strings.TrimSpace(query)
-	if query == "" {
-		return ProductPage{}, &shop.Error{Kind: shop.Invalid, Message: "Type something to search for", Fields: map[string]string{"q": "q is required"}}
-	}
-	if utf8.RuneCountInString(query) > 100 {
-		return ProductPage{}, &shop.Error{Kind: shop.Invalid, Message: "Search for at most 100 characters", Fields: map[string]string{"q": "q must be at most 100 characters"}}
-	}
-	q := s.store.q
-	total, err := q.CountSearch(ctx, query)
-	if err != nil {
-		return ProductPage{}, err
-	}
-	var rows []productRow
-	if total > 0 {
-		r, err := q.SearchProducts(ctx, catalogdb.SearchProductsParams{Query: query, PageSize: int32(page.Size), PageOffset: int32(page.Offset())})
-		if err != nil {
-			return ProductPage{}, err
-		}
-		rows = convertRows(r, func(x catalogdb.SearchProductsRow) productRow { return productRow(x) })
-	} else {
-		if total, err = q.CountFuzzySearch(ctx, query); err != nil {
-			return ProductPage{}, err
-		}
-		r, err := q.FuzzySearchProducts(ctx, catalogdb.FuzzySearchProductsParams{Query: query, PageSize: int32(page.Size), PageOffset: int32(page.Offset())})
-		if err != nil {
-			return ProductPage{}, err
-		}
-		rows = convertRows(r, func(x catalogdb.FuzzySearchProductsRow) productRow { return productRow(x) })
-	}
-	return s.page(ctx, rows, total, page)
+// Product is one product, priced, by its id or its slug, as the primary database has it (what
+// was just written is seen). Errors: NotFound (also for hidden products).
+func (s *Service) Product(ctx context.Context, id string) (Product, error) {
+	return s.product(ctx, s.store, id)
 }
 
-// Product is one product, priced, by its id or its slug. Errors: NotFound (also for hidden
-// products).
-func (s *Service) Product(ctx context.Context, id string) (Product, error) {
+// ShopperProduct is Product for the storefront's product page, read from the replica when
+// there is one (ReadFrom), so it may lag the primary by the replica's delay. Errors: NotFound
+// (also for hidden products).
+func (s *Service) ShopperProduct(ctx context.Context, id string) (Product, error) {
+	return s.product(ctx, s.reads, id)
+}
+
+func (s *Service) product(ctx context.Context, st store, id string) (Product, error) {
 	if !shop.IsID(id) {
 		state, err := s.ProductState(ctx, id)
 		if err != nil {
@@ -252,7 +233,7 @@ func (s *Service) Product(ctx context.Context, id string) (Product, error) {
 		}
 		id = state.ID
 	}
-	r, err := s.store.q.ProductByID(ctx, id)
+	r, err := st.q.ProductByID(ctx, id)
 	if err != nil {
 		if shop.Is(err, shop.NotFound) {
 			return Product{}, shop.E(shop.NotFound, "Product not found")
@@ -260,7 +241,7 @@ func (s *Service) Product(ctx context.Context, id string) (Product, error) {
 		return Product{}, err
 	}
 	products := []Product{productFromRow(r)}
-	if err := s.finish(ctx, products); err != nil {
+	if err := s.finishFrom(ctx, st, products); err != nil {
 		return Product{}, err
 	}
 	return products[0], nil
@@ -329,12 +310,13 @@ func hsns(ctx context.Context, q *catalogdb.Queries, ids []string) (map[string]s
 	return out, nil
 }
 
+// page is a listing's or a search's page, its sizes read where the rows were (s.reads).
 func (s *Service) page(ctx context.Context, rows []productRow, total int64, page shop.Page) (ProductPage, error) {
 	products := make([]Product, len(rows))
 	for i, r := range rows {
 		products[i] = productFromRow(r)
 	}
-	if err := s.finish(ctx, products); err != nil {
+	if err := s.finishFrom(ctx, s.reads, products); err != nil {
 		return ProductPage{}, err
 	}
 	return ProductPage{Items: products, Total: total, Page: page.Number, PageSize: page.Size, TotalPages: shop.TotalPages(total, page.Size)}, nil
@@ -342,9 +324,19 @@ func (s *Service) page(ctx context.Context, rows []productRow, total int64, page
 
 // finish attaches sizes and prices products against the running sales.
 func (s *Service) finish(ctx context.Context, products []Product) error {
-	if err := s.store.attachSizes(ctx, products); err != nil {
+	return s.finishFrom(ctx, s.store, products)
+}
+
+// finishFrom is finish with the sizes read from st.
+func (s *Service) finishFrom(ctx context.Context, st store, products []Product) error {
+	if err := st.attachSizes(ctx, products); err != nil {
 		return err
 	}
+	return s.price(ctx, products)
+}
+
+// price sets each product's price and sale under the running sales.
+func (s *Service) price(ctx context.Context, products []Product) error {
 	sales, err := s.sales.PricingSales(ctx)
 	if err != nil {
 		return err
@@ -475,6 +467,9 @@ func (s *Service) createProduct(ctx context.Context, in NewProduct) (string, err
 	if err := p.Err(); err != nil {
 		return "", err
 	}
+	if err := checkDeclarations(trimmedDeclarations(in.Declarations)); err != nil {
+		return "", err
+	}
 	id := shop.NewID()
 	created := in.CreatedAt
 	if created.IsZero() {
@@ -495,6 +490,9 @@ func (s *Service) createProduct(ctx context.Context, in NewProduct) (string, err
 			SearchText: searchText(in.Name, sub.CategoryType, in.Colour), Hsn: hsnOr(in.HSN, sub.CategoryType, in.Gender),
 			Slug: Slug(in.Name, id),
 		})
+		if err == nil && in.Declarations != (Declarations{}) {
+			err = saveDeclarations(ctx, q, id, trimmedDeclarations(in.Declarations))
+		}
 		if shop.Is(err, shop.Conflict) {
 			return duplicateCode(in.Code)
 		} else if err != nil {

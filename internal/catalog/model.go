@@ -65,6 +65,9 @@ type Product struct {
 	Height            float64           `json:"hight"`
 	Weight            int               `json:"weight"`
 	CreatedAt         time.Time         `json:"createdAt"`
+	// Declarations are the Legal Metrology declarations shown on the product's page (Declared);
+	// nil in listings.
+	Declarations *Declarations `json:"declarations,omitempty"`
 }
 
 // PricingItem is what pricing needs to know about p.
@@ -133,7 +136,8 @@ type NewProduct struct {
 	Width             float64
 	Height            float64
 	WeightGrams       int
-	HSN               string // "": the sub-category's default (gst.DefaultHSN)
+	HSN               string       // "": the sub-category's default (gst.DefaultHSN)
+	Declarations      Declarations // its own; empty fields take the defaults
 	Sizes             []Size
 	Hidden            bool      // created hidden from the storefront
 	CreatedAt         time.Time // zero: now

@@ -133,37 +133,98 @@ LIMIT @page_size OFFSET @page_offset;
 -- name: CountAll :one
 SELECT count(*) FROM products p WHERE p.active;
 
+-- name: SearchTerms :many
+-- What each word of a query may mean: whether the shop's names, sub-categories or colours use
+-- it (known), the words a shopper may mean by it (search_synonyms, matched as typed or without
+-- a plural ending), and for a word the shop doesn't use, its 5 nearest words by trigrams.
+SELECT t.term::text AS term,
+       EXISTS (SELECT 1 FROM search_words w WHERE w.word = t.term) AS known,
+       coalesce((SELECT array_agg(DISTINCT s.synonym) FROM search_synonyms s
+                 WHERE s.word IN (t.term, regexp_replace(t.term, 's$', ''), regexp_replace(t.term, 'es$', ''))), '{}')::text[] AS synonyms,
+       coalesce((SELECT array_agg(n.word) FROM (
+                     SELECT w.word FROM search_words w
+                     WHERE length(t.term) >= 3 AND NOT EXISTS (SELECT 1 FROM search_words k WHERE k.word = t.term)
+                     ORDER BY w.word <-> t.term LIMIT 5) n), '{}')::text[] AS nearest
+FROM unnest(@terms::text[]) AS t(term);
+
 -- name: SearchProducts :many
--- Whole words (stemmed): "trousers" finds "trouser".
-WITH q AS (SELECT websearch_to_tsquery('english', @query::text) AS tsq)
+-- Matches of @tsquery (the query's words, their synonyms and corrections) or of the product
+-- code @code (lowercased; '' for none; @code_end is @code followed by the highest character),
+-- ranked within a bounded candidate set: at most @bound name matches and @bound codes, topped
+-- up to @bound with matches elsewhere when the names are fewer. tier: 0 the code itself, 1 the
+-- name, 2 the start of the code, 3 the name with the sub-category and colour, 4 the description
+-- too. total counts the candidates.
+WITH q AS (SELECT to_tsquery('english', @tsquery::text) AS tsq),
+named AS (
+    SELECT p.id FROM products p, q WHERE p.active AND to_tsvector('english', p.name) @@ q.tsq LIMIT @bound
+),
+candidates AS (
+    SELECT named.id FROM named
+    UNION
+    (SELECT p.id FROM products p
+     WHERE p.active AND @code::text <> '' AND lower(p.code) ~>=~ @code::text AND lower(p.code) ~<~ @code_end::text
+     LIMIT @bound)
+    UNION
+    (SELECT p.id FROM products p, q
+     WHERE p.active AND p.search @@ q.tsq AND NOT to_tsvector('english', p.name) @@ q.tsq
+     LIMIT greatest(sqlc.arg(bound)::integer - (SELECT count(*) FROM named)::integer, 0))
+)
 SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,
        p.images, p.basic_description, p.return_description, p.size_chart, p.fit, p.length_cm, p.width_cm,
-       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name, p.slug
-FROM products p
+       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name, p.slug,
+       count(*) OVER () AS total
+FROM candidates
+JOIN products p ON p.id = candidates.id
 JOIN sub_categories sc ON sc.id = p.sub_category_id
 JOIN categories c ON c.id = sc.category_id, q
-WHERE p.active AND p.search @@ q.tsq
-ORDER BY ts_rank(p.search, q.tsq) DESC, p.created_at DESC, p.id DESC
+ORDER BY CASE WHEN lower(p.code) = @code::text THEN 0
+              WHEN ts_filter(p.search, '{a}') @@ q.tsq THEN 1
+              WHEN @code::text <> '' AND lower(p.code) ~>=~ @code::text AND lower(p.code) ~<~ @code_end::text THEN 2
+              WHEN ts_filter(p.search, '{a,b}') @@ q.tsq THEN 3
+              ELSE 4 END,
+         ts_rank(p.search, q.tsq) DESC, p.created_at DESC, p.id DESC
 LIMIT @page_size OFFSET @page_offset;
 
--- name: CountSearch :one
-SELECT count(*) FROM products p
-WHERE p.active AND p.search @@ websearch_to_tsquery('english', @query::text);
+-- name: SuggestProducts :many
+-- A few products whose code starts with @code or whose name matches @tsquery (its last word
+-- a prefix), the code first, then by rank among at most 48 name matches.
+WITH q AS (SELECT to_tsquery('english', @tsquery::text) AS tsq),
+candidates AS (
+    (SELECT p.id, 0 AS tier FROM products p
+     WHERE p.active AND @code::text <> '' AND lower(p.code) ~>=~ @code::text AND lower(p.code) ~<~ @code_end::text
+     ORDER BY lower(p.code) LIMIT 8)
+    UNION ALL
+    (SELECT p.id, 1 AS tier FROM products p, q WHERE p.active AND to_tsvector('english', p.name) @@ q.tsq LIMIT 48)
+)
+SELECT p.id, p.code, p.name, p.slug, p.thumbnail, sc.category_type, min(c.tier)::integer AS tier,
+       ts_rank(to_tsvector('english', p.name), q.tsq) AS rank
+FROM candidates c
+JOIN products p ON p.id = c.id
+JOIN sub_categories sc ON sc.id = p.sub_category_id, q
+GROUP BY p.id, sc.category_type, q.tsq
+ORDER BY tier, rank DESC, p.created_at DESC, p.id DESC
+LIMIT @size;
 
--- name: FuzzySearchProducts :many
--- Close spellings, for when no word matches: "oxfrod" finds "oxford".
-SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,
-       p.images, p.basic_description, p.return_description, p.size_chart, p.fit, p.length_cm, p.width_cm,
-       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name, p.slug
-FROM products p
-JOIN sub_categories sc ON sc.id = p.sub_category_id
+-- name: SuggestSubCategories :many
+-- Sub-categories whose name matches @tsquery or contains @pattern (a LIKE substring), in
+-- display order.
+SELECT sc.id, sc.category_type, c.name AS category_name
+FROM sub_categories sc
 JOIN categories c ON c.id = sc.category_id
-WHERE p.active AND lower(@query::text) <% p.search_text
-ORDER BY word_similarity(lower(@query::text), p.search_text) DESC, p.created_at DESC, p.id DESC
-LIMIT @page_size OFFSET @page_offset;
+WHERE to_tsvector('english', sc.category_type) @@ to_tsquery('english', @tsquery::text)
+   OR lower(sc.category_type) LIKE '%' || @pattern::text || '%'
+ORDER BY c.position, sc.position, sc.category_type
+LIMIT @size;
 
--- name: CountFuzzySearch :one
-SELECT count(*) FROM products p WHERE p.active AND lower(@query::text) <% p.search_text;
+-- name: PopularSubCategories :many
+-- The sub-categories with the most products on show, for a search that found nothing.
+SELECT sc.id, sc.category_type, c.name AS category_name
+FROM sub_categories sc
+JOIN categories c ON c.id = sc.category_id
+JOIN products p ON p.sub_category_id = sc.id AND p.active
+GROUP BY sc.id, c.name, c.position
+ORDER BY count(*) DESC, c.position, sc.position
+LIMIT @size;
 
 -- name: SizesOf :many
 SELECT product_id, size, stock FROM product_sizes
@@ -186,12 +247,13 @@ JOIN categories c ON c.id = sc.category_id
 WHERE p.id = ANY(@ids::text[]) AND p.active;
 
 -- name: TakeStock :one
-UPDATE product_sizes SET stock = stock - @quantity::integer
+-- The units taken count as sold (the best-selling sort), in the same row and statement.
+UPDATE product_sizes SET stock = stock - @quantity::integer, sold = sold + @quantity::integer
 WHERE product_id = @product_id AND size = @size AND stock >= @quantity::integer
 RETURNING stock;
 
 -- name: ReturnStock :one
-UPDATE product_sizes SET stock = stock + @quantity::integer
+UPDATE product_sizes SET stock = stock + @quantity::integer, sold = greatest(sold - @quantity::integer, 0)
 WHERE product_id = @product_id AND size = @size
 RETURNING stock;
 
@@ -364,3 +426,14 @@ JOIN categories c ON c.id = sc.category_id
 JOIN products p ON p.sub_category_id = sc.id AND p.active
 GROUP BY sc.category_type, c.name
 ORDER BY c.name, sc.category_type;
+
+-- name: ProductDeclarations :one
+SELECT maker_name, maker_address, country_of_origin, generic_name, net_quantity, consumer_care
+FROM product_declarations WHERE product_id = @product_id;
+
+-- name: SaveProductDeclarations :exec
+INSERT INTO product_declarations (product_id, maker_name, maker_address, country_of_origin, generic_name, net_quantity, consumer_care)
+VALUES (@product_id, @maker_name, @maker_address, @country_of_origin, @generic_name, @net_quantity, @consumer_care)
+ON CONFLICT (product_id) DO UPDATE SET maker_name = EXCLUDED.maker_name, maker_address = EXCLUDED.maker_address,
+    country_of_origin = EXCLUDED.country_of_origin, generic_name = EXCLUDED.generic_name,
+    net_quantity = EXCLUDED.net_quantity, consumer_care = EXCLUDED.consumer_care, updated_at = now();

@@ -21,9 +21,22 @@ const slugBaseLength = 60
 // which are random, so products of the same name differ. A product keeps the slug it was
 // created with (migration 00028 gave the existing ones theirs the same way).
 func Slug(name, id string) string {
+	base := hyphenated(name)
+	if len(base) > slugBaseLength {
+		base = strings.Trim(base[:slugBaseLength], "-")
+	}
+	if base == "" {
+		base = "product"
+	}
+	return base + "-" + strings.ToLower(id[max(0, len(id)-8):])
+}
+
+// hyphenated is s in lower-case ASCII words (letters and digits) joined by hyphens: "Light
+// Blue" is "light-blue".
+func hyphenated(s string) string {
 	var b strings.Builder
 	hyphen := false
-	for _, r := range strings.ToLower(name) {
+	for _, r := range strings.ToLower(s) {
 		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
 			if hyphen && b.Len() > 0 {
 				b.WriteByte('-')
@@ -34,14 +47,7 @@ func Slug(name, id string) string {
 		}
 		hyphen = true
 	}
-	base := b.String()
-	if len(base) > slugBaseLength {
-		base = strings.Trim(base[:slugBaseLength], "-")
-	}
-	if base == "" {
-		base = "product"
-	}
-	return base + "-" + strings.ToLower(id[max(0, len(id)-8):])
+	return b.String()
 }
 
 // ProductState is where a product's page lives and whether shoppers may see it.

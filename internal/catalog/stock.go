@@ -12,6 +12,7 @@ import (
 	"drape/internal/outbox"
 	"drape/internal/shop"
 	"drape/internal/shop/event"
+	"drape/jobs"
 	"drape/realtime"
 )
 
@@ -61,7 +62,8 @@ func (s *Service) TakeStock(ctx context.Context, tx pgx.Tx, changes []StockChang
 }
 
 // ReturnStock puts changes back into stock inside the caller's transaction (a cancelled or
-// expired order) and announces the new counts. Sizes deleted since are skipped.
+// expired order, a returned parcel) and announces the new counts and each rise (Restocked).
+// Sizes deleted since are skipped.
 func (s *Service) ReturnStock(ctx context.Context, tx pgx.Tx, changes []StockChange) error {
 	q := s.store.q.WithTx(tx)
 	left := map[string]map[string]int{}
@@ -74,8 +76,21 @@ func (s *Service) ReturnStock(ctx context.Context, tx pgx.Tx, changes []StockCha
 			return err
 		}
 		record(left, c.ProductID, c.Size, int(stock))
+		if err := Restocked(ctx, tx, c.ProductID, c.Size, c.Quantity); err != nil {
+			return err
+		}
 	}
 	return publishStock(ctx, tx, left)
+}
+
+// Restocked writes to the outbox, in the transaction that raises it, that size of productID
+// has units more in stock: the back-in-stock job that tells the shoppers waiting for it. Every
+// rise of stock goes through it (ReturnStock, the back office's stock and product edits).
+func Restocked(ctx context.Context, tx pgx.Tx, productID, size string, units int) error {
+	if units <= 0 {
+		return nil
+	}
+	return outbox.Enqueue(ctx, tx, jobs.TellRestock(shop.NewID(), productID, size, units))
 }
 
 // ShortMessage is the Conflict a shopper gets when size of product name has only have left.

@@ -14,6 +14,7 @@ const (
 	maxFee             = shop.Money(10_000_00) // ₹10,000: a fee above it is a typo
 	maxBlockedPincodes = 5000
 	maxRTOLimit        = 100
+	maxConfirmHours    = 168 // a week: an order unconfirmed longer is not going to be
 )
 
 // Delivery is the shop's delivery settings: its fees and its COD rules. Errors: NotFound
@@ -23,13 +24,13 @@ func (s *Service) Delivery(ctx context.Context) (Delivery, error) {
 	if err != nil {
 		return Delivery{}, err
 	}
-	return Delivery{Fees: c.Fees, CODRules: c.CODRules}, nil
+	return Delivery{Fees: c.Fees, CODRules: c.CODRules, CODConfirmation: c.CODConfirmation}, nil
 }
 
 // SaveDelivery replaces the delivery settings with d: blocked pincodes trimmed, deduplicated and
 // sorted. Errors: Invalid naming the fields as the wire spells them (an amount below 0, a fee
 // above ₹10,000, a pincode that is not 6 digits, more than 5,000 pincodes, an RTO limit above
-// 100); NotFound (NotSetUp) before the company details are saved.
+// 100, confirmation hours outside 1 to 168); NotFound (NotSetUp) before the company details are saved.
 func (s *Service) SaveDelivery(ctx context.Context, d Delivery) (Delivery, error) {
 	pins := make([]string, 0, len(d.BlockedPincodes))
 	p := shop.Problems{}
@@ -53,12 +54,14 @@ func (s *Service) SaveDelivery(ctx context.Context, d Delivery) (Delivery, error
 	p.Check(d.CODFee < 0 || d.CODFee > maxFee, "codFee", "COD fee must be from ₹0 to ₹10000")
 	p.Check(d.MaxOrder < 0, "codMaxOrder", "The COD order limit must not be negative")
 	p.Check(d.RTOLimit < 0 || d.RTOLimit > maxRTOLimit, "codRtoLimit", "The RTO limit must be from 0 to 100")
+	p.Check(d.Hours < 1 || d.Hours > maxConfirmHours, "codConfirmHours", "Unconfirmed COD orders must be cancelled after 1 to 168 hours")
 	if err := p.Err(); err != nil {
 		return Delivery{}, err
 	}
 	n, err := s.store.q.SaveDelivery(ctx, companydb.SaveDeliveryParams{FreeShippingAbove: int64(d.FreeShippingAbove),
 		ShippingFee: int64(d.ShippingFee), CodFee: int64(d.CODFee), CodMaxOrder: int64(d.MaxOrder),
-		CodBlockedPincodes: pins, CodRtoLimit: int32(d.RTOLimit)})
+		CodBlockedPincodes: pins, CodRtoLimit: int32(d.RTOLimit),
+		CodConfirm: d.Required, CodConfirmHours: int32(d.Hours)})
 	if err != nil {
 		return Delivery{}, err
 	}

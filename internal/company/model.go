@@ -30,6 +30,11 @@ type Company struct {
 	Fees Fees `json:"fees"`
 	// CODRules are the back office's (Service.Delivery shows them); they never reach a shopper.
 	CODRules CODRules `json:"-"`
+	// CODConfirmation is whether cash-on-delivery orders wait for a confirmation (the back
+	// office's, like CODRules).
+	CODConfirmation CODConfirmation `json:"-"`
+	// Grievance is the grievance officer (public: the contact page and the footer show them).
+	Grievance GrievanceOfficer `json:"grievanceOfficer"`
 }
 
 // Tax is the company's GST settings. Its registered address is the company's address: when
@@ -62,8 +67,18 @@ type CODRules struct {
 	RTOLimit        int        `json:"codRtoLimit"`
 }
 
-// Delivery is the company's delivery settings: its fees and its COD rules.
+// CODConfirmation is whether a cash-on-delivery order waits, before its shipment goes to the
+// courier, for the shopper (through the link in their mail) or staff (after a call) to
+// confirm it, and after how many hours (1 to 168) one left unconfirmed is cancelled.
+type CODConfirmation struct {
+	Required bool `json:"codConfirm"`
+	Hours    int  `json:"codConfirmHours"`
+}
+
+// Delivery is the company's delivery settings: its fees, its COD rules and the COD
+// confirmation.
 type Delivery struct {
 	Fees
 	CODRules
+	CODConfirmation
 }

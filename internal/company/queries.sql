@@ -20,5 +20,11 @@ ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, tagline = EXCLUDED.tagline,
 UPDATE company
 SET free_shipping_above = @free_shipping_above, shipping_fee = @shipping_fee, cod_fee = @cod_fee,
     cod_max_order = @cod_max_order, cod_blocked_pincodes = @cod_blocked_pincodes::text[], cod_rto_limit = @cod_rto_limit,
-    updated_at = now()
+    cod_confirm = @cod_confirm, cod_confirm_hours = @cod_confirm_hours, updated_at = now()
+WHERE id = 'company';
+
+-- name: SaveGrievanceOfficer :execrows
+UPDATE company
+SET grievance_name = @grievance_name, grievance_designation = @grievance_designation, grievance_email = @grievance_email,
+    grievance_phone = @grievance_phone, updated_at = now()
 WHERE id = 'company';

@@ -10,6 +10,8 @@ package delivery
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"regexp"
@@ -32,6 +34,10 @@ type Courier interface {
 // Config is how the pincode check behaves.
 type Config struct {
 	Credentials shiprocket.Credentials
+	// Account names the courier account answering: its API's address and its login. Routes are
+	// cached per account, so shops (or a shop and a test's sim) sharing a Redis never read one
+	// another's answers.
+	Account string
 	// Budget is the longest Check waits for the courier before answering neutrally.
 	Budget time.Duration
 	// Timeout bounds one lookup, finishing in the background after Budget.
@@ -63,6 +69,7 @@ type Service struct {
 	cache   redis.Cmdable
 	company *company.Service
 	cfg     Config
+	keys    string // the cache keys' prefix: this account's
 	now     func() time.Time
 	flights singleflight.Group
 }
@@ -82,7 +89,9 @@ func NewService(courier Courier, cache redis.Cmdable, companies *company.Service
 	if cfg.WeightKg <= 0 {
 		cfg.WeightKg = DefaultWeightKg
 	}
-	return &Service{courier: courier, cache: cache, company: companies, cfg: cfg, now: time.Now}
+	account := sha256.Sum256([]byte(cfg.Account))
+	return &Service{courier: courier, cache: cache, company: companies, cfg: cfg, now: time.Now,
+		keys: "delivery:route:v2:" + hex.EncodeToString(account[:8]) + ":"}
 }
 
 var pincodePattern = regexp.MustCompile(`^[1-9][0-9]{5}$`)
@@ -151,14 +160,14 @@ func (s *Service) pickup(ctx context.Context) (string, bool) {
 	return firm.Zip, true
 }
 
-// cacheKey is the Redis key of a route's answer.
-func cacheKey(pickup, pincode string) string { return "delivery:route:v1:" + pickup + ":" + pincode }
+// cacheKey is the Redis key of a route's answer from this account.
+func (s *Service) cacheKey(pickup, pincode string) string { return s.keys + pickup + ":" + pincode }
 
 func (s *Service) cached(ctx context.Context, pickup, pincode string) (Route, bool) {
 	if s.cache == nil {
 		return Route{}, false
 	}
-	raw, err := s.cache.Get(ctx, cacheKey(pickup, pincode)).Bytes()
+	raw, err := s.cache.Get(ctx, s.cacheKey(pickup, pincode)).Bytes()
 	if err != nil {
 		return Route{}, false
 	}
@@ -185,7 +194,7 @@ func (s *Service) lookup(pickup, pincode string) (Route, error) {
 		if err != nil {
 			return Route{}, err
 		}
-		if err := s.cache.Set(ctx, cacheKey(pickup, pincode), raw, s.cfg.TTL).Err(); err != nil && !errors.Is(err, context.Canceled) {
+		if err := s.cache.Set(ctx, s.cacheKey(pickup, pincode), raw, s.cfg.TTL).Err(); err != nil && !errors.Is(err, context.Canceled) {
 			return r, nil // the answer stands; the next ask asks again
 		}
 	}

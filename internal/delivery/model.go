@@ -1,6 +1,10 @@
 package delivery
 
-import "time"
+import (
+	"time"
+
+	"drape/internal/shop"
+)
 
 // Route is what the courier says of parcels from the shop's pickup pincode to one pincode.
 type Route struct {
@@ -32,9 +36,6 @@ type Promise struct {
 	Message string `json:"message"`
 }
 
-// india is the shop's time zone: dates are promised in IST.
-var india = time.FixedZone("IST", 5*3600+1800)
-
 func neutral(pincode string) Promise { return Promise{Pincode: pincode, Message: MsgNeutral} }
 
 // promise is r as a shopper at now sees it, paying on delivery when cod.
@@ -51,7 +52,7 @@ func (r Route) promise(pincode string, cod bool, now time.Time) Promise {
 	if cod && r.COD {
 		days = r.CODDays
 	}
-	by := now.In(india).AddDate(0, 0, days)
+	by := now.In(shop.India).AddDate(0, 0, days)
 	p.DeliveryBy = by.Format("2006-01-02")
 	p.Message = "Delivery by " + by.Format("Mon, 2 Jan")
 	return p

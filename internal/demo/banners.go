@@ -8,8 +8,6 @@ package demo
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"drape/internal/banner"
@@ -40,18 +38,14 @@ func createBanners(ctx context.Context, d Deps) error {
 	if d.Banners == nil {
 		return nil
 	}
-	dir := filepath.Join(d.UploadsDir, banner.Folder)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("demo: %w", err)
-	}
 	files := map[string][]byte{
 		"home-hero.svg":        clothBanner(600, 800),
 		"home-hero-mobile.svg": clothBanner(800, 600),
 		"best-sellers.svg":     rosetteBanner(),
 	}
 	for name, data := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
-			return fmt.Errorf("demo: %w", err)
+		if err := putArt(ctx, d, banner.Folder, name, data); err != nil {
+			return err
 		}
 	}
 	banners := []banner.NewBanner{

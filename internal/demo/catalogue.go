@@ -354,8 +354,26 @@ func planProduct(rng *rand.Rand, spec *subCategorySpec, styleIndex, colourIndex 
 			WeightGrams:       weight - weight%5,
 			Sizes:             sizes,
 			CreatedAt:         now.Add(-age),
+			Declarations:      declarationsOf[spec.Name],
 		},
 	}
+}
+
+// declarationsOf are each demo sub-category's own Legal Metrology declarations: the generic
+// name a label gives its garments, and the pieces of a two-piece suit. The rest (maker,
+// address, country of origin, consumer care) come from the company.
+var declarationsOf = map[string]catalog.Declarations{
+	"Formal Shirts":    {GenericName: "Men's shirt"},
+	"Formal Trousers":  {GenericName: "Men's trousers"},
+	"Stretch Pant":     {GenericName: "Men's trousers"},
+	"Flexiwaist Pant":  {GenericName: "Men's trousers"},
+	"Blazers":          {GenericName: "Men's blazer"},
+	"Suits":            {GenericName: "Men's suit", NetQuantity: "1 N (2 pieces: jacket and trousers)"},
+	"Waistcoats":       {GenericName: "Men's waistcoat"},
+	"Women's Shirts":   {GenericName: "Women's shirt"},
+	"Women's Trousers": {GenericName: "Women's trousers"},
+	"Women's Blazers":  {GenericName: "Women's blazer"},
+	"Pencil Skirts":    {GenericName: "Women's skirt"},
 }
 
 // stockFor is the stock of the i-th of n sizes: middle sizes carry more, and about one size in

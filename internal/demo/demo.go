@@ -6,7 +6,7 @@
 //
 // It guarantees that the demo shop is the same every time it loads (a fixed seed; only the
 // dates follow the clock), that Load never touches a shop that already has products, and that
-// every image a product, tile, sale or banner names exists under UploadsDir as small,
+// every image a product, tile, sale or banner names exists in the uploads store as small,
 // self-contained SVG drawn by this package.
 package demo
 
@@ -15,8 +15,6 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -25,22 +23,40 @@ import (
 	"drape/internal/banner"
 	"drape/internal/catalog"
 	"drape/internal/cms"
+	"drape/internal/platform/objectstore"
 	"drape/internal/sale"
 	"drape/internal/shop"
 )
 
-// Deps is what loading the demo needs: the services it writes through and the folder that
+// Deps is what loading the demo needs: the services it writes through and the store that
 // the server serves /uploads from.
 type Deps struct {
 	Catalog    *catalog.Service
 	Sales      *sale.Service
 	CMS        *cms.Service
-	Banners    *banner.Service // the home hero and best-seller banners; nil: none stored
+	Banners    *banner.Service   // the home hero and best-seller banners; nil: none stored
+	Uploads    objectstore.Store // where the art goes (the bucket when S3_* is set); nil: UploadsDir on disk
 	UploadsDir string
 	Log        *slog.Logger
 }
 
-// Upload folders under UploadsDir, as the server serves them (subCatrgory is the wire's
+// store is where the demo's art goes: Uploads, or the folder UploadsDir.
+func (d Deps) store() objectstore.Store {
+	if d.Uploads != nil {
+		return d.Uploads
+	}
+	return objectstore.Disk{Root: d.UploadsDir}
+}
+
+// putArt stores one picture of the demo under folder/file.
+func putArt(ctx context.Context, d Deps, folder, file string, art []byte) error {
+	if err := d.store().Put(ctx, folder+"/"+file, art, "image/svg+xml"); err != nil {
+		return fmt.Errorf("demo: %w", err)
+	}
+	return nil
+}
+
+// Upload folders of the store, as the server serves them (subCatrgory is the wire's
 // spelling).
 const (
 	productsFolder   = "products"
@@ -73,7 +89,7 @@ func (d Deps) logger() *slog.Logger {
 	return d.Log
 }
 
-// Load fills an empty shop with the Jaipur Formals demo and writes its art under UploadsDir. It
+// Load fills an empty shop with the Jaipur Formals demo and writes its art to the uploads store. It
 // returns loaded=false and changes nothing when the catalogue already has products.
 func Load(ctx context.Context, d Deps) (loaded bool, err error) {
 	log := d.logger()
@@ -94,7 +110,7 @@ func Load(ctx context.Context, d Deps) (loaded bool, err error) {
 	for i := range plans {
 		p := &plans[i]
 		p.Product.SubCategoryID = layout.subCategoryIDs[p.Spec.Name]
-		p.Product.Thumbnail, p.Product.Images, err = writeProductArt(d.UploadsDir, p.Product.Code, p.Product.Name, p.Colour, p.Style.Look)
+		p.Product.Thumbnail, p.Product.Images, err = writeProductArt(ctx, d, p.Product.Code, p.Product.Name, p.Colour, p.Style.Look)
 		if err != nil {
 			return false, err
 		}
@@ -142,7 +158,7 @@ func Bulk(ctx context.Context, d Deps, n int) error {
 		for c, colour := range spec.Colours {
 			st := spec.Styles[c%len(spec.Styles)]
 			name := "bulk-" + strings.ToLower(spec.Prefix) + "-" + slug(colour.Name)
-			thumb, images, err := writeProductArt(d.UploadsDir, name, colour.Name+" "+st.Name, colour, st.Look)
+			thumb, images, err := writeProductArt(ctx, d, name, colour.Name+" "+st.Name, colour, st.Look)
 			if err != nil {
 				return err
 			}
@@ -192,14 +208,9 @@ type shopLayout struct {
 	subCategoryIDs map[string]string
 }
 
-// prepareShop makes the upload folders, writes the sub-category tiles and creates whichever
+// prepareShop writes the sub-category tiles and creates whichever
 // demo categories and sub-categories do not exist yet.
 func prepareShop(ctx context.Context, d Deps) (shopLayout, error) {
-	for _, dir := range []string{productsFolder, subCategoriesDir, salesFolder} {
-		if err := os.MkdirAll(filepath.Join(d.UploadsDir, dir), 0o755); err != nil {
-			return shopLayout{}, fmt.Errorf("demo: %w", err)
-		}
-	}
 	existing, err := d.Catalog.Categories(ctx)
 	if err != nil {
 		return shopLayout{}, fmt.Errorf("demo: read categories: %w", err)
@@ -228,8 +239,8 @@ func prepareShop(ctx context.Context, d Deps) (shopLayout, error) {
 			ground = "#EADFD8"
 		}
 		art := tileArt(spec.Name, spec.Tile.Hex, spec.Styles[0].Look, ground)
-		if err := os.WriteFile(filepath.Join(d.UploadsDir, subCategoriesDir, tile), art, 0o644); err != nil {
-			return shopLayout{}, fmt.Errorf("demo: %w", err)
+		if err := putArt(ctx, d, subCategoriesDir, tile, art); err != nil {
+			return shopLayout{}, err
 		}
 		if id := layout.subCategoryIDs[strings.ToLower(spec.Name)]; id != "" {
 			layout.subCategoryIDs[spec.Name] = id
@@ -273,15 +284,15 @@ func demoPlans(now time.Time) []productPlan {
 
 // writeProductArt writes a product's photograph and its close-up as <name>.svg and
 // <name>-2.svg, and returns the thumbnail's file name and the gallery's.
-func writeProductArt(uploads, name, title string, colour shade, lk look) (string, []string, error) {
+func writeProductArt(ctx context.Context, d Deps, name, title string, colour shade, lk look) (string, []string, error) {
 	thumb, detail := name+".svg", name+"-2.svg"
 	files := map[string][]byte{
 		thumb:  productArt(title, colour.Hex, lk, false),
 		detail: productArt(title+", close-up", colour.Hex, lk, true),
 	}
 	for file, art := range files {
-		if err := os.WriteFile(filepath.Join(uploads, productsFolder, file), art, 0o644); err != nil {
-			return "", nil, fmt.Errorf("demo: %w", err)
+		if err := putArt(ctx, d, productsFolder, file, art); err != nil {
+			return "", nil, err
 		}
 	}
 	return thumb, []string{thumb, detail}, nil
@@ -341,8 +352,8 @@ func createSales(ctx context.Context, d Deps, layout shopLayout) error {
 		{"sale-monsoon-linen-week-mobile.svg", monsoonSaleName, monsoonDiscount, "Women's Shirts & Women's Trousers", true},
 	}
 	for _, b := range banners {
-		if err := os.WriteFile(filepath.Join(d.UploadsDir, salesFolder, b.file), saleBanner(b.name, b.discount, b.covers, b.mobile), 0o644); err != nil {
-			return fmt.Errorf("demo: %w", err)
+		if err := putArt(ctx, d, salesFolder, b.file, saleBanner(b.name, b.discount, b.covers, b.mobile)); err != nil {
+			return err
 		}
 	}
 	sales := []sale.NewSale{

@@ -34,6 +34,13 @@ func demoCoupons() []coupon.NewCoupon {
 // character. It belongs to no real business that we know of.
 const DemoGSTIN = "08AAACJ4321K1ZO"
 
+// demoGrievanceOfficer is the demo shop's grievance officer (E-Commerce Rules 2020, rule 4(4)).
+var demoGrievanceOfficer = company.GrievanceOfficer{Name: "Meera Rathore", Designation: "Grievance Officer",
+	Email: "grievance@jaipurformals.in", Phone: "+91 141 400 2025"}
+
+// CompanyAdded is what LoadSelling says when it set the demo company up.
+const CompanyAdded = "company details"
+
 // LoadSelling sets up the demo company when none is set up and the demo coupons when there
 // are none, and says what it added. It leaves what a shop owner already set up alone.
 func LoadSelling(ctx context.Context, d SellingDeps) (added []string, err error) {
@@ -45,7 +52,10 @@ func LoadSelling(ctx context.Context, d SellingDeps) (added []string, err error)
 		if err != nil {
 			return nil, fmt.Errorf("demo: company: %w", err)
 		}
-		added = append(added, "company details")
+		if _, err := d.Company.SaveGrievance(ctx, demoGrievanceOfficer); err != nil {
+			return nil, fmt.Errorf("demo: grievance officer: %w", err)
+		}
+		added = append(added, CompanyAdded)
 	} else if err != nil {
 		return nil, fmt.Errorf("demo: company: %w", err)
 	}
@@ -62,4 +72,20 @@ func LoadSelling(ctx context.Context, d SellingDeps) (added []string, err error)
 		}
 	}
 	return append(added, fmt.Sprintf("%d coupons", len(demoCoupons()))), nil
+}
+
+// ConfirmCODOrders has the demo shop ask for a confirmation of every cash-on-delivery order
+// before it ships, cancelling one left unconfirmed for 24 hours, as a shop fighting returns
+// to origin does (INDIA.md §4). The seed calls it after placing the demo month of orders,
+// which were all confirmed at once.
+func ConfirmCODOrders(ctx context.Context, companies *company.Service) error {
+	d, err := companies.Delivery(ctx)
+	if err != nil {
+		return fmt.Errorf("demo: delivery settings: %w", err)
+	}
+	d.CODConfirmation = company.CODConfirmation{Required: true, Hours: 24}
+	if _, err := companies.SaveDelivery(ctx, d); err != nil {
+		return fmt.Errorf("demo: COD confirmation: %w", err)
+	}
+	return nil
 }

@@ -95,3 +95,11 @@ SELECT * FROM credit_notes WHERE order_id = ANY(@order_ids::text[]) ORDER BY ord
 
 -- name: CreditNoteLinesOfOrders :many
 SELECT * FROM credit_note_lines WHERE order_id = ANY(@order_ids::text[]) ORDER BY order_id, number, position;
+
+-- name: ReduceRecipients :exec
+-- A shopper's erasure (package privacy): their invoices to an unregistered buyer below
+-- ₹50,000 taxable value (Rule 46 asks no name or address there) keep only the place of
+-- supply's state as the recipient's address; the invoices trigger allows exactly this change.
+UPDATE invoices SET recipient_name = 'Unregistered customer', recipient_address = place_state
+WHERE order_id = ANY (@order_ids::text[]) AND recipient_gstin = '' AND taxable_value < 5000000
+  AND (recipient_name <> 'Unregistered customer' OR recipient_address <> place_state);

@@ -73,7 +73,10 @@ func (s *Service) Deliver(ctx context.Context, kind, ref string) error {
 	if m.SentAt != nil {
 		return nil
 	}
-	msg := mail.Message{To: m.Recipient, Subject: m.Subject, Text: m.TextBody, HTML: m.HtmlBody}
+	// The mail's Message-ID is its own (kind and ref): a send repeated after the database lost
+	// the record of the first (a failover between the two) reaches the shopper's mailbox as the
+	// same message.
+	msg := mail.Message{To: m.Recipient, Subject: m.Subject, Text: m.TextBody, HTML: m.HtmlBody, ID: messageID(m.Kind, m.Ref)}
 	if files := s.files[kind]; files != nil {
 		if msg.Attachments, err = files(ctx, ref); err != nil {
 			return err
@@ -101,4 +104,18 @@ func (s *Service) UnsentSince(ctx context.Context, age time.Duration, limit int)
 		out[i] = Unsent{Kind: r.Kind, Ref: r.Ref}
 	}
 	return out, nil
+}
+
+// messageID is the Message-ID value of the mail kind/ref: both as a dot-atom (RFC 5322), under
+// the shop's mail id domain.
+func messageID(kind, ref string) string {
+	atom := func(s string) string {
+		return strings.Map(func(r rune) rune {
+			if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' {
+				return r
+			}
+			return '-'
+		}, s)
+	}
+	return atom(kind) + "." + atom(ref) + "@mail.drape"
 }

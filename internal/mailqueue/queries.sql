@@ -19,3 +19,12 @@ WHERE id = @id;
 -- Mails queued before @before and still not sent, oldest first: their jobs may have been lost
 -- with Redis's data, so the sweeper queues them again (under the same job id).
 SELECT kind, ref FROM mails WHERE sent_at IS NULL AND created_at < @before ORDER BY created_at LIMIT @max_mails;
+
+-- name: EraseMailsTo :exec
+-- A shopper's erasure (package privacy): every mail to their addresses, sent or not, is gone.
+DELETE FROM mails WHERE lower(recipient) = ANY (@recipients::text[]);
+
+-- name: ForgetSentBefore :execrows
+-- The log of sent mails keeps no one's address or words past the shop's log retention (package
+-- privacy): mails sent before @before are gone.
+DELETE FROM mails WHERE sent_at < @before::timestamptz;

@@ -56,8 +56,8 @@ func (s *Service) withCustomers(ctx context.Context, orders []Order) error {
 }
 
 // AdminFilter narrows the back office's order list. Query is an order id (24 hex characters)
-// or number, or else text to find in the customer's name, e-mail, phone or city or the
-// products' names. Without a status, orders still waiting for payment are left out.
+// or number, a short number with its '#' ("#1042"), or else text to find in the customer's
+// name, e-mail, phone or city or the products' names, or a short number without its '#'. Without a status, orders still waiting for payment are left out.
 type AdminFilter struct {
 	Status Status
 	Mode   Mode
@@ -77,6 +77,8 @@ func (s *Service) AdminList(ctx context.Context, f AdminFilter, page shop.Page) 
 		if !shop.IsID(query) {
 			ref = strings.ToUpper(query)
 		}
+	} else if short, ok := ParseShortNumber(query); ok {
+		ref = short
 	} else if query != "" {
 		search = likeEscaper.Replace(strings.ToLower(query))
 	}

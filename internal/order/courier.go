@@ -28,7 +28,8 @@ type CourierReport struct {
 	AWB         string
 	CourierName string
 	TrackURL    string
-	Scan        *Scan // the courier's newest scan, when the report carries one
+	Scan        *Scan      // the courier's newest scan, when the report carries one
+	ETD         *time.Time // when the courier expects to deliver, when the report says
 }
 
 // Shipment is what the shipment push needs of an order.
@@ -69,7 +70,7 @@ func (s *Service) ApplyCourierReport(ctx context.Context, r CourierReport) (move
 			return err
 		}
 		if err := q.SetTracking(ctx, orderdb.SetTrackingParams{ID: row.ID, Awb: r.AWB, CourierName: r.CourierName,
-			TrackingUrl: r.TrackURL, ReportedAt: r.At}); err != nil {
+			TrackingUrl: r.TrackURL, ReportedAt: r.At, Etd: r.ETD}); err != nil {
 			return err
 		}
 		if !apply {
@@ -106,6 +107,9 @@ func (s *Service) StartPush(ctx context.Context, id string) (Shipment, error) {
 		status := Status(row.OrderStatus)
 		if status == Canceled || status == AwaitingPayment {
 			return shop.E(shop.NotFound, "Order %s has nothing to ship (%s)", row.OrderNumber, status)
+		}
+		if row.CodConfirmState == string(CODAwaiting) {
+			return shop.E(shop.NotFound, "Order %s has nothing to ship yet (waiting for its COD confirmation)", row.OrderNumber)
 		}
 		sh = Shipment{ID: row.ID, Number: row.OrderNumber, Status: status, Pushed: row.CourierOrderID.Valid}
 		if sh.Pushed {
@@ -194,6 +198,8 @@ func (s *Service) RetryPush(ctx context.Context, ref, actor string) (Order, erro
 			return shop.E(shop.Conflict, "Order %s is on Shiprocket already", row.OrderNumber)
 		case Status(row.OrderStatus) != Pending && Status(row.OrderStatus) != Confirmed:
 			return shop.E(shop.Conflict, "Order %s is %s: there is nothing to ship", row.OrderNumber, row.OrderStatus)
+		case row.CodConfirmState == string(CODAwaiting):
+			return shop.E(shop.Conflict, "Order %s is waiting for its cash-on-delivery confirmation: confirm it first", row.OrderNumber)
 		}
 		if err := q.ClearPushFailure(ctx, id); err != nil {
 			return err
@@ -236,17 +242,26 @@ const (
 	PushFailed  Push = "failed"
 	PushWaiting Push = "waiting"
 	Pushed      Push = "pushed"
+	// PushUnconfirmed: a cash-on-delivery order waiting for its confirmation (codconfirm.go).
+	PushUnconfirmed Push = "confirm"
 )
 
 // Valid reports whether p is a known push state ("" included: any).
 func (p Push) Valid() bool {
-	return p == "" || p == PushFailed || p == PushWaiting || p == Pushed
+	return p == "" || p == PushFailed || p == PushWaiting || p == Pushed || p == PushUnconfirmed
 }
 
-// Track is the tracking view of order number (with its courier, airway bill, tracking link and
-// latest scan) for its owner (userID) or for whoever knows the e-mail it ships to. Errors: NotFound 'Order not found' when neither matches.
+// Track is the tracking view of order number, or of the short number people read ("#1042"),
+// (with its courier, airway bill, tracking link and latest scan) for its owner (userID) or for
+// whoever knows the e-mail it ships to. Errors: NotFound 'Order not found' when neither matches.
 func (s *Service) Track(ctx context.Context, number, userID, email string) (Tracking, error) {
-	row, err := s.store.q.OrderByNumber(ctx, strings.TrimSpace(number))
+	var row orderdb.Order
+	var err error
+	if short, ok := ParseShortNumber(number); ok {
+		row, err = s.store.q.OrderByShortNumber(ctx, short)
+	} else {
+		row, err = s.store.q.OrderByNumber(ctx, strings.TrimSpace(number))
+	}
 	if err != nil {
 		return Tracking{}, notFound(err)
 	}
@@ -262,10 +277,18 @@ func (s *Service) Track(ctx context.Context, number, userID, email string) (Trac
 	return s.tracking(ctx, o)
 }
 
+// CourierComment is the comment an order is sent to the courier with: its short number and
+// the reseller ("Order #1042 - Reseller: Drape").
+func CourierComment(short, reseller string) string {
+	return "Order #" + short + " - Reseller: " + reseller
+}
+
 // courierShipment is the order as the courier aggregator takes it (see package shipment):
 // billing from the shipping address, one entry per line with the unit selling price, and the
-// parcel packed from the lines' products.
-func courierShipment(number string, mode Mode, at time.Time, addr Address, lines []cart.Line, total shop.Money, pickup, reseller string) shipment.Snapshot {
+// parcel packed from the lines' products. Its comment names the short number people read
+// ("Order #1042"), so the parcel is findable by it; order_id stays the order number, which the
+// courier's webhooks answer with.
+func courierShipment(number, short string, mode Mode, at time.Time, addr Address, lines []cart.Line, total shop.Money, pickup, reseller string) shipment.Snapshot {
 	items := make([]shipment.Item, len(lines))
 	pieces := make([]shipment.Piece, len(lines))
 	for i, l := range lines {
@@ -279,8 +302,8 @@ func courierShipment(number string, mode Mode, at time.Time, addr Address, lines
 		method = shipment.COD
 	}
 	sh := shipment.Snapshot{
-		OrderID: number, OrderDate: at.In(india).Format("2006-01-02 15:04"), OrderType: shipment.OrderType,
-		PickupLocation: pickup, Comment: "Reseller: " + reseller, ResellerName: reseller,
+		OrderID: number, OrderDate: at.In(shop.India).Format("2006-01-02 15:04"), OrderType: shipment.OrderType,
+		PickupLocation: pickup, Comment: CourierComment(short, reseller), ResellerName: reseller,
 		BillingCustomerName: addr.FirstName, BillingLastName: addr.LastName,
 		BillingAddress: addr.Address1, BillingAddress2: joinAddress(addr.Address2, addr.Landmark),
 		BillingCity: addr.City, BillingPincode: number64(addr.Pincode), BillingState: addr.State,
@@ -315,9 +338,9 @@ func recordScan(ctx context.Context, q *orderdb.Queries, id string, scan *Scan) 
 // tracking is the tracking view of o: its progress, and its parcel at the courier with the
 // courier's latest scan.
 func (s *Service) tracking(ctx context.Context, o Order) (Tracking, error) {
-	t := Tracking{Number: o.Number, Status: o.Status, PaymentStatus: o.PaymentStatus, PaymentMode: o.PaymentMode,
+	t := Tracking{Number: o.Number, ShortNumber: o.ShortNumber, Status: o.Status, PaymentStatus: o.PaymentStatus, PaymentMode: o.PaymentMode,
 		Amount: o.Amount, PlacedAt: o.CreatedAt, Items: o.Items, Timeline: o.Timeline,
-		CourierName: o.Courier.Name, AWB: o.Courier.AWB, TrackURL: o.Courier.TrackURL}
+		CourierName: o.Courier.Name, AWB: o.Courier.AWB, TrackURL: o.Courier.TrackURL, EstimatedDelivery: o.Courier.ETD}
 	scan, err := s.store.q.LatestScan(ctx, o.ID)
 	switch {
 	case err == nil:

@@ -9,6 +9,7 @@ import (
 	"drape/internal/gst"
 	"drape/internal/invoice"
 	"drape/internal/mailqueue"
+	"drape/internal/notify"
 	"drape/internal/order/orderdb"
 	"drape/internal/platform/postgres"
 	"drape/internal/shop"
@@ -85,6 +86,9 @@ func (s *Service) transition(ctx context.Context, tx pgx.Tx, row orderdb.Order, 
 	if !from.CanMove(to) {
 		return illegalMove(row.OrderNumber, from, to)
 	}
+	if row.CodConfirmState == string(CODAwaiting) && to != Canceled {
+		return shop.E(shop.Conflict, "Order %s is waiting for its cash-on-delivery confirmation: confirm it first", row.OrderNumber)
+	}
 	if to == Returned {
 		if err := s.checkNoRequests(ctx, tx, row.ID, row.OrderNumber); err != nil {
 			return err
@@ -145,9 +149,16 @@ func (s *Service) transition(ctx context.Context, tx pgx.Tx, row orderdb.Order, 
 			return err
 		}
 	}
-	invoiced := !from.HandedOver() && to.HandedOver()
+	if to == Delivered && row.ParentOrderID.Valid && s.requests != nil {
+		// An exchange's new parcel arrived: its request is done.
+		if err := s.requests.ReplacementDelivered(ctx, tx, row.ID); err != nil {
+			return err
+		}
+	}
+	// An exchange's new parcel is no new sale: the parent's invoice stands, and none is issued.
+	invoiced := !from.HandedOver() && to.HandedOver() && !row.ParentOrderID.Valid
 	var o Order
-	if invoiced || to == Shipped || to == Delivered {
+	if invoiced || to == Shipped || to == OutForDelivery || to == Delivered {
 		var err error
 		if o, err = s.get(ctx, q, row); err != nil {
 			return err
@@ -157,6 +168,11 @@ func (s *Service) transition(ctx context.Context, tx pgx.Tx, row orderdb.Order, 
 		shipped := o
 		shipped.Status = to
 		if err := mailqueue.Queue(ctx, tx, progressMail(shipped, s.cfg.PublicURL)); err != nil {
+			return err
+		}
+	}
+	if m, ok := updateMessage(withStatus(o, to), s.cfg.PublicURL); ok {
+		if err := notify.Queue(ctx, tx, m); err != nil {
 			return err
 		}
 	}

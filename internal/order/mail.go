@@ -39,6 +39,15 @@ var mails = mailqueue.NewLayout(`
 <p><a href="{{.Link}}" style="color:#1f2a44">Track your order</a></p>{{template "close" .}}
 {{- end}}
 
+{{- define "codconfirm" -}}
+{{template "open" .}}
+<p>Thank you for your order <strong>{{.Number}}</strong>. Please confirm it, and we'll send it on its way.</p>
+{{template "money" .Money}}
+<p style="font-family:Arial,sans-serif;font-size:14px">{{.Payment}}<br>Delivering to {{.Where}}</p>
+<p><a href="{{.Link}}" style="display:inline-block;background:#1f2a44;color:#fff;padding:10px 18px;text-decoration:none">Confirm or cancel your order</a></p>
+<p style="font-family:Arial,sans-serif;font-size:12px;color:#6b6b6b">An order not confirmed in time is cancelled.</p>{{template "close" .}}
+{{- end}}
+
 {{- define "lines" -}}
 {{template "open" .}}
 {{range .Paragraphs}}<p>{{.}}</p>{{end}}
@@ -62,6 +71,23 @@ Thank you for your order {{.Number}}. We'll keep you updated.
 Delivering to: {{.Where}}
 
 Track it: {{.Link}}
+
+{{template "close" .}}
+{{- end}}
+
+{{- define "codconfirm" -}}
+{{template "open" .}}
+
+Thank you for your order {{.Number}}. Please confirm it, and we'll send it on its way.
+
+{{template "money" .Money}}
+
+{{.Payment}}
+Delivering to: {{.Where}}
+
+Confirm or cancel your order: {{.Link}}
+
+An order not confirmed in time is cancelled.
 
 {{template "close" .}}
 {{- end}}
@@ -146,11 +172,11 @@ func confirmationMail(o Order, publicURL string) mailqueue.Message {
 	data := struct {
 		Name, Number, Payment, Where, Link string
 		Money                              moneyTable
-	}{Name: a.FirstName, Number: o.Number, Payment: payment, Money: money(o),
+	}{Name: a.FirstName, Number: o.Label(), Payment: payment, Money: money(o),
 		Where: a.FirstName + " " + a.LastName + ", " + a.Address1 + ", " + a.City + ", " + a.State + " " + a.Pincode,
 		Link:  publicURL + "/trackid?orderId=" + o.Number}
 	html, text := mails.Render("confirmation", data)
-	return mailqueue.Message{Kind: confirmationKind, Ref: o.ID, To: a.Email, Subject: "Your drape order " + o.Number + " is placed",
+	return mailqueue.Message{Kind: confirmationKind, Ref: o.ID, To: a.Email, Subject: "Your drape order " + o.Label() + " is placed",
 		Text: text, HTML: html}
 }
 
@@ -170,15 +196,15 @@ func cancellationMail(o Order, reason string) mailqueue.Message {
 	if o.PaymentStatus == RefundPending || o.PaymentStatus == Refunded {
 		money = "Your payment of " + o.Amount.String() + " is being refunded to the original method (5–7 working days)."
 	}
-	return linesMail(cancellationKind, o.ID, o.Address.Email, "Your drape order "+o.Number+" is cancelled", o.Address.FirstName, "",
-		"Your order "+o.Number+" has been cancelled: "+reason+".", money)
+	return linesMail(cancellationKind, o.ID, o.Address.Email, "Your drape order "+o.Label()+" is cancelled", o.Address.FirstName, "",
+		"Your order "+o.Label()+" has been cancelled: "+reason+".", money)
 }
 
 // progressMail tells the shopper their order shipped (with the courier, its airway bill and
 // tracking link when there are some) or was delivered.
 func progressMail(o Order, publicURL string) mailqueue.Message {
 	track := publicURL + "/trackid?orderId=" + o.Number
-	kind, subject, line := shippedKind, "Your drape order "+o.Number+" is on its way", "Your order "+o.Number+" has shipped."
+	kind, subject, line := shippedKind, "Your drape order "+o.Label()+" is on its way", "Your order "+o.Label()+" has shipped."
 	if o.Courier.AWB != "" {
 		line += " " + strings.TrimSpace(o.Courier.Name+" airway bill "+o.Courier.AWB) + "."
 	}
@@ -186,13 +212,13 @@ func progressMail(o Order, publicURL string) mailqueue.Message {
 		track = o.Courier.TrackURL
 	}
 	if o.Status == Delivered {
-		kind, subject, line = deliveredKind, "Your drape order "+o.Number+" is delivered", "Your order "+o.Number+" has been delivered. We hope it fits beautifully."
+		kind, subject, line = deliveredKind, "Your drape order "+o.Label()+" is delivered", "Your order "+o.Label()+" has been delivered. We hope it fits beautifully."
 	}
 	return linesMail(kind, o.ID, o.Address.Email, subject, o.Address.FirstName, track, line)
 }
 
 // refundMail tells the shopper their payment was refunded.
 func refundMail(o Order) mailqueue.Message {
-	line := "We have refunded " + o.Amount.String() + " for your order " + o.Number + " to the original payment method. Banks take 5–7 working days to show it."
-	return linesMail(refundKind, o.ID, o.Address.Email, "Your drape refund for "+o.Number, o.Address.FirstName, "", line)
+	line := "We have refunded " + o.Amount.String() + " for your order " + o.Label() + " to the original payment method. Banks take 5–7 working days to show it."
+	return linesMail(refundKind, o.ID, o.Address.Email, "Your drape refund for "+o.Label(), o.Address.FirstName, "", line)
 }

@@ -3,6 +3,8 @@ package order
 import (
 	"drape/internal/company"
 	"encoding/json"
+	"regexp"
+	"strings"
 	"time"
 
 	"drape/internal/cart"
@@ -82,6 +84,7 @@ type Step struct {
 type Order struct {
 	ID              string            `json:"_id"`
 	Number          string            `json:"orderId"`
+	ShortNumber     string            `json:"orderNumber"` // the short number people read, "1042" (shown "#1042")
 	UserID          string            `json:"userId"`
 	PaymentMode     Mode              `json:"paymentMode"`
 	PaymentStatus   PaymentStatus     `json:"paymentStatus"`
@@ -123,6 +126,13 @@ type Order struct {
 	NotAddOrder     bool              `json:"notaddorder"`
 	Next            []Status          `json:"nextStatuses"`
 	Invoice         InvoiceField      `json:"invoice,omitzero"`
+	// ParentOrder is the order whose goods this one replaces in other sizes (an exchange's new
+	// parcel, numbered <parent number>-X1…); nil for an order the shopper placed.
+	ParentOrder *OrderLink `json:"parentOrder,omitempty"`
+	// ExchangeOrders are the new parcels of this order's exchanges, oldest first.
+	ExchangeOrders []OrderLink `json:"exchangeOrders,omitempty"`
+	// CODConfirmation is a cash-on-delivery order's confirmation before dispatch (codconfirm.go).
+	CODConfirmation *CODConfirmation `json:"codConfirmation,omitempty"`
 
 	stockHeld bool
 }
@@ -197,6 +207,7 @@ type Courier struct {
 	TrackURL   string     `json:"trackUrl,omitempty"`
 	PushedAt   *time.Time `json:"pushedAt,omitempty"`
 	PushError  string     `json:"pushError,omitempty"`
+	ETD        *time.Time `json:"etd,omitempty"` // when the courier expects to deliver
 }
 
 // Placement is a shopper's request to turn their cart into an order.
@@ -242,6 +253,17 @@ type Quote struct {
 	COD *CODOption `json:"cod,omitempty"`
 	// Undeliverable says why the quoted address cannot be delivered to ("" when it can).
 	Undeliverable string `json:"undeliverable,omitempty"`
+	// BestCoupon is the running coupon that takes the most off this cart for this shopper now
+	// (nil when none applies), whichever coupon the quote was asked with.
+	BestCoupon *BestCoupon `json:"bestCoupon"`
+}
+
+// BestCoupon is the coupon the checkout offers first: its code, its percent and what it
+// would take off the quoted cart.
+type BestCoupon struct {
+	Code     string     `json:"code"`
+	Discount int        `json:"discount"`
+	Saving   shop.Money `json:"saving"`
 }
 
 // Filter narrows a shopper's order list.
@@ -261,6 +283,7 @@ type Page struct {
 // Tracking is what the tracking page shows of an order.
 type Tracking struct {
 	Number        string        `json:"orderId"`
+	ShortNumber   string        `json:"orderNumber"`
 	Status        Status        `json:"orderStatus"`
 	PaymentStatus PaymentStatus `json:"paymentStatus"`
 	PaymentMode   Mode          `json:"paymentMode"`
@@ -275,6 +298,8 @@ type Tracking struct {
 	AWB         string `json:"awb"`
 	TrackURL    string `json:"trackUrl"`
 	LatestScan  *Scan  `json:"latestScan"`
+	// EstimatedDelivery is when the courier expects to deliver (nil until it says).
+	EstimatedDelivery *time.Time `json:"estimatedDelivery"`
 }
 
 // Scan is one courier scan of a parcel: when, what happened and where.
@@ -283,6 +308,24 @@ type Scan struct {
 	Activity string    `json:"activity"`
 	Location string    `json:"location"`
 }
+
+// Label is how a person reads the order's number: its short number after '#' ("#1042",
+// "#1042-X1" for an exchange's child order).
+func (o Order) Label() string { return "#" + o.ShortNumber }
+
+// ParseShortNumber reads a short order number as a person types it, with its '#' ("#1042",
+// "# 1042-x1"), into the stored form ("1042", "1042-X1"); ok is false for anything else.
+func ParseShortNumber(s string) (short string, ok bool) {
+	rest, found := strings.CutPrefix(strings.TrimSpace(s), "#")
+	if !found {
+		return "", false
+	}
+	short = strings.ToUpper(strings.TrimSpace(rest))
+	return short, shortNumberShape.MatchString(short)
+}
+
+// shortNumberShape is a stored short number (migration 00036's check).
+var shortNumberShape = regexp.MustCompile(`^[0-9]+(-X[0-9]+)*$`)
 
 // Limits and timings.
 const (

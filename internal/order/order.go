@@ -47,6 +47,7 @@ import (
 	"drape/internal/gst"
 	"drape/internal/invoice"
 	"drape/internal/mailqueue"
+	"drape/internal/notify"
 	"drape/internal/order/orderdb"
 	"drape/internal/outbox"
 	"drape/internal/platform/postgres"
@@ -141,7 +142,8 @@ func NewService(pool *pgxpool.Pool, cfg Config, products *catalog.Service, carts
 }
 
 // Quote prices the user's cart as an order with couponCode ("" for none), paid by mode (COD
-// adds the COD fee; "" prices it as online), with the shop's shipping fee. With addressID it
+// adds the COD fee; "" prices it as online), with the shop's shipping fee and the running
+// coupon that would take the most off it (BestCoupon). With addressID it
 // also says whether the address is delivered to and whether cash on delivery is offered
 // there, and why not. Errors: Invalid 'Your cart is empty.', 'Please select a shipping
 // address.' and the coupon's messages (see coupon.Service.Check).
@@ -162,7 +164,10 @@ func (s *Service) Quote(ctx context.Context, userID, couponCode string, mode Mod
 		return Quote{}, err
 	}
 	q, err := s.quote(ctx, c, couponCode, first, firm.Fees, mode == COD)
-	if err != nil || addressID == "" {
+	if err != nil {
+		return Quote{}, err
+	}
+	if q.BestCoupon, err = s.bestCoupon(ctx, c, first); err != nil || addressID == "" {
 		return q, err
 	}
 	addr, err := s.addresses.Get(ctx, userID, addressID)
@@ -203,6 +208,29 @@ func (s *Service) quote(ctx context.Context, c cart.Cart, couponCode string, fir
 	return Quote{CODFee: t.CODFee, Fees: fees, Lines: c.Lines, Subtotal: t.Subtotal, ListTotal: t.List, ProductDiscount: t.ProductDiscount(),
 		Coupon: applied, CouponDiscount: t.CouponDiscount, Shipping: t.Shipping, Tax: t.Tax, Total: t.Total,
 		TotalItems: t.Items, Blocked: c.Blocked()}, nil
+}
+
+// bestCoupon is the running coupon that takes the most off cart c for a shopper who has (first
+// false) or has not placed an order, priced by package pricing; nil when none applies. On a
+// tie the coupon listed first (the smaller minimum) wins.
+func (s *Service) bestCoupon(ctx context.Context, c cart.Cart, first bool) (*BestCoupon, error) {
+	running, err := s.coupons.Active(ctx, first)
+	if err != nil {
+		return nil, err
+	}
+	lines := priceable(c)
+	subtotal := pricing.Sum(lines, nil).Subtotal
+	var best *BestCoupon
+	for _, cp := range running {
+		if !cp.Eligible || subtotal < cp.MinimumAmount {
+			continue
+		}
+		saving := pricing.Sum(lines, cp.Terms()).CouponDiscount
+		if saving > 0 && (best == nil || saving > best.Saving) {
+			best = &BestCoupon{Code: cp.Code, Discount: cp.Discount, Saving: saving}
+		}
+	}
+	return best, nil
 }
 
 // Coupons lists the active coupons with whether the user may use them ("" for a guest, who
@@ -341,8 +369,12 @@ func (s *Service) Place(ctx context.Context, p Placement) (o Order, replayed boo
 				}
 			}
 			id = shop.NewID()
+			short, err := q.NextShortNumber(ctx)
+			if err != nil {
+				return err
+			}
 			var writes postgres.Writes
-			o, err := s.insert(ctx, &writes, id, p, addr, firm, c, quote)
+			o, err := s.insert(ctx, &writes, id, short, p, addr, firm, c, quote)
 			if err != nil {
 				return err
 			}
@@ -410,9 +442,9 @@ func (s *Service) prepare(ctx context.Context, p Placement, firm company.Company
 	return c, quote, err
 }
 
-// insert queues the writes of a new order: the order, its lines, its first steps and its side
-// effects. It reads nothing, so all of them go to PostgreSQL in one round trip.
-func (s *Service) insert(ctx context.Context, w *postgres.Writes, id string, p Placement, addr address.Address, firm company.Company, c cart.Cart, quote Quote) (*Order, error) {
+// insert queues the writes of a new order numbered short for people: the order, its lines, its
+// first steps and its side effects. It reads nothing, so all of them go to PostgreSQL in one round trip.
+func (s *Service) insert(ctx context.Context, w *postgres.Writes, id, short string, p Placement, addr address.Address, firm company.Company, c cart.Cart, quote Quote) (*Order, error) {
 	q := orderdb.New(w)
 	now := s.cfg.Now()
 	number := newNumber(now)
@@ -423,7 +455,7 @@ func (s *Service) insert(ctx context.Context, w *postgres.Writes, id string, p P
 	if err != nil {
 		return nil, err
 	}
-	shipmentJSON, err := json.Marshal(courierShipment(number, p.Mode, now, snapshot, c.Lines, quote.Total, s.cfg.PickupLocation, firm.Name))
+	shipmentJSON, err := json.Marshal(courierShipment(number, short, p.Mode, now, snapshot, c.Lines, quote.Total, s.cfg.PickupLocation, firm.Name))
 	if err != nil {
 		return nil, err
 	}
@@ -438,7 +470,7 @@ func (s *Service) insert(ctx context.Context, w *postgres.Writes, id string, p P
 	if quote.Coupon != nil {
 		couponCode = quote.Coupon.Code
 	}
-	params := orderdb.InsertOrderParams{ID: id, OrderNumber: number, UserID: p.UserID,
+	params := orderdb.InsertOrderParams{ID: id, OrderNumber: number, ShortNumber: short, UserID: p.UserID,
 		IdempotencyKey: p.IdempotencyKey, PaymentMode: string(p.Mode), PaymentStatus: string(payment),
 		OrderStatus: string(status), ListTotal: int64(quote.ListTotal), Subtotal: int64(quote.Subtotal),
 		CouponCode: couponCode, CouponDiscount: int64(quote.CouponDiscount), Shipping: int64(quote.Shipping), CodFee: int64(quote.CODFee),
@@ -448,7 +480,7 @@ func (s *Service) insert(ctx context.Context, w *postgres.Writes, id string, p P
 		return nil, err
 	}
 	// The order as written, kept to answer with instead of reading it back.
-	row := orderdb.Order{ID: id, OrderNumber: number, UserID: p.UserID, IdempotencyKey: p.IdempotencyKey,
+	row := orderdb.Order{ID: id, OrderNumber: number, ShortNumber: short, UserID: p.UserID, IdempotencyKey: p.IdempotencyKey,
 		PaymentMode: params.PaymentMode, PaymentStatus: params.PaymentStatus, OrderStatus: params.OrderStatus,
 		ListTotal: params.ListTotal, Subtotal: params.Subtotal, CouponCode: couponCode, CouponDiscount: params.CouponDiscount,
 		Shipping: params.Shipping, CodFee: params.CodFee, Tax: params.Tax, Total: params.Total, Address: addressJSON, Shipment: shipmentJSON,
@@ -484,6 +516,9 @@ func (s *Service) insert(ctx context.Context, w *postgres.Writes, id string, p P
 	if err != nil {
 		return nil, err
 	}
+	if waiting, err := s.awaitCODConfirmation(ctx, w, &o, firm); err != nil || waiting {
+		return &o, err
+	}
 	return &o, s.queueConfirmation(ctx, w, o, CreatedEvent)
 }
 
@@ -502,11 +537,17 @@ func (s *Service) queueConfirmation(ctx context.Context, db postgres.DB, o Order
 	if err := mailqueue.Queue(ctx, db, confirmationMail(o, s.cfg.PublicURL)); err != nil {
 		return err
 	}
+	if err := notify.Queue(ctx, db, placedMessage(o, s.cfg.PublicURL)); err != nil {
+		return err
+	}
 	if err := outbox.Enqueue(ctx, db, jobs.PushShipment(o.ID)); err != nil {
 		return err
 	}
-	return publishOrder(ctx, db, event, o.UserID, orderEventData(o.Number, o.ID, string(o.Status), string(o.PaymentStatus),
-		string(o.PaymentMode), o.Amount, o.NotAddOrder, o.Courier.AWB))
+	data := orderEventData(o.Number, o.ID, string(o.Status), string(o.PaymentStatus), string(o.PaymentMode), o.Amount, o.NotAddOrder, o.Courier.AWB)
+	if o.CODConfirmation != nil {
+		data.CODConfirmation = string(o.CODConfirmation.State)
+	}
+	return publishOrder(ctx, db, event, o.UserID, data)
 }
 
 // AttachGatewayOrder records the payment gateway's order for an online order (once).
@@ -820,6 +861,9 @@ func (s *Service) cancel(ctx context.Context, tx pgx.Tx, row orderdb.Order, paym
 		FromStatus: row.OrderStatus, Actor: actor, At: &now}); err != nil {
 		return err
 	}
+	if err := settleCancelledConfirmation(ctx, q, row.ID, actor, reason, now); err != nil {
+		return err
+	}
 	if payment == Paid {
 		if err := s.refund(ctx, tx, row.ID, reason, actor, refunds); err != nil {
 			return err
@@ -948,8 +992,9 @@ func (s *Service) announce(ctx context.Context, tx pgx.Tx, event event.Name, id 
 
 // publishRow writes event about the order in row.
 func publishRow(ctx context.Context, db postgres.DB, event event.Name, row orderdb.Order) error {
-	return publishOrder(ctx, db, event, row.UserID, orderEventData(row.OrderNumber, row.ID, row.OrderStatus, row.PaymentStatus,
-		row.PaymentMode, shop.Money(row.Total), row.PushFailed, row.Awb))
+	data := orderEventData(row.OrderNumber, row.ID, row.OrderStatus, row.PaymentStatus, row.PaymentMode, shop.Money(row.Total), row.PushFailed, row.Awb)
+	data.CODConfirmation = row.CodConfirmState
+	return publishOrder(ctx, db, event, row.UserID, data)
 }
 
 // publishOrder writes event with data to the shopper's own topic and the admin order boards.

@@ -11,11 +11,15 @@ SELECT * FROM orders WHERE user_id = @user_id AND idempotency_key = @idempotency
 -- name: HasPlacedOrder :one
 SELECT EXISTS (SELECT 1 FROM orders WHERE user_id = @user_id AND order_status NOT IN ('AWAITING_PAYMENT', 'CANCELED'));
 
+-- name: NextShortNumber :one
+-- The short number a new order takes (migration 00036).
+SELECT nextval('order_short_numbers')::text AS short_number;
+
 -- name: InsertOrder :exec
-INSERT INTO orders (id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status,
+INSERT INTO orders (id, order_number, short_number, user_id, idempotency_key, payment_mode, payment_status, order_status,
                     list_total, subtotal, coupon_code, coupon_discount, shipping, cod_fee, tax, total, address, shipment,
                     expires_at, business_gstin, business_name, created_at, updated_at)
-VALUES (@id, @order_number, @user_id, @idempotency_key, @payment_mode, @payment_status, @order_status,
+VALUES (@id, @order_number, @short_number, @user_id, @idempotency_key, @payment_mode, @payment_status, @order_status,
         @list_total, @subtotal, @coupon_code, @coupon_discount, @shipping, @cod_fee, @tax, @total, @address, @shipment,
         @expires_at, @business_gstin, @business_name, @created_at, @created_at);
 
@@ -43,6 +47,9 @@ SELECT * FROM orders WHERE order_number = @order_number AND user_id = @user_id;
 -- name: OrderByNumber :one
 SELECT * FROM orders WHERE order_number = @order_number;
 
+-- name: OrderByShortNumber :one
+SELECT * FROM orders WHERE short_number = @short_number;
+
 -- name: LinesOf :many
 SELECT * FROM order_lines WHERE order_id = ANY(@order_ids::text[]) ORDER BY order_id, position;
 
@@ -50,10 +57,13 @@ SELECT * FROM order_lines WHERE order_id = ANY(@order_ids::text[]) ORDER BY orde
 SELECT * FROM order_events WHERE order_id = ANY(@order_ids::text[]) ORDER BY order_id, id;
 
 -- name: OrdersOfUser :many
+-- The shopper's orders; an online attempt never paid and since cancelled (abandoned at the
+-- gateway, expired or replaced) was never an order to them and is left out.
 SELECT * FROM orders
 WHERE user_id = @user_id
   AND (@status::text = '' OR order_status = @status::text)
   AND (@payment_mode::text = '' OR payment_mode = @payment_mode::text)
+  AND NOT (payment_mode = 'online' AND order_status = 'CANCELED' AND paid_at IS NULL)
 ORDER BY created_at DESC, id DESC
 LIMIT @page_size OFFSET @page_offset;
 
@@ -61,7 +71,8 @@ LIMIT @page_size OFFSET @page_offset;
 SELECT count(*) FROM orders
 WHERE user_id = @user_id
   AND (@status::text = '' OR order_status = @status::text)
-  AND (@payment_mode::text = '' OR payment_mode = @payment_mode::text);
+  AND (@payment_mode::text = '' OR payment_mode = @payment_mode::text)
+  AND NOT (payment_mode = 'online' AND order_status = 'CANCELED' AND paid_at IS NULL);
 
 -- name: SetGatewayOrder :execrows
 UPDATE orders SET gateway_order_id = @gateway_order_id, updated_at = now()
@@ -129,6 +140,7 @@ ON CONFLICT DO NOTHING;
 UPDATE orders SET awb = CASE WHEN @awb::text = '' THEN awb ELSE @awb::text END,
     courier_name = CASE WHEN @courier_name::text = '' THEN courier_name ELSE @courier_name::text END,
     tracking_url = CASE WHEN @tracking_url::text = '' THEN tracking_url ELSE @tracking_url::text END,
+    courier_etd = COALESCE(sqlc.narg(etd)::timestamptz, courier_etd),
     courier_reported_at = GREATEST(courier_reported_at, @reported_at::timestamptz), updated_at = now()
 WHERE id = @id;
 
@@ -171,13 +183,15 @@ SELECT o.* FROM orders o
 WHERE (@status::text = '' OR o.order_status = @status::text)
   AND (@status::text <> '' OR o.order_status <> 'AWAITING_PAYMENT')
   AND (@payment_mode::text = '' OR o.payment_mode = @payment_mode::text)
-  AND (@order_ref::text = '' OR o.id = @order_ref::text OR o.order_number = @order_ref::text)
+  AND (@order_ref::text = '' OR o.id = @order_ref::text OR o.order_number = @order_ref::text OR o.short_number = @order_ref::text)
   AND (sqlc.narg(placed_from)::timestamptz IS NULL OR o.created_at >= sqlc.narg(placed_from)::timestamptz)
   AND (sqlc.narg(placed_before)::timestamptz IS NULL OR o.created_at < sqlc.narg(placed_before)::timestamptz)
   AND (@push::text = ''
        OR (@push::text = 'failed' AND o.push_failed)
-       OR (@push::text = 'waiting' AND o.courier_order_id IS NULL AND NOT o.push_failed AND o.order_status IN ('PENDING', 'CONFIRMED'))
-       OR (@push::text = 'pushed' AND o.courier_order_id IS NOT NULL))
+       OR (@push::text = 'waiting' AND o.courier_order_id IS NULL AND NOT o.push_failed AND o.order_status IN ('PENDING', 'CONFIRMED')
+           AND o.cod_confirm_state <> 'awaiting')
+       OR (@push::text = 'pushed' AND o.courier_order_id IS NOT NULL)
+       OR (@push::text = 'confirm' AND o.cod_confirm_state = 'awaiting' AND o.order_status = 'PENDING'))
 ORDER BY o.created_at DESC, o.id DESC
 LIMIT @page_size OFFSET @page_offset;
 
@@ -186,13 +200,15 @@ SELECT count(*) FROM orders o
 WHERE (@status::text = '' OR o.order_status = @status::text)
   AND (@status::text <> '' OR o.order_status <> 'AWAITING_PAYMENT')
   AND (@payment_mode::text = '' OR o.payment_mode = @payment_mode::text)
-  AND (@order_ref::text = '' OR o.id = @order_ref::text OR o.order_number = @order_ref::text)
+  AND (@order_ref::text = '' OR o.id = @order_ref::text OR o.order_number = @order_ref::text OR o.short_number = @order_ref::text)
   AND (sqlc.narg(placed_from)::timestamptz IS NULL OR o.created_at >= sqlc.narg(placed_from)::timestamptz)
   AND (sqlc.narg(placed_before)::timestamptz IS NULL OR o.created_at < sqlc.narg(placed_before)::timestamptz)
   AND (@push::text = ''
        OR (@push::text = 'failed' AND o.push_failed)
-       OR (@push::text = 'waiting' AND o.courier_order_id IS NULL AND NOT o.push_failed AND o.order_status IN ('PENDING', 'CONFIRMED'))
-       OR (@push::text = 'pushed' AND o.courier_order_id IS NOT NULL))
+       OR (@push::text = 'waiting' AND o.courier_order_id IS NULL AND NOT o.push_failed AND o.order_status IN ('PENDING', 'CONFIRMED')
+           AND o.cod_confirm_state <> 'awaiting')
+       OR (@push::text = 'pushed' AND o.courier_order_id IS NOT NULL)
+       OR (@push::text = 'confirm' AND o.cod_confirm_state = 'awaiting' AND o.order_status = 'PENDING'))
 ;
 
 -- name: AdminOrdersMatching :many
@@ -208,6 +224,8 @@ WITH matched AS (
                 coalesce(s.address ->> 'city', '')) LIKE '%' || @search::text || '%'
     UNION
     SELECT l.order_id FROM order_lines l WHERE lower(l.product_name) LIKE '%' || @search::text || '%'
+    UNION
+    SELECT n.id FROM orders n WHERE n.short_number = upper(@search::text)
 )
 SELECT sqlc.embed(o), count(*) OVER () AS total
 FROM orders o
@@ -219,8 +237,10 @@ WHERE o.id = ANY (ARRAY(SELECT id FROM matched))
   AND (sqlc.narg(placed_before)::timestamptz IS NULL OR o.created_at < sqlc.narg(placed_before)::timestamptz)
   AND (@push::text = ''
        OR (@push::text = 'failed' AND o.push_failed)
-       OR (@push::text = 'waiting' AND o.courier_order_id IS NULL AND NOT o.push_failed AND o.order_status IN ('PENDING', 'CONFIRMED'))
-       OR (@push::text = 'pushed' AND o.courier_order_id IS NOT NULL))
+       OR (@push::text = 'waiting' AND o.courier_order_id IS NULL AND NOT o.push_failed AND o.order_status IN ('PENDING', 'CONFIRMED')
+           AND o.cod_confirm_state <> 'awaiting')
+       OR (@push::text = 'pushed' AND o.courier_order_id IS NOT NULL)
+       OR (@push::text = 'confirm' AND o.cod_confirm_state = 'awaiting' AND o.order_status = 'PENDING'))
 ORDER BY o.created_at DESC, o.id DESC
 LIMIT @page_size OFFSET @page_offset;
 
@@ -233,6 +253,8 @@ WITH matched AS (
                 coalesce(s.address ->> 'city', '')) LIKE '%' || @search::text || '%'
     UNION
     SELECT l.order_id FROM order_lines l WHERE lower(l.product_name) LIKE '%' || @search::text || '%'
+    UNION
+    SELECT n.id FROM orders n WHERE n.short_number = upper(@search::text)
 )
 SELECT count(*) FROM orders o
 WHERE o.id = ANY (ARRAY(SELECT id FROM matched))
@@ -243,14 +265,17 @@ WHERE o.id = ANY (ARRAY(SELECT id FROM matched))
   AND (sqlc.narg(placed_before)::timestamptz IS NULL OR o.created_at < sqlc.narg(placed_before)::timestamptz)
   AND (@push::text = ''
        OR (@push::text = 'failed' AND o.push_failed)
-       OR (@push::text = 'waiting' AND o.courier_order_id IS NULL AND NOT o.push_failed AND o.order_status IN ('PENDING', 'CONFIRMED'))
-       OR (@push::text = 'pushed' AND o.courier_order_id IS NOT NULL));
+       OR (@push::text = 'waiting' AND o.courier_order_id IS NULL AND NOT o.push_failed AND o.order_status IN ('PENDING', 'CONFIRMED')
+           AND o.cod_confirm_state <> 'awaiting')
+       OR (@push::text = 'pushed' AND o.courier_order_id IS NOT NULL)
+       OR (@push::text = 'confirm' AND o.cod_confirm_state = 'awaiting' AND o.order_status = 'PENDING'));
 
 -- name: UnpushedSince :many
 -- Orders placed or paid before @before that the courier still lacks and whose push has not
 -- failed for good: their push job may have been lost with Redis's data.
 SELECT id FROM orders
 WHERE order_status IN ('PENDING', 'CONFIRMED') AND courier_order_id IS NULL AND NOT push_failed AND updated_at < @before
+  AND cod_confirm_state <> 'awaiting'
 ORDER BY updated_at
 LIMIT @max_orders;
 
@@ -313,3 +338,63 @@ ON CONFLICT (user_id) DO UPDATE SET allowed = EXCLUDED.allowed, note = EXCLUDED.
 
 -- name: ClearCODOverride :exec
 DELETE FROM cod_overrides WHERE user_id = @user_id;
+
+-- name: SetParentOrder :exec
+-- Makes an order the child of another: an exchange's new parcel.
+UPDATE orders SET parent_order_id = @parent_order_id WHERE id = @id;
+
+-- name: ChildOrderCount :one
+SELECT count(*)::integer FROM orders WHERE parent_order_id = @parent_order_id;
+
+-- name: LinkedOrders :many
+-- The orders linked to some orders: their children (parent_order_id among ids) and their
+-- parents (id among parent_ids), oldest first.
+SELECT id, order_number, order_status, parent_order_id FROM orders
+WHERE parent_order_id = ANY(@ids::text[]) OR id = ANY(@parent_ids::text[])
+ORDER BY created_at, id;
+-- name: AwaitCODConfirmation :exec
+-- A cash-on-delivery order placed while the shop asks for confirmation waits for it until @due.
+UPDATE orders SET cod_confirm_state = 'awaiting', cod_confirm_token = @token_hash, cod_confirm_due = @due
+WHERE id = @id;
+-- name: OrderByCODToken :one
+SELECT * FROM orders WHERE cod_confirm_token = @token_hash;
+-- name: SettleCODConfirmation :exec
+-- The confirmation of an order waiting for it ends: confirmed, expired or cancelled.
+UPDATE orders SET cod_confirm_state = @state, cod_confirm_by = @by, cod_confirm_note = @note,
+    cod_confirm_at = @at, updated_at = now()
+WHERE id = @id AND cod_confirm_state = 'awaiting';
+-- name: UnconfirmedPastDue :many
+-- Cash-on-delivery orders whose confirmation did not come in time, for the expiry sweep: one
+-- worker claims each (SKIP LOCKED).
+SELECT id FROM orders
+WHERE cod_confirm_state = 'awaiting' AND cod_confirm_due < @now AND order_status = 'PENDING'
+ORDER BY cod_confirm_due
+LIMIT @max_orders FOR UPDATE SKIP LOCKED;
+
+-- name: OpenOrdersOfUser :one
+-- Orders of a shopper still on their way (not delivered, cancelled or back at the shop): an
+-- erasure waits for them (package privacy).
+SELECT count(*) FROM orders
+WHERE user_id = @user_id AND order_status NOT IN ('DELIVERED', 'CANCELED', 'RTO_DELIVERED', 'RETURNED');
+
+-- name: EraseOrdersOfUser :exec
+-- A shopper's erasure (package privacy): the orders stay (money, tax, stock), their personal
+-- fields reduced to the delivery state and country (the place of supply), the courier's copy
+-- without names, address, e-mail or phone, and the COD confirmation's note cleared.
+UPDATE orders SET
+    address = jsonb_build_object('firstName', '', 'lastName', '', 'address1', '', 'address2', '', 'city', '',
+        'state', coalesce(address->>'state', ''), 'pincode', '', 'email', '', 'phone', '', 'landmark', '',
+        'country', coalesce(address->>'country', '')),
+    shipment = (shipment - 'billing_address' - 'billing_address_2' - 'billing_city' - 'billing_customer_name'
+        - 'billing_email' - 'billing_last_name' - 'billing_phone' - 'billing_pincode')
+        || jsonb_build_object('billing_address', '', 'billing_address_2', '', 'billing_city', '', 'billing_customer_name', '',
+            'billing_email', '', 'billing_last_name', '', 'billing_phone', 0, 'billing_pincode', 0),
+    cod_confirm_note = '',
+    updated_at = now()
+WHERE user_id = @user_id;
+
+-- name: EraseCODOverride :exec
+DELETE FROM cod_overrides WHERE user_id = @user_id;
+
+-- name: OrderIDsOfUser :many
+SELECT id FROM orders WHERE user_id = @user_id ORDER BY created_at;

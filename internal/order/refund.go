@@ -107,17 +107,17 @@ func (s *Service) MarkRefundFailedByPayment(ctx context.Context, paymentID, reas
 	return s.MarkRefundFailed(ctx, id, reason)
 }
 
-// refund starts the refund of paid order id, or, for refunds RequestRefunds, records it as
+// refund starts the refund of paid order id (none when it cost nothing), or, for refunds RequestRefunds, records it as
 // requested for an admin to confirm: the money stays paid, the timeline says so, and nothing
 // is asked of the gateway.
 func (s *Service) refund(ctx context.Context, tx pgx.Tx, id, reason, actor string, refunds Refunds) error {
-	if refunds == StartRefunds {
-		return s.startRefund(ctx, tx, id, reason, actor)
-	}
 	q := s.store.q.WithTx(tx)
 	row, err := q.LockOrder(ctx, id)
-	if err != nil {
+	if err != nil || row.Total == 0 { // nothing was paid: an exchange's new parcel at no charge
 		return err
+	}
+	if refunds == StartRefunds {
+		return s.startRefund(ctx, tx, id, reason, actor)
 	}
 	added, err := q.InsertRefundRequest(ctx, orderdb.InsertRefundRequestParams{OrderID: id, Amount: row.Total, Reason: truncate(reason, 300), RequestedBy: actor})
 	if err != nil || added == 0 {

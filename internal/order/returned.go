@@ -52,3 +52,33 @@ func (s *Service) ReturnedInFull(ctx context.Context, tx pgx.Tx, id, actor, note
 	}
 	return s.announce(ctx, tx, UpdatedEvent, id)
 }
+
+// SetReturnRequested moves order id, in tx, to RETURN_REQUESTED (requested true) when its
+// shopper's return requests come to every piece of it, or back to DELIVERED (false) when a
+// request no longer does (rejected, withdrawn, failed its quality check). It moves no stock
+// and no money: the requests do that piece by piece. An order already there, or elsewhere
+// (a requested order RETURNED meanwhile, a delivered one asked to go back), changes nothing.
+// Errors: NotFound.
+func (s *Service) SetReturnRequested(ctx context.Context, tx pgx.Tx, id string, requested bool, actor, note string) error {
+	q := s.store.q.WithTx(tx)
+	row, err := q.LockOrder(ctx, id)
+	if err != nil {
+		return notFound(err)
+	}
+	from, to := Status(row.OrderStatus), Delivered
+	if requested {
+		to = ReturnRequested
+	}
+	if from == to || !from.CanMove(to) || (from != Delivered && from != ReturnRequested) {
+		return nil
+	}
+	if err := q.SetOrderStatus(ctx, orderdb.SetOrderStatusParams{ID: id, OrderStatus: string(to),
+		PaymentStatus: row.PaymentStatus, StockHeld: row.StockHeld}); err != nil {
+		return err
+	}
+	if err := q.InsertMove(ctx, orderdb.InsertMoveParams{OrderID: id, Status: string(to), Note: note,
+		FromStatus: string(from), Actor: actor}); err != nil {
+		return err
+	}
+	return s.announce(ctx, tx, UpdatedEvent, id)
+}

@@ -14,6 +14,9 @@ type ReturnRequests interface {
 	// HasRequests reports, in tx, whether order id has return or exchange requests that were
 	// neither rejected nor withdrawn.
 	HasRequests(ctx context.Context, tx pgx.Tx, orderID string) (bool, error)
+	// ReplacementDelivered records, in tx, that the child order orderID (an exchange's new
+	// parcel, see PlaceReplacement) was delivered.
+	ReplacementDelivered(ctx context.Context, tx pgx.Tx, orderID string) error
 }
 
 // GuardReturnsWith makes staff's whole-order RETURNED refuse an order that has requests of its

@@ -17,31 +17,32 @@ import (
 type store struct{ q *orderdb.Queries }
 
 // India keeps one time all year; order dates and times are written in it.
-var india = time.FixedZone("IST", 5*60*60+30*60)
 
 // stepLabels names timeline steps for people.
 var stepLabels = map[string]string{
-	"PLACED":           "Order placed",
-	"AWAITING_PAYMENT": "Waiting for payment",
-	"PAID":             "Payment received",
-	"PAYMENT_FAILED":   "Payment failed",
-	"CONFIRMED":        "Order confirmed",
-	"NEW":              "Handed to the courier",
-	"READY_TO_SHIP":    "Packed",
-	"PICKUP_SCHEDULED": "Pickup scheduled",
-	"SHIPPED":          "Shipped",
-	"IN_TRANSIT":       "In transit",
-	"OUT_FOR_DELIVERY": "Out for delivery",
-	"DELIVERED":        "Delivered",
-	"CANCELED":         "Order cancelled",
-	"RTO_INITIATED":    "Returning to us",
-	"RTO_DELIVERED":    "Returned to us",
-	"RETURN_REQUESTED": "Return requested",
-	"RETURNED":         "Returned",
-	"REFUND_REQUESTED": "Refund requested",
-	"REFUND_PENDING":   "Refund started",
-	"REFUNDED":         "Refund processed",
-	"REFUND_FAILED":    "Refund failed",
+	"PLACED":                 "Order placed",
+	"AWAITING_PAYMENT":       "Waiting for payment",
+	"PAID":                   "Payment received",
+	"PAYMENT_FAILED":         "Payment failed",
+	stepAwaitingConfirmation: "Awaiting confirmation",
+	stepCODConfirmed:         "Confirmed for cash on delivery",
+	"CONFIRMED":              "Order confirmed",
+	"NEW":                    "Handed to the courier",
+	"READY_TO_SHIP":          "Packed",
+	"PICKUP_SCHEDULED":       "Pickup scheduled",
+	"SHIPPED":                "Shipped",
+	"IN_TRANSIT":             "In transit",
+	"OUT_FOR_DELIVERY":       "Out for delivery",
+	"DELIVERED":              "Delivered",
+	"CANCELED":               "Order cancelled",
+	"RTO_INITIATED":          "Returning to us",
+	"RTO_DELIVERED":          "Returned to us",
+	"RETURN_REQUESTED":       "Return requested",
+	"RETURNED":               "Returned",
+	"REFUND_REQUESTED":       "Refund requested",
+	"REFUND_PENDING":         "Refund started",
+	"REFUNDED":               "Refund processed",
+	"REFUND_FAILED":          "Refund failed",
 }
 
 // statusLabels is SPEC §4's status and shippingStatus text ("Pending" at creation).
@@ -96,12 +97,12 @@ func (s store) load(ctx context.Context, q *orderdb.Queries, rows []orderdb.Orde
 		}
 		out[i] = o
 	}
-	return out, nil
+	return out, linkOrders(ctx, q, rows, out)
 }
 
 func fromRow(r orderdb.Order, lines []orderdb.OrderLine, steps []orderdb.OrderEvent) (Order, error) {
 	o := Order{
-		ID: r.ID, Number: r.OrderNumber, UserID: r.UserID, PaymentMode: Mode(r.PaymentMode),
+		ID: r.ID, Number: r.OrderNumber, ShortNumber: r.ShortNumber, UserID: r.UserID, PaymentMode: Mode(r.PaymentMode),
 		PaymentStatus: PaymentStatus(r.PaymentStatus), Status: Status(r.OrderStatus),
 		ListTotal: shop.Money(r.ListTotal), SubTotal: shop.Money(r.Subtotal), CouponCode: r.CouponCode,
 		CouponDiscount: shop.Money(r.CouponDiscount), Shipping: shop.Money(r.Shipping), CODFee: shop.Money(r.CodFee), Tax: shop.Money(r.Tax),
@@ -120,9 +121,10 @@ func fromRow(r orderdb.Order, lines []orderdb.OrderLine, steps []orderdb.OrderEv
 	o.Cancellable = o.Status.Cancellable()
 	o.Next = o.Status.Next()
 	o.NotAddOrder = r.PushFailed
+	o.CODConfirmation = codConfirmationOf(r)
 	o.Courier = Courier{OrderID: r.CourierOrderID.Int64, ShipmentID: r.CourierShipmentID.Int64, AWB: r.Awb,
-		Name: r.CourierName, TrackURL: r.TrackingUrl, PushedAt: r.PushedAt, PushError: r.PushError}
-	local := r.CreatedAt.In(india)
+		Name: r.CourierName, TrackURL: r.TrackingUrl, PushedAt: r.PushedAt, PushError: r.PushError, ETD: r.CourierEtd}
+	local := r.CreatedAt.In(shop.India)
 	o.OrderDate, o.OrderTime = local.Format("2006-01-02"), local.Format("15:04")
 	if err := json.Unmarshal(r.Address, &o.Address); err != nil {
 		return Order{}, fmt.Errorf("order %s: address: %w", r.ID, err)

@@ -33,3 +33,8 @@ WHERE delivered_at IS NULL;
 
 -- name: DeleteDeliveredBefore :execrows
 DELETE FROM outbox WHERE delivered_at IS NOT NULL AND delivered_at < @before::timestamptz;
+
+-- name: ForgetDeliveredWith :exec
+-- A shopper's erasure (package privacy): delivered rows whose payload holds a value of theirs
+-- are deleted before the relay's own pruning would.
+DELETE FROM outbox WHERE delivered_at IS NOT NULL AND strpos(payload::text, @value::text) > 0;

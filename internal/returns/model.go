@@ -133,6 +133,9 @@ type Request struct {
 	Refund *Refund `json:"refund,omitempty"`
 	// Pickup is the courier's reverse pickup once its booking was tried (nil before).
 	Pickup *Pickup `json:"pickup,omitempty"`
+	// ExchangeOrder is an exchange's new parcel, the child order that ships the new size once
+	// QC passed (nil before).
+	ExchangeOrder *ExchangeOrder `json:"exchangeOrder,omitempty"`
 	// Customer is the account that asked, in the back office's queue only.
 	Customer  *Customer `json:"customer,omitempty"`
 	CreatedAt time.Time `json:"createdAt"`

@@ -1,6 +1,7 @@
 package returns
 
 import (
+	"context"
 	"crypto/aes"
 	"crypto/cipher"
 	"crypto/rand"
@@ -127,4 +128,38 @@ func (s *Service) sealPayout(o order.Order, a Ask, id string) (*returnsdb.Insert
 		return nil, err
 	}
 	return &returnsdb.InsertPayoutParams{RequestID: id, Sealed: sealed, Masked: d.Masked()}, nil
+}
+
+// RevealedPayout is a cash-on-delivery return's payout details in full, for the admin who
+// pays them: the request, the UPI id or the bank account, and the masked form everyone else sees.
+type RevealedPayout struct {
+	RequestID string `json:"_id"`
+	Number    string `json:"returnId"`
+	PayoutDetails
+	Masked string `json:"masked"`
+}
+
+// RevealPayout opens request requestID's sealed payout details for an admin to pay them
+// (the server allows admins only and records each reveal in the audit log). Errors: NotFound
+// when there is no such request or it has no payout details (only a cash-on-delivery return
+// has them); Unavailable without the key that sealed them or when the database is.
+func (s *Service) RevealPayout(ctx context.Context, requestID string) (RevealedPayout, error) {
+	r, err := s.Request(ctx, requestID)
+	if err != nil {
+		return RevealedPayout{}, err
+	}
+	row, err := s.store.q.SealedPayout(ctx, r.ID)
+	if shop.Is(err, shop.NotFound) {
+		return RevealedPayout{}, shop.E(shop.NotFound, "Return request %s has no payout details: only a cash-on-delivery return has them", r.Number)
+	} else if err != nil {
+		return RevealedPayout{}, err
+	}
+	if _, err := payoutCipher(s.cfg.PayoutKey); err != nil {
+		return RevealedPayout{}, err
+	}
+	d, err := openPayout(s.cfg.PayoutKey, row.Sealed)
+	if err != nil {
+		return RevealedPayout{}, shop.E(shop.Unavailable, "The payout details of return request %s cannot be read with this key", r.Number)
+	}
+	return RevealedPayout{RequestID: r.ID, Number: r.Number, PayoutDetails: d, Masked: row.Masked}, nil
 }

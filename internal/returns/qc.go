@@ -13,6 +13,7 @@ import (
 	"drape/internal/returns/returnsdb"
 	"drape/internal/shop"
 	"drape/internal/shop/event"
+	"drape/jobs"
 	"drape/realtime"
 )
 
@@ -45,7 +46,8 @@ func (s *Service) Receive(ctx context.Context, requestID, staffID, note string) 
 // QC is staff's quality check of a received request. When it passes, the returned pieces go
 // back to their sizes' stock (exactly once: the move happens once under the request's lock),
 // and for a return the refund is settled (settleRefund): its amount, its credit note and, for
-// an online order, the gateway refund queued; an exchange waits at QC_PASSED for its new parcel.
+// an online order, the gateway refund queued; for an exchange the job that ships its new parcel
+// is queued (ShipExchange), and the request waits at QC_PASSED until that parcel is delivered.
 // When it fails (note required: the shopper reads it), nothing is refunded and no stock comes
 // back, an exchange's held size is released, the shopper is told, and the request is CLOSED
 // at once by the system: the shop sends the parcel back outside drape, and nothing more
@@ -90,6 +92,9 @@ func (s *Service) passQC(note string) effect {
 			return mailqueue.Message{}, err
 		}
 		if r.Kind == Exchange {
+			if err := outbox.Enqueue(ctx, tx, jobs.ShipExchange(r.ID)); err != nil {
+				return mailqueue.Message{}, err
+			}
 			return stepMail(o, r, qcPassedKind, "The items of your %s request %s passed our quality check: your new size ships next",
 				note, s.cfg.PublicURL), nil
 		}

@@ -118,10 +118,14 @@ UPDATE return_requests SET status = @status, updated_at = @at WHERE id = @id;
 UPDATE return_lines l SET held = 0
 FROM return_lines old
 WHERE l.request_id = @request_id AND old.request_id = l.request_id AND old.position = l.position AND old.held > 0
-RETURNING old.product_id, old.product_name, old.new_size, old.held;
+RETURNING old.item, old.product_id, old.product_name, old.new_size, old.held;
 
 -- name: InsertPayout :exec
 INSERT INTO return_payouts (request_id, sealed, masked) VALUES (@request_id, @sealed, @masked);
+
+-- name: SealedPayout :one
+-- A request's payout details, sealed, for an admin who pays them.
+SELECT sealed, masked FROM return_payouts WHERE request_id = @request_id;
 
 -- name: PayoutsOf :many
 SELECT request_id, masked FROM return_payouts WHERE request_id = ANY(@request_ids::text[]);
@@ -182,12 +186,12 @@ WHERE r.status NOT IN ('REJECTED', 'CANCELLED') AND o.created_at >= @placed_from
 GROUP BY l.product_id, l.size, r.reason_code;
 
 -- name: DeliveredUnits :many
--- Units delivered per product and size (orders delivered or returned since), of orders placed in
+-- Units delivered per product and size (orders delivered, or returned or asked back since), of orders placed in
 -- [placed_from, placed_to).
 SELECT ol.product_id, max(ol.product_name)::text AS product_name, ol.size, sum(ol.quantity)::integer AS units
 FROM order_lines ol
 JOIN orders o ON o.id = ol.order_id
-WHERE o.order_status IN ('DELIVERED', 'RETURNED') AND o.created_at >= @placed_from AND o.created_at < @placed_to
+WHERE o.order_status IN ('DELIVERED', 'RETURN_REQUESTED', 'RETURNED') AND o.created_at >= @placed_from AND o.created_at < @placed_to
 GROUP BY ol.product_id, ol.size;
 
 -- name: RequestCustomer :one
@@ -198,3 +202,51 @@ WHERE r.id = @id;
 
 -- name: OrderHasRequests :one
 SELECT EXISTS (SELECT 1 FROM return_requests WHERE order_id = @order_id AND status NOT IN ('REJECTED', 'CANCELLED'))::boolean;
+
+-- name: SetExchangeOrder :exec
+-- Links an exchange request to the child order that ships its new size, once.
+UPDATE return_requests SET exchange_order_id = @order_id, updated_at = now()
+WHERE id = @id AND exchange_order_id IS NULL;
+
+-- name: RequestIDByExchangeOrder :one
+SELECT id FROM return_requests WHERE exchange_order_id = @order_id;
+
+-- name: ExchangeOrdersOf :many
+-- The child orders of exchange requests, with their numbers and statuses.
+SELECT r.id AS request_id, o.id, o.order_number, o.order_status
+FROM return_requests r JOIN orders o ON o.id = r.exchange_order_id
+WHERE r.id = ANY(@request_ids::text[]);
+
+-- name: ExchangesToShip :many
+-- Exchange requests whose quality check passed longer ago than the cutoff and that have no
+-- child order yet: their shipping job may have been lost with Redis.
+SELECT id FROM return_requests
+WHERE kind = 'exchange' AND status = 'QC_PASSED' AND exchange_order_id IS NULL AND updated_at < @cutoff
+ORDER BY updated_at LIMIT @max_rows;
+
+-- name: ReturnCoversOrder :one
+-- Whether the order's return requests (kind return) that still bring pieces back for a refund
+-- (neither rejected, cancelled, failed at QC nor closed without a refund) come to every piece
+-- it has of each item: quantities are the order's items' counts by index.
+SELECT coalesce(bool_and(coalesce(r.quantity, 0) >= q.quantity), false)::boolean
+FROM unnest(@quantities::integer[]) WITH ORDINALITY AS q(quantity, n)
+LEFT JOIN (SELECT l.item, sum(l.quantity) AS quantity
+           FROM return_lines l JOIN return_requests rr ON rr.id = l.request_id
+           WHERE rr.order_id = @order_id AND rr.kind = 'return'
+             AND rr.status IN ('REQUESTED', 'APPROVED', 'PICKUP_SCHEDULED', 'PICKED_UP', 'RECEIVED', 'QC_PASSED', 'REFUNDED')
+           GROUP BY l.item) r ON r.item = q.n - 1;
+
+-- name: EraseRequestsOfUser :exec
+-- A shopper's erasure (package privacy): their notes and photos are cleared; the request (what
+-- came back, the refund) stays with the order.
+UPDATE return_requests SET note = '', photos = '{}' WHERE user_id = @user_id;
+
+-- name: ErasePayoutsOfUser :exec
+-- Their refund account is gone: sealed emptied, the mask says so.
+UPDATE return_payouts SET sealed = '\x'::bytea, masked = 'erased'
+WHERE request_id IN (SELECT id FROM return_requests WHERE user_id = @user_id);
+
+-- name: OpenRequestsOfUser :one
+-- Return requests of a shopper not yet settled: an erasure waits for them (package privacy).
+SELECT count(*) FROM return_requests
+WHERE user_id = @user_id AND status NOT IN ('REJECTED', 'REFUNDED', 'EXCHANGED', 'CLOSED', 'CANCELLED', 'QC_FAILED');

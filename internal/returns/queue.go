@@ -190,6 +190,11 @@ func (s *Service) move(ctx context.Context, m Move) (Request, bool, error) {
 				}
 			}
 		}
+		if Kind(row.Kind) == Return {
+			if err := s.followWholeReturn(ctx, tx, q, o, actor, "Return "+row.Number+" is "+strings.ToLower(label(m.To, Return))); err != nil {
+				return err
+			}
+		}
 		change := event.ReturnChange{ID: row.ID, Number: row.Number, OrderNumber: o.Number, OrderID: o.ID, Kind: row.Kind, Status: string(m.To)}
 		if err := outbox.PublishMany(ctx, tx, UpdatedEvent, []string{realtime.UserTopic(row.UserID), realtime.TopicAdminOrders}, change); err != nil {
 			return err

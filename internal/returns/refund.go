@@ -226,11 +226,7 @@ func (s *Service) refunded(method, refundID, reference string) effect {
 			return mailqueue.Message{}, err
 		}
 		r.Refund.RefundID, r.Refund.Reference = refundID, reference
-		quantities := make([]int32, len(o.Items))
-		for i, it := range o.Items {
-			quantities[i] = int32(it.Quantity)
-		}
-		whole, err := q.OrderFullyRefunded(ctx, returnsdb.OrderFullyRefundedParams{Quantities: quantities, OrderID: o.ID})
+		whole, err := q.OrderFullyRefunded(ctx, returnsdb.OrderFullyRefundedParams{Quantities: quantitiesOf(o), OrderID: o.ID})
 		if err != nil {
 			return mailqueue.Message{}, err
 		}

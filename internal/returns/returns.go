@@ -24,13 +24,15 @@
 // again changes nothing and answers the request as it is; a move the machine does not allow
 // (backward or sideways) is a Conflict that changes nothing.
 //
-// What comes next (later sessions): on approval the worker books a reverse pickup with the
-// courier (PICKUP_SCHEDULED, PICKED_UP, RECEIVED, from its webhooks and tracking); staff check
-// the parcel (QC_PASSED or QC_FAILED); after QC passes a return is REFUNDED (Razorpay partial
-// refund, or a COD payout recorded) and its stock goes back once, and an exchange is EXCHANGED
-// (the held size ships as a new forward shipment); CLOSED ends a request, CANCELLED is the
-// shopper withdrawing it before pickup. Every step is a row of return_steps, an outbox event
-// and a mail.
+// The later moves: on approval the worker books a reverse pickup with the courier (pickup.go),
+// whose webhooks and tracking move the request to PICKUP_SCHEDULED, PICKED_UP and RECEIVED;
+// staff may record the parcel's arrival themselves and check it (qc.go: QC_PASSED or
+// QC_FAILED, the latter CLOSED at once by the system). After QC passes, the returned pieces go
+// back to stock once; a return is refunded (refund.go: a Razorpay partial refund, or a COD
+// payout staff record) and is REFUNDED, and an exchange's held size ships as a child order of
+// the original (exchange.go) and the request is EXCHANGED when that parcel is delivered.
+// CANCELLED (the shopper withdrawing a request before pickup) is in the state machine, but no
+// use case makes it yet. Every step is a row of return_steps, an outbox event and a mail.
 package returns
 
 import (
@@ -302,7 +304,8 @@ var photoPath = regexp.MustCompile(`^/uploads/` + PhotoFolder + `/[A-Za-z0-9][A-
 // product of a sub-category that cannot be returned, an exchange without another existing
 // size of the product (a return with one), an unknown reason, a missing photo when the reason
 // needs one, photos not uploaded for returns or more than 5, a note over 500 characters;
-// Conflict when the order is not delivered, when the window for the kind has closed, and
+// Conflict when the order is not delivered, when the window for the kind has closed, for a
+// return of an exchange's new parcel (nothing was paid for it; it may be exchanged again), and
 // catalog's message when the size an exchange wants is short ('Size L of Oxford Shirt is sold
 // out'). Nothing changes on any error.
 func (s *Service) Ask(ctx context.Context, a Ask) (Request, error) {
@@ -318,6 +321,11 @@ func (s *Service) Ask(ctx context.Context, a Ask) (Request, error) {
 	o, err := s.orders.Get(ctx, a.UserID, a.OrderNumber)
 	if err != nil {
 		return Request{}, err
+	}
+	if o.ParentOrder != nil && a.Kind == Return {
+		// Nothing was paid for an exchange's new parcel: its money is the original order's.
+		return Request{}, shop.E(shop.Conflict, "Order %s is the new size of an exchange of order %s: it can be exchanged again, but not returned for a refund",
+			o.Number, o.ParentOrder.Number)
 	}
 	if err := s.checkWindow(o, a.Kind, policy); err != nil {
 		return Request{}, err
@@ -386,6 +394,11 @@ func (s *Service) Ask(ctx context.Context, a Ask) (Request, error) {
 		if err := mailqueue.Queue(ctx, tx, requestedMail(o, number, a.Kind, reason, lines, fee, s.cfg.PublicURL, id)); err != nil {
 			return err
 		}
+		if a.Kind == Return {
+			if err := s.followWholeReturn(ctx, tx, q, o, ActorShopper, "Every piece is asked back in "+number); err != nil {
+				return err
+			}
+		}
 		// Last, so that a size sold out meanwhile undoes everything above with it.
 		return s.catalog.TakeStock(ctx, tx, holds)
 	})
@@ -402,6 +415,28 @@ func (s *Service) Ask(ctx context.Context, a Ask) (Request, error) {
 		}
 	}
 	return Request{}, fmt.Errorf("returns: request %s not read back", number)
+}
+
+// followWholeReturn keeps order o's status in step with its return requests, in tx: it is
+// RETURN_REQUESTED while requests still bringing pieces back for a refund come to every piece
+// of it, and DELIVERED again when one of them no longer does (order.SetReturnRequested moves
+// only between the two).
+func (s *Service) followWholeReturn(ctx context.Context, tx pgx.Tx, q *returnsdb.Queries, o order.Order, actor, note string) error {
+	whole, err := q.ReturnCoversOrder(ctx, returnsdb.ReturnCoversOrderParams{Quantities: quantitiesOf(o), OrderID: o.ID})
+	if err != nil {
+		return err
+	}
+	return s.orders.SetReturnRequested(ctx, tx, o.ID, whole, actor, note)
+}
+
+// quantitiesOf answers the quantity of each of o's lines, in line order: what the queries that
+// ask whether returns cover a whole order compare against.
+func quantitiesOf(o order.Order) []int32 {
+	quantities := make([]int32, len(o.Items))
+	for i, it := range o.Items {
+		quantities[i] = int32(it.Quantity)
+	}
+	return quantities
 }
 
 // checkAsk checks what an Ask says about itself, against policy, and answers its reason.
@@ -423,7 +458,7 @@ func checkAsk(a Ask, policy Policy) (Reason, error) {
 
 // checkWindow refuses a request of kind on o unless o is delivered and the window is open.
 func (s *Service) checkWindow(o order.Order, kind Kind, policy Policy) error {
-	if o.Status != order.Delivered {
+	if o.Status != order.Delivered && o.Status != order.ReturnRequested {
 		return shop.E(shop.Conflict, msgNotDelivered)
 	}
 	i := slices.IndexFunc(o.Timeline, func(st order.Step) bool { return st.Status == string(order.Delivered) })

@@ -284,7 +284,7 @@ func TestQuantitiesCountEarlierRequests(t *testing.T) {
 	}
 	_, err = ask(1)
 	wantField(t, "a third of 2", err, "lines[0].quantity")
-	if _, err := f.Pool.Exec(ctx, `UPDATE return_requests SET status = 'REJECTED' WHERE id = $1`, first.ID); err != nil {
+	if _, _, err := f.returns.Reject(ctx, first.ID, "staff1", "Worn"); err != nil {
 		t.Fatal(err)
 	}
 	third, err := ask(1)

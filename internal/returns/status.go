@@ -13,8 +13,12 @@ import (
 // The shopper may cancel until the courier has the parcel. REJECTED, CLOSED and CANCELLED are
 // final. No status moves back, so a late or repeated report or click changes nothing.
 //
-// Today only the back office's first moves (approve, reject) are made (Service.Approve,
-// Service.Reject); the later ones are named for the sessions that add them.
+// Staff approve and reject (Service.Approve, Service.Reject), the courier's reports schedule,
+// pick up and deliver the parcel (Pickups.ApplyCourierReport), staff receive and check it
+// (Service.Receive, Service.QC), a return's refund makes it REFUNDED (Service.RefundProcessed,
+// Service.RecordPayout) and an exchange's delivered new parcel EXCHANGED
+// (Service.ReplacementDelivered). Nothing moves a request to CLOSED after REFUNDED or
+// EXCHANGED yet, nor lets the shopper cancel (CANCELLED).
 var transitions = map[Status][]Status{
 	Requested:       {Approved, Rejected, Cancelled},
 	Approved:        {PickupScheduled, PickedUp, Received, Cancelled},

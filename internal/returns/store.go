@@ -90,6 +90,13 @@ func (store) assemble(ctx context.Context, q *returnsdb.Queries, rows []returnsd
 	for _, pk := range pickups {
 		out[index[pk.RequestID]].Pickup = pickupOf(pk)
 	}
+	exchanges, err := q.ExchangeOrdersOf(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	for _, x := range exchanges {
+		out[index[x.RequestID]].ExchangeOrder = &ExchangeOrder{ID: x.ID, Number: x.OrderNumber, Status: order.Status(x.OrderStatus)}
+	}
 	steps, err := q.StepsOf(ctx, ids)
 	if err != nil {
 		return nil, err

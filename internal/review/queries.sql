@@ -150,3 +150,10 @@ WHERE (p.active OR EXISTS (SELECT 1 FROM reviews x WHERE x.product_id = p.id))
 
 -- name: ProductBrief :one
 SELECT id, name, thumbnail, active FROM products WHERE id = @id;
+
+-- name: RedactReviewsOfUser :exec
+-- A shopper's erasure (package privacy): a value of theirs (name, e-mail, phone, an address
+-- line) written into their reviews becomes [erased]; the rating and the rest stay, shown under
+-- the anonymised account's name.
+UPDATE reviews SET title = replace(title, @value::text, '[erased]'), body = replace(body, @value::text, '[erased]')
+WHERE user_id = @user_id AND (strpos(title, @value::text) > 0 OR strpos(body, @value::text) > 0);

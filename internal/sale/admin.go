@@ -23,6 +23,7 @@ import (
 	"drape/internal/sale/saledb"
 	"drape/internal/shop"
 	"drape/internal/shop/event"
+	"drape/jobs"
 	"drape/realtime"
 )
 
@@ -116,6 +117,11 @@ func (s *Service) Create(ctx context.Context, in NewSale) (Sale, error) {
 		if err := insertSubCategories(ctx, q, id, f.subs); err != nil {
 			return err
 		}
+		if f.active {
+			if err := outbox.Enqueue(ctx, tx, jobs.AnnounceSale(id)); err != nil {
+				return err
+			}
+		}
 		return announce(ctx, tx, id)
 	})
 	if err != nil {
@@ -181,6 +187,13 @@ func (s *Service) Update(ctx context.Context, id string, ch SaleChanges) (Sale, 
 				return err
 			}
 			if err := insertSubCategories(ctx, q, id, f.subs); err != nil {
+				return err
+			}
+		}
+		if f.active && !prior.active {
+			// Switched on: the sale is announced to the shoppers who opted in to marketing
+			// (package privacy's job; once per sale however often it is switched).
+			if err := outbox.Enqueue(ctx, tx, jobs.AnnounceSale(id)); err != nil {
 				return err
 			}
 		}

@@ -38,9 +38,10 @@ type Config struct {
 
 // Service is the shipping use cases.
 type Service struct {
-	orders  *order.Service
-	courier Courier // nil when no shipping account is configured
-	cfg     Config
+	orders   *order.Service
+	courier  Courier // nil when no shipping account is configured
+	cfg      Config
+	observer Observer // nil: nobody else hears the courier's reports
 }
 
 // NewService makes the shipping service; courier may be nil (pushes then wait).
@@ -128,9 +129,8 @@ func (s *Service) Track(ctx context.Context, id string) error {
 	if err != nil || !t.Found || t.CurrentStatus == "" {
 		return err
 	}
-	_, err = s.orders.ApplyCourierReport(ctx, order.CourierReport{OrderNumber: o.Number, Status: t.CurrentStatus,
+	return s.apply(ctx, order.CourierReport{OrderNumber: o.Number, Status: t.CurrentStatus,
 		At: latestScan(t), AWB: t.AWB, CourierName: t.CourierName, TrackURL: t.TrackURL, Scan: newestScan(t.Activities, 0)})
-	return err
 }
 
 // newestScan is scans[i] (the courier's newest) as the order keeps it, or nil when there is
@@ -172,12 +172,23 @@ func (s *Service) HandleStatusUpdate(ctx context.Context, apiKey string, body []
 	if err != nil {
 		at = time.Now()
 	}
-	_, err = s.orders.ApplyCourierReport(ctx, order.CourierReport{OrderNumber: channelOrderID(u.OrderID), Status: u.CurrentStatus,
-		At: at, AWB: u.AWB, CourierName: u.CourierName, TrackURL: trackURL(u.AWB), Scan: newestScan(u.Scans, len(u.Scans)-1)})
+	err = s.apply(ctx, order.CourierReport{OrderNumber: channelOrderID(u.OrderID), Status: u.CurrentStatus,
+		At: at, AWB: u.AWB, CourierName: u.CourierName, TrackURL: trackURL(u.AWB), Scan: newestScan(u.Scans, len(u.Scans)-1),
+		ETD: courierETD(u.ETD)})
 	if shop.Is(err, shop.NotFound) {
 		return nil
 	}
 	return err
+}
+
+// courierETD is the delivery estimate of a status update ("2006-01-02 15:04:05", IST), nil
+// when there is none ("NA", empty) or it does not read.
+func courierETD(etd string) *time.Time {
+	at, err := time.ParseInLocation("2006-01-02 15:04:05", strings.TrimSpace(etd), shiprocket.IST)
+	if err != nil {
+		return nil
+	}
+	return &at
 }
 
 // channelOrderID is our order number in a webhook's order_id, which Shiprocket may suffix
@@ -223,7 +234,7 @@ func adhoc(o order.Order, body shipment.Snapshot, cfg Config) shiprocket.Order {
 		TotalDiscount: shiprocket.Paise(o.CouponDiscount),
 		Length:        body.Length, Breadth: body.Breadth, Height: body.Height,
 		Weight: body.Weight, OrderType: shiprocket.OrderTypeEssentials,
-		Comment: "Reseller: " + cfg.Reseller, ResellerName: cfg.Reseller,
+		Comment: order.CourierComment(o.ShortNumber, cfg.Reseller), ResellerName: cfg.Reseller,
 	}
 }
 

@@ -12,3 +12,7 @@ DELETE FROM wishlist_items WHERE user_id = @user_id AND product_id = @product_id
 
 -- name: CountWishlist :one
 SELECT count(*) FROM wishlist_items WHERE user_id = @user_id;
+
+-- name: EraseWishlistOfUser :exec
+-- A shopper's erasure (package privacy): their wishlist is gone.
+DELETE FROM wishlist_items WHERE user_id = @user_id;

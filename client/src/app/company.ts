@@ -13,13 +13,15 @@ export interface PageCompany {
   state: string;
   email: string;
   phone: string;
+  /** The grievance officer (E-Commerce Rules 2020); name '' when none is named. */
+  grievanceOfficer: { name: string; designation: string; email: string; phone: string };
 }
 
 const joined = (parts: (string | undefined)[], separator = ', ') => parts.filter(Boolean).join(separator);
 
 /** The company this page came with. */
 export function pageCompany(): PageCompany {
-  let firm: Record<string, string | undefined> = {};
+  let firm: Record<string, string | undefined> & { grievanceOfficer?: Partial<PageCompany['grievanceOfficer']> } = {};
   try {
     firm = JSON.parse(document.querySelector('meta[name="drape-company"]')!.getAttribute('content')!);
   } catch {
@@ -32,6 +34,12 @@ export function pageCompany(): PageCompany {
     state: firm.state ?? '',
     email: firm.email ?? '',
     phone: firm.contact1 ?? '',
+    grievanceOfficer: {
+      name: firm.grievanceOfficer?.name ?? '',
+      designation: firm.grievanceOfficer?.designation ?? '',
+      email: firm.grievanceOfficer?.email ?? '',
+      phone: firm.grievanceOfficer?.phone ?? '',
+    },
   };
 }
 

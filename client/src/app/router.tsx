@@ -2,7 +2,7 @@
 // <BrowserRouter> of main.tsx. Every page is its own lazily loaded chunk; only the shell (header,
 // sale banner) is in the entry. Crashes fall into error boundaries that show ErrorPage (loaded by
 // CrashPage when one happens).
-import { Suspense } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Outlet, Route, Routes } from 'react-router';
 import { Loader } from '../components/Loader';
 import { paths } from '../lib/paths';
@@ -32,34 +32,39 @@ const BackOfficeRoutes = lazyPage(() => import('./routes/admin/BackOffice'), 'Ba
 // Thank-you and order tracking pages share one chunk.
 const OrderRoutes = lazyPage(() => import('./routes/orders/OrderRoutes'), 'OrderRoutes');
 
+// Every storefront path and its page; the order and account paths share their chunks' pages.
+const storefrontPages: [string, ComponentType][] = [
+  [paths.home, HomePage],
+  [paths.loader, LoaderPage],
+  [paths.aboutUs, AboutPage],
+  [paths.contactUs, ContactPage],
+  [paths.shippingPolicy, ShippingPolicyPage],
+  [paths.shop, ListingPage],
+  [`${paths.shop}/:type`, ListingPage],
+  ['/products/:subcategory', ListingPage],
+  [paths.search, SearchPage],
+  ['/api/getproduct/:id', ProductPage],
+  ['/product/:slug', ProductPage],
+  [paths.sale, SalePage],
+  [paths.returns, ReturnPolicyPage],
+  [paths.privacyPolicy, ReturnPolicyPage],
+  [paths.terms, TermsPage],
+  [paths.cart, CartPage],
+  [paths.guestCart, GuestCartPage],
+  [paths.checkout, CheckoutPage],
+  ...['/thankyou', '/thankyoupage', paths.track, '/trackid/*', '/confirm-order/:token', '/delivery-issue/:token', '/restock-alerts/:token', '/grievance/*'].map(
+    (path): [string, ComponentType] => [path, OrderRoutes],
+  ),
+  ...[paths.login, '/signup', '/userlogin', '/account', '/user/*', '/privacy'].map((path): [string, ComponentType] => [path, AccountRoutes]),
+];
+
 export function AppRoutes() {
   return (
     <ErrorBoundary fallback={(error) => <CrashPage error={error} standalone />}>
       <Routes>
         <Route element={<RootLayout />}>
-          <Route path={paths.home} element={<HomePage />} />
-          <Route path={paths.loader} element={<LoaderPage />} />
-          <Route path={paths.aboutUs} element={<AboutPage />} />
-          <Route path={paths.contactUs} element={<ContactPage />} />
-          <Route path={paths.shippingPolicy} element={<ShippingPolicyPage />} />
-          <Route path={paths.shop} element={<ListingPage />} />
-          <Route path={`${paths.shop}/:type`} element={<ListingPage />} />
-          <Route path="/products/:subcategory" element={<ListingPage />} />
-          <Route path={paths.search} element={<SearchPage />} />
-          <Route path="/api/getproduct/:id" element={<ProductPage />} />
-          <Route path="/product/:slug" element={<ProductPage />} />
-          <Route path={paths.sale} element={<SalePage />} />
-          <Route path={paths.returns} element={<ReturnPolicyPage />} />
-          <Route path={paths.privacyPolicy} element={<ReturnPolicyPage />} />
-          <Route path={paths.terms} element={<TermsPage />} />
-          <Route path={paths.cart} element={<CartPage />} />
-          <Route path={paths.guestCart} element={<GuestCartPage />} />
-          <Route path={paths.checkout} element={<CheckoutPage />} />
-          {['/thankyou', '/thankyoupage', paths.track, '/trackid/*'].map((path) => (
-            <Route key={path} path={path} element={<OrderRoutes />} />
-          ))}
-          {[paths.login, '/signup', '/userlogin', '/account', '/user/*'].map((path) => (
-            <Route key={path} path={path} element={<AccountRoutes />} />
+          {storefrontPages.map(([path, Page]) => (
+            <Route key={path} path={path} element={<Page />} />
           ))}
           <Route path="*" element={<NotFoundPage />} />
         </Route>

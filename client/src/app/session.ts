@@ -4,12 +4,12 @@ import { useCallback } from 'react';
 import { displayName } from '../features/account/accountSlice';
 import { signedIn, signedOut } from '../features/account/actions';
 import { revokeTokens } from '../features/account/revoke';
-import { store as storeValue } from '../features/account/storage';
 import type { Session } from '../features/account/types';
 import { cartApi } from '../features/cart/api';
 import { cartCleared, selectCartLines } from '../features/cart/cartSlice';
 import type { CartLine } from '../features/cart/types';
 import { adminTokenStorageKey, api } from '../lib/api';
+import { writeStored } from '../lib/storage';
 import { browser } from '../lib/browser';
 import { paths } from '../lib/paths';
 import { flashToast } from '../lib/flashToast';
@@ -100,7 +100,7 @@ export function useSession() {
     (message = 'You are signed out.', revoked = false) => {
       void (revoked ? Promise.resolve() : revokeTokens(dispatch)).finally(() => {
         dispatch(signedOut());
-        storeValue(adminTokenStorageKey, null);
+        writeStored(adminTokenStorageKey, null);
         dispatch(cartCleared());
         flashToast({ message, type: 'info' });
         browser.assign(paths.home);

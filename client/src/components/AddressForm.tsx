@@ -153,7 +153,7 @@ export function AddressForm({
         )}
       </fieldset>
       <Checkbox label="Make this my default address" checked={form.isDefault} onChange={(event) => set('isDefault', event.target.checked)} />
-      {!compact && <p className={styles.country}>Country: India. We deliver free across India.</p>}
+      {!compact && <p className={styles.country}>Country: India. We deliver across India.</p>}
       <div className={formStyles.actions}>
         <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
           {busy && <Spinner size={16} />}

@@ -1,7 +1,8 @@
-// A back-office image field: its label, a preview of the current picture (or an empty frame),
-// a file input taking JPEG or PNG, a hint, and the field's error (announced with the input).
-import { useId, type ChangeEvent } from 'react';
-import { Spinner } from './Spinner';
+// A back-office image field: a preview of the current picture (or an empty frame), the file
+// being uploaded shown in its place with its progress, a drop zone over a file input taking
+// JPEG or PNG (named by the label), a hint, and the field's error (announced with the input).
+import { useId } from 'react';
+import { ImageDrop, UploadProgress, type PendingUpload } from './ImageDrop';
 import styles from './ImageField.module.css';
 
 export function ImageField({
@@ -9,7 +10,7 @@ export function ImageField({
   value,
   error,
   hint,
-  busy,
+  upload,
   ratio = '4 / 3',
   onPick,
   onClear,
@@ -19,8 +20,8 @@ export function ImageField({
   value: string;
   error?: string;
   hint?: string;
-  /** Shows a spinner over the preview while the picture uploads. */
-  busy?: boolean;
+  /** The picture on its way up: shown in the preview with its progress. */
+  upload?: PendingUpload;
   /** The preview's aspect ratio, as CSS writes it. */
   ratio?: string;
   onPick: (file: File) => void;
@@ -29,32 +30,23 @@ export function ImageField({
 }) {
   const id = useId();
   const described = [error ? `${id}-error` : '', hint && !error ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
-  function picked(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (file) onPick(file);
-  }
+  const shown = upload?.preview ?? value;
   return (
     <div className={styles.field} data-invalid={error ? true : undefined}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-      </label>
       <div className={styles.preview} style={{ aspectRatio: ratio }}>
-        {value ? <img src={value} alt="" /> : <span className={styles.empty}>No picture yet</span>}
-        {busy && (
+        {shown ? <img src={shown} alt={upload ? `${upload.name}, uploading` : `${label}: the current picture`} /> : <span className={styles.empty}>No picture yet</span>}
+        {upload && (
           <span className={styles.busy}>
-            <Spinner size={20} />
+            <UploadProgress upload={upload} />
           </span>
         )}
       </div>
-      <div className={styles.controls}>
-        <input id={id} type="file" accept="image/jpeg,image/png" onChange={picked} aria-describedby={described} aria-invalid={error ? true : undefined} />
-        {onClear && value && (
-          <button type="button" className={styles.clear} onClick={onClear}>
-            Remove
-          </button>
-        )}
-      </div>
+      <ImageDrop label={label} invalid={Boolean(error)} describedBy={described} onFiles={(files) => files[0] && onPick(files[0])} />
+      {onClear && value && !upload && (
+        <button type="button" className={styles.clear} onClick={onClear}>
+          Remove
+        </button>
+      )}
       {hint && !error && (
         <p id={`${id}-hint`} className={styles.hint}>
           {hint}

@@ -40,8 +40,9 @@ export function Toast({ message, kind, durationMs, tickMs, onDismiss }: ToastPro
   const remaining = Math.max(0, 1 - elapsedMs / durationMs);
 
   return (
-    <li className={`${styles.toast} ${styles[kind]}`} role={kind === 'error' ? 'alert' : 'status'} data-kind={kind}>
-      <div>
+    <li className={`${styles.toast} ${styles[kind]}`}>
+      {/* The live region is the words, inside the list item: a list holds list items only. */}
+      <div role={kind === 'error' ? 'alert' : 'status'} data-kind={kind}>
         <span className={styles.kind}>{kindLabels[kind]}</span>
         <p className={styles.message}>{message}</p>
       </div>

@@ -12,6 +12,7 @@ import {
   type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
 import { apiBaseUrl } from './env';
+import { readStored, writeStored } from './storage';
 import { loginFirstMessage, toastShown } from './toast';
 
 export const tokenStorageKey = 'token';
@@ -47,25 +48,13 @@ export interface ApiError {
   errors?: Record<string, string>;
 }
 
-function readStorage(key: string): string | null {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
 /** The shopper's token, or the admin's for back-office calls (see isAdminPath). */
 export function authToken(scope: AuthScope = 'user'): string | null {
-  return readStorage(scope === 'admin' ? adminTokenStorageKey : tokenStorageKey);
+  return readStored(scope === 'admin' ? adminTokenStorageKey : tokenStorageKey);
 }
 
 function forgetToken(scope: AuthScope) {
-  try {
-    window.localStorage.removeItem(scope === 'admin' ? adminTokenStorageKey : tokenStorageKey);
-  } catch {
-    // Nothing stored, nothing to forget.
-  }
+  writeStored(scope === 'admin' ? adminTokenStorageKey : tokenStorageKey, null);
 }
 
 function requestPath(arg: unknown): string {

@@ -31,11 +31,12 @@ export function genderListPath(gender: string): string {
 }
 
 /**
- * The product detail page; SPEC §2 links products at their API path. Its readable address,
- * /product/{slug}, is the canonical one (search engines and shared links, lib/pageHead.ts).
+ * The product detail page: its readable, canonical address /product/{slug} (search engines and
+ * shared links, lib/pageHead.ts), or SPEC §2's /api/getproduct/{_id} for a product known only by
+ * its id (both draw the same page). With size, ?size= opens it with that size chosen.
  */
-export function productPath(id: string): string {
-  return `/api/getproduct/${encodeURIComponent(id)}`;
+export function productPath({ _id, slug }: { _id: string; slug?: string }, size?: string): string {
+  return (slug ? `/product/${encodeURIComponent(slug)}` : `/api/getproduct/${encodeURIComponent(_id)}`) + (size ? `?size=${encodeURIComponent(size)}` : '');
 }
 
 /** /search?q={query}, with ?page= when not the first page. */

@@ -174,6 +174,94 @@ func (q *Queries) DeleteExpiredRevocations(ctx context.Context) error {
 	return err
 }
 
+const eraseEmailChangesOfUser = `-- name: EraseEmailChangesOfUser :exec
+DELETE FROM email_changes WHERE user_id = $1
+`
+
+func (q *Queries) EraseEmailChangesOfUser(ctx context.Context, userID string) error {
+	_, err := q.db.Exec(ctx, eraseEmailChangesOfUser, userID)
+	return err
+}
+
+const eraseRevocationsOfUser = `-- name: EraseRevocationsOfUser :exec
+DELETE FROM revoked_tokens WHERE user_id = $1
+`
+
+func (q *Queries) EraseRevocationsOfUser(ctx context.Context, userID string) error {
+	_, err := q.db.Exec(ctx, eraseRevocationsOfUser, userID)
+	return err
+}
+
+const eraseSecretsOfUser = `-- name: EraseSecretsOfUser :exec
+DELETE FROM password_resets WHERE user_id = $1
+`
+
+func (q *Queries) EraseSecretsOfUser(ctx context.Context, userID string) error {
+	_, err := q.db.Exec(ctx, eraseSecretsOfUser, userID)
+	return err
+}
+
+const eraseUser = `-- name: EraseUser :exec
+UPDATE users SET email = 'erased-' || id || '@erased.invalid', first_name = 'Former customer', last_name = '',
+    phone = '', password_hash = '', federated_id = NULL, photo_url = '', active = false,
+    token_version = token_version + 1, updated_at = now()
+WHERE id = $1 AND role = 'user'
+`
+
+// A shopper's erasure (package privacy): the account row stays (orders, reviews and the
+// request log name it) but holds nothing of the person; it can never sign in again.
+func (q *Queries) EraseUser(ctx context.Context, id string) error {
+	_, err := q.db.Exec(ctx, eraseUser, id)
+	return err
+}
+
+const inactiveShoppers = `-- name: InactiveShoppers :many
+SELECT u.id, u.email, u.first_name, coalesce(a.active_at, u.created_at)::timestamptz AS active_at
+FROM users u LEFT JOIN user_activity a ON a.user_id = u.id
+WHERE u.role = 'user' AND u.active AND coalesce(a.active_at, u.created_at) < $1::timestamptz
+ORDER BY coalesce(a.active_at, u.created_at), u.id
+LIMIT $2
+`
+
+type InactiveShoppersParams struct {
+	Before   time.Time
+	MaxUsers int32
+}
+
+type InactiveShoppersRow struct {
+	ID        string
+	Email     string
+	FirstName string
+	ActiveAt  time.Time
+}
+
+// Active shoppers' accounts whose last sign-in (or creation, when none is recorded) is before
+// @before, longest inactive first.
+func (q *Queries) InactiveShoppers(ctx context.Context, arg InactiveShoppersParams) ([]InactiveShoppersRow, error) {
+	rows, err := q.db.Query(ctx, inactiveShoppers, arg.Before, arg.MaxUsers)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []InactiveShoppersRow
+	for rows.Next() {
+		var i InactiveShoppersRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Email,
+			&i.FirstName,
+			&i.ActiveAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const insertEmailChange = `-- name: InsertEmailChange :exec
 INSERT INTO email_changes (id, user_id, new_email, code_hash, expires_at)
 VALUES ($1, $2, lower($3::text), $4, $5)
@@ -397,6 +485,16 @@ type SetUserActiveParams struct {
 // revives them.
 func (q *Queries) SetUserActive(ctx context.Context, arg SetUserActiveParams) error {
 	_, err := q.db.Exec(ctx, setUserActive, arg.Active, arg.ID)
+	return err
+}
+
+const touchActivity = `-- name: TouchActivity :exec
+INSERT INTO user_activity (user_id, active_at) VALUES ($1, now())
+ON CONFLICT (user_id) DO UPDATE SET active_at = excluded.active_at
+`
+
+func (q *Queries) TouchActivity(ctx context.Context, userID string) error {
+	_, err := q.db.Exec(ctx, touchActivity, userID)
 	return err
 }
 

@@ -127,6 +127,16 @@ func (q *Queries) DeleteAddress(ctx context.Context, arg DeleteAddressParams) (i
 	return result.RowsAffected(), nil
 }
 
+const eraseAddressesOfUser = `-- name: EraseAddressesOfUser :exec
+DELETE FROM addresses WHERE user_id = $1
+`
+
+// A shopper's erasure (package privacy): their saved addresses are gone.
+func (q *Queries) EraseAddressesOfUser(ctx context.Context, userID string) error {
+	_, err := q.db.Exec(ctx, eraseAddressesOfUser, userID)
+	return err
+}
+
 const insertAddress = `-- name: InsertAddress :exec
 INSERT INTO addresses (id, user_id, first_name, last_name, address1, address2, city, state, pincode, email,
                        type, phone, landmark, is_default)

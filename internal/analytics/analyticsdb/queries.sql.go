@@ -12,6 +12,87 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+const cODConfirmations = `-- name: CODConfirmations :one
+SELECT count(*)::bigint AS asked,
+       count(*) FILTER (WHERE cod_confirm_state = 'confirmed' AND cod_confirm_by NOT LIKE 'staff%')::bigint AS by_shopper,
+       count(*) FILTER (WHERE cod_confirm_state = 'confirmed' AND cod_confirm_by LIKE 'staff%')::bigint AS by_staff,
+       count(*) FILTER (WHERE cod_confirm_state = 'expired')::bigint AS expired,
+       count(*) FILTER (WHERE cod_confirm_state = 'cancelled')::bigint AS cancelled,
+       count(*) FILTER (WHERE cod_confirm_state = 'awaiting')::bigint AS waiting
+FROM orders
+WHERE created_at >= $1 AND created_at < $2 AND cod_confirm_state <> ''
+`
+
+type CODConfirmationsParams struct {
+	PlacedFrom   time.Time
+	PlacedBefore time.Time
+}
+
+type CODConfirmationsRow struct {
+	Asked     int64
+	ByShopper int64
+	ByStaff   int64
+	Expired   int64
+	Cancelled int64
+	Waiting   int64
+}
+
+// The cash-on-delivery orders of [@placed_from, @placed_before) asked to confirm before dispatch,
+// and where each stands: confirmed by the shopper (link or reply) or by staff (after a call;
+// by 'staff:<id>'), cancelled unconfirmed when their hours ran out, cancelled while waiting,
+// or still waiting.
+func (q *Queries) CODConfirmations(ctx context.Context, arg CODConfirmationsParams) (CODConfirmationsRow, error) {
+	row := q.db.QueryRow(ctx, cODConfirmations, arg.PlacedFrom, arg.PlacedBefore)
+	var i CODConfirmationsRow
+	err := row.Scan(
+		&i.Asked,
+		&i.ByShopper,
+		&i.ByStaff,
+		&i.Expired,
+		&i.Cancelled,
+		&i.Waiting,
+	)
+	return i, err
+}
+
+const cODShare = `-- name: CODShare :one
+SELECT count(*)::bigint AS orders,
+       count(*) FILTER (WHERE payment_mode = 'cod')::bigint AS cod_orders,
+       coalesce(sum(total), 0)::bigint AS value,
+       coalesce(sum(total) FILTER (WHERE payment_mode = 'cod'), 0)::bigint AS cod_value
+FROM orders
+WHERE created_at >= $1 AND created_at < $2 AND parent_order_id IS NULL
+  AND order_status <> 'AWAITING_PAYMENT'
+  AND (payment_mode = 'cod' OR payment_status IN ('success', 'refund_pending', 'refunded'))
+`
+
+type CODShareParams struct {
+	PlacedFrom   time.Time
+	PlacedBefore time.Time
+}
+
+type CODShareRow struct {
+	Orders    int64
+	CodOrders int64
+	Value     int64
+	CodValue  int64
+}
+
+// Orders placed in [@placed_from, @placed_before) and those of them to be paid on delivery, by
+// count and value. Placed: cash on delivery, or paid online (an online attempt never paid is no
+// order); an exchange's new parcel is not a shopper's choice and is left out.
+func (q *Queries) CODShare(ctx context.Context, arg CODShareParams) (CODShareRow, error) {
+	row := q.db.QueryRow(ctx, cODShare, arg.PlacedFrom, arg.PlacedBefore)
+	var i CODShareRow
+	err := row.Scan(
+		&i.Orders,
+		&i.CodOrders,
+		&i.Value,
+		&i.CodValue,
+	)
+	return i, err
+}
+
 const dailyTakings = `-- name: DailyTakings :many
 SELECT (created_at AT TIME ZONE 'Asia/Kolkata')::date AS day,
        count(*)::bigint AS orders,
@@ -108,6 +189,26 @@ func (q *Queries) LowStock(ctx context.Context, arg LowStockParams) ([]LowStockR
 	return items, nil
 }
 
+const nDRQueue = `-- name: NDRQueue :one
+SELECT count(*) FILTER (WHERE action = '')::bigint AS unanswered, count(*)::bigint AS open
+FROM ndr_attempts
+WHERE closed_at IS NULL
+`
+
+type NDRQueueRow struct {
+	Unanswered int64
+	Open       int64
+}
+
+// Failed delivery attempts still open now: those waiting for the shopper's (or staff's) answer,
+// and all open ones (answered ones wait for the courier).
+func (q *Queries) NDRQueue(ctx context.Context) (NDRQueueRow, error) {
+	row := q.db.QueryRow(ctx, nDRQueue)
+	var i NDRQueueRow
+	err := row.Scan(&i.Unanswered, &i.Open)
+	return i, err
+}
+
 const newCustomers = `-- name: NewCustomers :one
 SELECT count(*)::bigint FROM users WHERE role = 'user' AND created_at >= $1 AND created_at < $2
 `
@@ -160,6 +261,135 @@ func (q *Queries) OrdersByStatus(ctx context.Context, arg OrdersByStatusParams) 
 		return nil, err
 	}
 	return items, nil
+}
+
+const rTOByPincode = `-- name: RTOByPincode :many
+SELECT coalesce(nullif(btrim(address ->> 'pincode'), ''), '?')::text AS place,
+       count(*)::bigint AS ended,
+       count(*) FILTER (WHERE order_status IN ('RTO_INITIATED', 'RTO_DELIVERED'))::bigint AS rto
+FROM orders
+WHERE created_at >= $1 AND created_at < $2
+  AND order_status IN ('DELIVERED', 'RETURN_REQUESTED', 'RETURNED', 'RTO_INITIATED', 'RTO_DELIVERED')
+GROUP BY place
+HAVING count(*) FILTER (WHERE order_status IN ('RTO_INITIATED', 'RTO_DELIVERED')) > 0
+ORDER BY rto DESC, ended, place
+LIMIT $3
+`
+
+type RTOByPincodeParams struct {
+	PlacedFrom   time.Time
+	PlacedBefore time.Time
+	MaxRows      int32
+}
+
+type RTOByPincodeRow struct {
+	Place string
+	Ended int64
+	Rto   int64
+}
+
+// RTOByState by the delivery pincode.
+func (q *Queries) RTOByPincode(ctx context.Context, arg RTOByPincodeParams) ([]RTOByPincodeRow, error) {
+	rows, err := q.db.Query(ctx, rTOByPincode, arg.PlacedFrom, arg.PlacedBefore, arg.MaxRows)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []RTOByPincodeRow
+	for rows.Next() {
+		var i RTOByPincodeRow
+		if err := rows.Scan(&i.Place, &i.Ended, &i.Rto); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const rTOByState = `-- name: RTOByState :many
+SELECT coalesce(nullif(btrim(address ->> 'state'), ''), '?')::text AS place,
+       count(*)::bigint AS ended,
+       count(*) FILTER (WHERE order_status IN ('RTO_INITIATED', 'RTO_DELIVERED'))::bigint AS rto
+FROM orders
+WHERE created_at >= $1 AND created_at < $2
+  AND order_status IN ('DELIVERED', 'RETURN_REQUESTED', 'RETURNED', 'RTO_INITIATED', 'RTO_DELIVERED')
+GROUP BY place
+HAVING count(*) FILTER (WHERE order_status IN ('RTO_INITIATED', 'RTO_DELIVERED')) > 0
+ORDER BY rto DESC, ended, place
+LIMIT $3
+`
+
+type RTOByStateParams struct {
+	PlacedFrom   time.Time
+	PlacedBefore time.Time
+	MaxRows      int32
+}
+
+type RTOByStateRow struct {
+	Place string
+	Ended int64
+	Rto   int64
+}
+
+// The states where most orders of [@placed_from, @placed_before) came back unclaimed: RTO
+// orders, then the fewest ended deliveries (3 of 3 is worse than 3 of 10), at most @max_rows.
+func (q *Queries) RTOByState(ctx context.Context, arg RTOByStateParams) ([]RTOByStateRow, error) {
+	rows, err := q.db.Query(ctx, rTOByState, arg.PlacedFrom, arg.PlacedBefore, arg.MaxRows)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []RTOByStateRow
+	for rows.Next() {
+		var i RTOByStateRow
+		if err := rows.Scan(&i.Place, &i.Ended, &i.Rto); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const rTORate = `-- name: RTORate :one
+SELECT count(*)::bigint AS ended,
+       count(*) FILTER (WHERE order_status IN ('RTO_INITIATED', 'RTO_DELIVERED'))::bigint AS rto,
+       count(*) FILTER (WHERE payment_mode = 'cod')::bigint AS cod_ended,
+       count(*) FILTER (WHERE payment_mode = 'cod' AND order_status IN ('RTO_INITIATED', 'RTO_DELIVERED'))::bigint AS cod_rto
+FROM orders
+WHERE created_at >= $1 AND created_at < $2
+  AND order_status IN ('DELIVERED', 'RETURN_REQUESTED', 'RETURNED', 'RTO_INITIATED', 'RTO_DELIVERED')
+`
+
+type RTORateParams struct {
+	PlacedFrom   time.Time
+	PlacedBefore time.Time
+}
+
+type RTORateRow struct {
+	Ended    int64
+	Rto      int64
+	CodEnded int64
+	CodRto   int64
+}
+
+// Of the orders placed in [@placed_from, @placed_before) whose delivery has ended (delivered,
+// or returned to origin), how many came back unclaimed (RTO), in all and paid on delivery.
+func (q *Queries) RTORate(ctx context.Context, arg RTORateParams) (RTORateRow, error) {
+	row := q.db.QueryRow(ctx, rTORate, arg.PlacedFrom, arg.PlacedBefore)
+	var i RTORateRow
+	err := row.Scan(
+		&i.Ended,
+		&i.Rto,
+		&i.CodEnded,
+		&i.CodRto,
+	)
+	return i, err
 }
 
 const takings = `-- name: Takings :one

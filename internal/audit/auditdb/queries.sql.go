@@ -47,6 +47,41 @@ func (q *Queries) CountEntries(ctx context.Context, arg CountEntriesParams) (int
 	return count, err
 }
 
+const entriesHolding = `-- name: EntriesHolding :many
+SELECT id, before, after FROM audit_log
+WHERE before::text LIKE ANY($1::text[]) OR after::text LIKE ANY($1::text[])
+ORDER BY id
+FOR UPDATE
+`
+
+type EntriesHoldingRow struct {
+	ID     string
+	Before []byte
+	After  []byte
+}
+
+// The entries whose before or after holds any of needles (as JSON writes them), locked for a
+// shopper's erasure (package privacy).
+func (q *Queries) EntriesHolding(ctx context.Context, needles []string) ([]EntriesHoldingRow, error) {
+	rows, err := q.db.Query(ctx, entriesHolding, needles)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []EntriesHoldingRow
+	for rows.Next() {
+		var i EntriesHoldingRow
+		if err := rows.Scan(&i.ID, &i.Before, &i.After); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const insertEntry = `-- name: InsertEntry :exec
 INSERT INTO audit_log (id, actor_id, actor_role, action, entity_type, entity_id, before, after, request_id)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
@@ -161,4 +196,19 @@ func (q *Queries) ListEntries(ctx context.Context, arg ListEntriesParams) ([]Lis
 		return nil, err
 	}
 	return items, nil
+}
+
+const setRedacted = `-- name: SetRedacted :exec
+UPDATE audit_log SET before = $1, after = $2 WHERE id = $3
+`
+
+type SetRedactedParams struct {
+	Before []byte
+	After  []byte
+	ID     string
+}
+
+func (q *Queries) SetRedacted(ctx context.Context, arg SetRedactedParams) error {
+	_, err := q.db.Exec(ctx, setRedacted, arg.Before, arg.After, arg.ID)
+	return err
 }

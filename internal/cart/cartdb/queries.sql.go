@@ -91,6 +91,16 @@ func (q *Queries) DeleteCartItem(ctx context.Context, arg DeleteCartItemParams) 
 	return result.RowsAffected(), nil
 }
 
+const eraseCartOfUser = `-- name: EraseCartOfUser :exec
+DELETE FROM cart_items WHERE user_id = $1
+`
+
+// A shopper's erasure (package privacy): their cart is gone.
+func (q *Queries) EraseCartOfUser(ctx context.Context, userID string) error {
+	_, err := q.db.Exec(ctx, eraseCartOfUser, userID)
+	return err
+}
+
 const lockCartOf = `-- name: LockCartOf :many
 SELECT id, user_id, product_id, size, quantity, created_at, updated_at FROM cart_items WHERE user_id = $1 ORDER BY created_at DESC, id DESC FOR UPDATE
 `

@@ -515,17 +515,6 @@ func (q *Queries) CountBySubCategory(ctx context.Context, arg CountBySubCategory
 	return count, err
 }
 
-const countFuzzySearch = `-- name: CountFuzzySearch :one
-SELECT count(*) FROM products p WHERE p.active AND lower($1::text) <% p.search_text
-`
-
-func (q *Queries) CountFuzzySearch(ctx context.Context, query string) (int64, error) {
-	row := q.db.QueryRow(ctx, countFuzzySearch, query)
-	var count int64
-	err := row.Scan(&count)
-	return count, err
-}
-
 const countInSubCategory = `-- name: CountInSubCategory :one
 SELECT count(*) FROM products WHERE active AND sub_category_id = $1
 `
@@ -570,18 +559,6 @@ func (q *Queries) CountProductsInSubCategory(ctx context.Context, subCategoryID 
 	return count, err
 }
 
-const countSearch = `-- name: CountSearch :one
-SELECT count(*) FROM products p
-WHERE p.active AND p.search @@ websearch_to_tsquery('english', $1::text)
-`
-
-func (q *Queries) CountSearch(ctx context.Context, query string) (int64, error) {
-	row := q.db.QueryRow(ctx, countSearch, query)
-	var count int64
-	err := row.Scan(&count)
-	return count, err
-}
-
 const deleteCategory = `-- name: DeleteCategory :exec
 DELETE FROM categories WHERE id = $1
 `
@@ -621,97 +598,6 @@ DELETE FROM sub_categories WHERE id = $1
 func (q *Queries) DeleteSubCategory(ctx context.Context, id string) error {
 	_, err := q.db.Exec(ctx, deleteSubCategory, id)
 	return err
-}
-
-const fuzzySearchProducts = `-- name: FuzzySearchProducts :many
-SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,
-       p.images, p.basic_description, p.return_description, p.size_chart, p.fit, p.length_cm, p.width_cm,
-       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name, p.slug
-FROM products p
-JOIN sub_categories sc ON sc.id = p.sub_category_id
-JOIN categories c ON c.id = sc.category_id
-WHERE p.active AND lower($1::text) <% p.search_text
-ORDER BY word_similarity(lower($1::text), p.search_text) DESC, p.created_at DESC, p.id DESC
-LIMIT $3 OFFSET $2
-`
-
-type FuzzySearchProductsParams struct {
-	Query      string
-	PageOffset int32
-	PageSize   int32
-}
-
-type FuzzySearchProductsRow struct {
-	ID                string
-	Code              string
-	Name              string
-	Gender            string
-	Status            string
-	SubCategoryID     string
-	Price             int64
-	Discount          int32
-	Colour            string
-	Thumbnail         string
-	Images            []string
-	BasicDescription  string
-	ReturnDescription string
-	SizeChart         string
-	Fit               string
-	LengthCm          float64
-	WidthCm           float64
-	HeightCm          float64
-	WeightGrams       int32
-	CreatedAt         time.Time
-	CategoryType      string
-	CategoryID        string
-	CategoryName      string
-	Slug              string
-}
-
-// Close spellings, for when no word matches: "oxfrod" finds "oxford".
-func (q *Queries) FuzzySearchProducts(ctx context.Context, arg FuzzySearchProductsParams) ([]FuzzySearchProductsRow, error) {
-	rows, err := q.db.Query(ctx, fuzzySearchProducts, arg.Query, arg.PageOffset, arg.PageSize)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []FuzzySearchProductsRow
-	for rows.Next() {
-		var i FuzzySearchProductsRow
-		if err := rows.Scan(
-			&i.ID,
-			&i.Code,
-			&i.Name,
-			&i.Gender,
-			&i.Status,
-			&i.SubCategoryID,
-			&i.Price,
-			&i.Discount,
-			&i.Colour,
-			&i.Thumbnail,
-			&i.Images,
-			&i.BasicDescription,
-			&i.ReturnDescription,
-			&i.SizeChart,
-			&i.Fit,
-			&i.LengthCm,
-			&i.WidthCm,
-			&i.HeightCm,
-			&i.WeightGrams,
-			&i.CreatedAt,
-			&i.CategoryType,
-			&i.CategoryID,
-			&i.CategoryName,
-			&i.Slug,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
 }
 
 const insertCategory = `-- name: InsertCategory :exec
@@ -1091,6 +977,43 @@ func (q *Queries) LockSubCategory(ctx context.Context, id string) (LockSubCatego
 	return i, err
 }
 
+const popularSubCategories = `-- name: PopularSubCategories :many
+SELECT sc.id, sc.category_type, c.name AS category_name
+FROM sub_categories sc
+JOIN categories c ON c.id = sc.category_id
+JOIN products p ON p.sub_category_id = sc.id AND p.active
+GROUP BY sc.id, c.name, c.position
+ORDER BY count(*) DESC, c.position, sc.position
+LIMIT $1
+`
+
+type PopularSubCategoriesRow struct {
+	ID           string
+	CategoryType string
+	CategoryName string
+}
+
+// The sub-categories with the most products on show, for a search that found nothing.
+func (q *Queries) PopularSubCategories(ctx context.Context, size int32) ([]PopularSubCategoriesRow, error) {
+	rows, err := q.db.Query(ctx, popularSubCategories, size)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []PopularSubCategoriesRow
+	for rows.Next() {
+		var i PopularSubCategoriesRow
+		if err := rows.Scan(&i.ID, &i.CategoryType, &i.CategoryName); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const productByID = `-- name: ProductByID :one
 SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,
        p.images, p.basic_description, p.return_description, p.size_chart, p.fit, p.length_cm, p.width_cm,
@@ -1156,6 +1079,34 @@ func (q *Queries) ProductByID(ctx context.Context, id string) (ProductByIDRow, e
 		&i.CategoryID,
 		&i.CategoryName,
 		&i.Slug,
+	)
+	return i, err
+}
+
+const productDeclarations = `-- name: ProductDeclarations :one
+SELECT maker_name, maker_address, country_of_origin, generic_name, net_quantity, consumer_care
+FROM product_declarations WHERE product_id = $1
+`
+
+type ProductDeclarationsRow struct {
+	MakerName       string
+	MakerAddress    string
+	CountryOfOrigin string
+	GenericName     string
+	NetQuantity     string
+	ConsumerCare    string
+}
+
+func (q *Queries) ProductDeclarations(ctx context.Context, productID string) (ProductDeclarationsRow, error) {
+	row := q.db.QueryRow(ctx, productDeclarations, productID)
+	var i ProductDeclarationsRow
+	err := row.Scan(
+		&i.MakerName,
+		&i.MakerAddress,
+		&i.CountryOfOrigin,
+		&i.GenericName,
+		&i.NetQuantity,
+		&i.ConsumerCare,
 	)
 	return i, err
 }
@@ -1635,7 +1586,7 @@ func (q *Queries) RenameInProductSearch(ctx context.Context, arg RenameInProduct
 }
 
 const returnStock = `-- name: ReturnStock :one
-UPDATE product_sizes SET stock = stock + $1::integer
+UPDATE product_sizes SET stock = stock + $1::integer, sold = greatest(sold - $1::integer, 0)
 WHERE product_id = $2 AND size = $3
 RETURNING stock
 `
@@ -1653,23 +1604,77 @@ func (q *Queries) ReturnStock(ctx context.Context, arg ReturnStockParams) (int32
 	return stock, err
 }
 
+const saveProductDeclarations = `-- name: SaveProductDeclarations :exec
+INSERT INTO product_declarations (product_id, maker_name, maker_address, country_of_origin, generic_name, net_quantity, consumer_care)
+VALUES ($1, $2, $3, $4, $5, $6, $7)
+ON CONFLICT (product_id) DO UPDATE SET maker_name = EXCLUDED.maker_name, maker_address = EXCLUDED.maker_address,
+    country_of_origin = EXCLUDED.country_of_origin, generic_name = EXCLUDED.generic_name,
+    net_quantity = EXCLUDED.net_quantity, consumer_care = EXCLUDED.consumer_care, updated_at = now()
+`
+
+type SaveProductDeclarationsParams struct {
+	ProductID       string
+	MakerName       string
+	MakerAddress    string
+	CountryOfOrigin string
+	GenericName     string
+	NetQuantity     string
+	ConsumerCare    string
+}
+
+func (q *Queries) SaveProductDeclarations(ctx context.Context, arg SaveProductDeclarationsParams) error {
+	_, err := q.db.Exec(ctx, saveProductDeclarations,
+		arg.ProductID,
+		arg.MakerName,
+		arg.MakerAddress,
+		arg.CountryOfOrigin,
+		arg.GenericName,
+		arg.NetQuantity,
+		arg.ConsumerCare,
+	)
+	return err
+}
+
 const searchProducts = `-- name: SearchProducts :many
-WITH q AS (SELECT websearch_to_tsquery('english', $3::text) AS tsq)
+WITH q AS (SELECT to_tsquery('english', $5::text) AS tsq),
+named AS (
+    SELECT p.id FROM products p, q WHERE p.active AND to_tsvector('english', p.name) @@ q.tsq LIMIT $6
+),
+candidates AS (
+    SELECT named.id FROM named
+    UNION
+    (SELECT p.id FROM products p
+     WHERE p.active AND $1::text <> '' AND lower(p.code) ~>=~ $1::text AND lower(p.code) ~<~ $2::text
+     LIMIT $6)
+    UNION
+    (SELECT p.id FROM products p, q
+     WHERE p.active AND p.search @@ q.tsq AND NOT to_tsvector('english', p.name) @@ q.tsq
+     LIMIT greatest($6::integer - (SELECT count(*) FROM named)::integer, 0))
+)
 SELECT p.id, p.code, p.name, p.gender, p.status, p.sub_category_id, p.price, p.discount, p.colour, p.thumbnail,
        p.images, p.basic_description, p.return_description, p.size_chart, p.fit, p.length_cm, p.width_cm,
-       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name, p.slug
-FROM products p
+       p.height_cm, p.weight_grams, p.created_at, sc.category_type, sc.category_id, c.name AS category_name, p.slug,
+       count(*) OVER () AS total
+FROM candidates
+JOIN products p ON p.id = candidates.id
 JOIN sub_categories sc ON sc.id = p.sub_category_id
 JOIN categories c ON c.id = sc.category_id, q
-WHERE p.active AND p.search @@ q.tsq
-ORDER BY ts_rank(p.search, q.tsq) DESC, p.created_at DESC, p.id DESC
-LIMIT $2 OFFSET $1
+ORDER BY CASE WHEN lower(p.code) = $1::text THEN 0
+              WHEN ts_filter(p.search, '{a}') @@ q.tsq THEN 1
+              WHEN $1::text <> '' AND lower(p.code) ~>=~ $1::text AND lower(p.code) ~<~ $2::text THEN 2
+              WHEN ts_filter(p.search, '{a,b}') @@ q.tsq THEN 3
+              ELSE 4 END,
+         ts_rank(p.search, q.tsq) DESC, p.created_at DESC, p.id DESC
+LIMIT $4 OFFSET $3
 `
 
 type SearchProductsParams struct {
+	Code       string
+	CodeEnd    string
 	PageOffset int32
 	PageSize   int32
-	Query      string
+	Tsquery    string
+	Bound      int32
 }
 
 type SearchProductsRow struct {
@@ -1697,11 +1702,24 @@ type SearchProductsRow struct {
 	CategoryID        string
 	CategoryName      string
 	Slug              string
+	Total             int64
 }
 
-// Whole words (stemmed): "trousers" finds "trouser".
+// Matches of @tsquery (the query's words, their synonyms and corrections) or of the product
+// code @code (lowercased; ” for none; @code_end is @code followed by the highest character),
+// ranked within a bounded candidate set: at most @bound name matches and @bound codes, topped
+// up to @bound with matches elsewhere when the names are fewer. tier: 0 the code itself, 1 the
+// name, 2 the start of the code, 3 the name with the sub-category and colour, 4 the description
+// too. total counts the candidates.
 func (q *Queries) SearchProducts(ctx context.Context, arg SearchProductsParams) ([]SearchProductsRow, error) {
-	rows, err := q.db.Query(ctx, searchProducts, arg.PageOffset, arg.PageSize, arg.Query)
+	rows, err := q.db.Query(ctx, searchProducts,
+		arg.Code,
+		arg.CodeEnd,
+		arg.PageOffset,
+		arg.PageSize,
+		arg.Tsquery,
+		arg.Bound,
+	)
 	if err != nil {
 		return nil, err
 	}
@@ -1734,6 +1752,54 @@ func (q *Queries) SearchProducts(ctx context.Context, arg SearchProductsParams) 
 			&i.CategoryID,
 			&i.CategoryName,
 			&i.Slug,
+			&i.Total,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const searchTerms = `-- name: SearchTerms :many
+SELECT t.term::text AS term,
+       EXISTS (SELECT 1 FROM search_words w WHERE w.word = t.term) AS known,
+       coalesce((SELECT array_agg(DISTINCT s.synonym) FROM search_synonyms s
+                 WHERE s.word IN (t.term, regexp_replace(t.term, 's$', ''), regexp_replace(t.term, 'es$', ''))), '{}')::text[] AS synonyms,
+       coalesce((SELECT array_agg(n.word) FROM (
+                     SELECT w.word FROM search_words w
+                     WHERE length(t.term) >= 3 AND NOT EXISTS (SELECT 1 FROM search_words k WHERE k.word = t.term)
+                     ORDER BY w.word <-> t.term LIMIT 5) n), '{}')::text[] AS nearest
+FROM unnest($1::text[]) AS t(term)
+`
+
+type SearchTermsRow struct {
+	Term     string
+	Known    bool
+	Synonyms []string
+	Nearest  []string
+}
+
+// What each word of a query may mean: whether the shop's names, sub-categories or colours use
+// it (known), the words a shopper may mean by it (search_synonyms, matched as typed or without
+// a plural ending), and for a word the shop doesn't use, its 5 nearest words by trigrams.
+func (q *Queries) SearchTerms(ctx context.Context, terms []string) ([]SearchTermsRow, error) {
+	rows, err := q.db.Query(ctx, searchTerms, terms)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []SearchTermsRow
+	for rows.Next() {
+		var i SearchTermsRow
+		if err := rows.Scan(
+			&i.Term,
+			&i.Known,
+			&i.Synonyms,
+			&i.Nearest,
 		); err != nil {
 			return nil, err
 		}
@@ -2017,8 +2083,125 @@ func (q *Queries) SubCategoryByType(ctx context.Context, categoryType string) (S
 	return i, err
 }
 
+const suggestProducts = `-- name: SuggestProducts :many
+WITH q AS (SELECT to_tsquery('english', $2::text) AS tsq),
+candidates AS (
+    (SELECT p.id, 0 AS tier FROM products p
+     WHERE p.active AND $3::text <> '' AND lower(p.code) ~>=~ $3::text AND lower(p.code) ~<~ $4::text
+     ORDER BY lower(p.code) LIMIT 8)
+    UNION ALL
+    (SELECT p.id, 1 AS tier FROM products p, q WHERE p.active AND to_tsvector('english', p.name) @@ q.tsq LIMIT 48)
+)
+SELECT p.id, p.code, p.name, p.slug, p.thumbnail, sc.category_type, min(c.tier)::integer AS tier,
+       ts_rank(to_tsvector('english', p.name), q.tsq) AS rank
+FROM candidates c
+JOIN products p ON p.id = c.id
+JOIN sub_categories sc ON sc.id = p.sub_category_id, q
+GROUP BY p.id, sc.category_type, q.tsq
+ORDER BY tier, rank DESC, p.created_at DESC, p.id DESC
+LIMIT $1
+`
+
+type SuggestProductsParams struct {
+	Size    int32
+	Tsquery string
+	Code    string
+	CodeEnd string
+}
+
+type SuggestProductsRow struct {
+	ID           string
+	Code         string
+	Name         string
+	Slug         string
+	Thumbnail    string
+	CategoryType string
+	Tier         int32
+	Rank         float32
+}
+
+// A few products whose code starts with @code or whose name matches @tsquery (its last word
+// a prefix), the code first, then by rank among at most 48 name matches.
+func (q *Queries) SuggestProducts(ctx context.Context, arg SuggestProductsParams) ([]SuggestProductsRow, error) {
+	rows, err := q.db.Query(ctx, suggestProducts,
+		arg.Size,
+		arg.Tsquery,
+		arg.Code,
+		arg.CodeEnd,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []SuggestProductsRow
+	for rows.Next() {
+		var i SuggestProductsRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Code,
+			&i.Name,
+			&i.Slug,
+			&i.Thumbnail,
+			&i.CategoryType,
+			&i.Tier,
+			&i.Rank,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const suggestSubCategories = `-- name: SuggestSubCategories :many
+SELECT sc.id, sc.category_type, c.name AS category_name
+FROM sub_categories sc
+JOIN categories c ON c.id = sc.category_id
+WHERE to_tsvector('english', sc.category_type) @@ to_tsquery('english', $1::text)
+   OR lower(sc.category_type) LIKE '%' || $2::text || '%'
+ORDER BY c.position, sc.position, sc.category_type
+LIMIT $3
+`
+
+type SuggestSubCategoriesParams struct {
+	Tsquery string
+	Pattern string
+	Size    int32
+}
+
+type SuggestSubCategoriesRow struct {
+	ID           string
+	CategoryType string
+	CategoryName string
+}
+
+// Sub-categories whose name matches @tsquery or contains @pattern (a LIKE substring), in
+// display order.
+func (q *Queries) SuggestSubCategories(ctx context.Context, arg SuggestSubCategoriesParams) ([]SuggestSubCategoriesRow, error) {
+	rows, err := q.db.Query(ctx, suggestSubCategories, arg.Tsquery, arg.Pattern, arg.Size)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []SuggestSubCategoriesRow
+	for rows.Next() {
+		var i SuggestSubCategoriesRow
+		if err := rows.Scan(&i.ID, &i.CategoryType, &i.CategoryName); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const takeStock = `-- name: TakeStock :one
-UPDATE product_sizes SET stock = stock - $1::integer
+UPDATE product_sizes SET stock = stock - $1::integer, sold = sold + $1::integer
 WHERE product_id = $2 AND size = $3 AND stock >= $1::integer
 RETURNING stock
 `
@@ -2029,6 +2212,7 @@ type TakeStockParams struct {
 	Size      string
 }
 
+// The units taken count as sold (the best-selling sort), in the same row and statement.
 func (q *Queries) TakeStock(ctx context.Context, arg TakeStockParams) (int32, error) {
 	row := q.db.QueryRow(ctx, takeStock, arg.Quantity, arg.ProductID, arg.Size)
 	var stock int32

@@ -10,7 +10,7 @@ import (
 )
 
 const company = `-- name: Company :one
-SELECT id, name, tagline, description, address_line1, address_line2, city, state, zip, contact1, contact2, email, vendor_id, updated_at, gst_registered, gstin, legal_name, invoice_prefix, free_shipping_above, shipping_fee, cod_fee, cod_max_order, cod_blocked_pincodes, cod_rto_limit FROM company WHERE id = 'company'
+SELECT id, name, tagline, description, address_line1, address_line2, city, state, zip, contact1, contact2, email, vendor_id, updated_at, gst_registered, gstin, legal_name, invoice_prefix, free_shipping_above, shipping_fee, cod_fee, cod_max_order, cod_blocked_pincodes, cod_rto_limit, cod_confirm, cod_confirm_hours, grievance_name, grievance_designation, grievance_email, grievance_phone FROM company WHERE id = 'company'
 `
 
 func (q *Queries) Company(ctx context.Context) (Company, error) {
@@ -41,12 +41,18 @@ func (q *Queries) Company(ctx context.Context) (Company, error) {
 		&i.CodMaxOrder,
 		&i.CodBlockedPincodes,
 		&i.CodRtoLimit,
+		&i.CodConfirm,
+		&i.CodConfirmHours,
+		&i.GrievanceName,
+		&i.GrievanceDesignation,
+		&i.GrievanceEmail,
+		&i.GrievancePhone,
 	)
 	return i, err
 }
 
 const companyForUpdate = `-- name: CompanyForUpdate :one
-SELECT id, name, tagline, description, address_line1, address_line2, city, state, zip, contact1, contact2, email, vendor_id, updated_at, gst_registered, gstin, legal_name, invoice_prefix, free_shipping_above, shipping_fee, cod_fee, cod_max_order, cod_blocked_pincodes, cod_rto_limit FROM company WHERE id = 'company' FOR UPDATE
+SELECT id, name, tagline, description, address_line1, address_line2, city, state, zip, contact1, contact2, email, vendor_id, updated_at, gst_registered, gstin, legal_name, invoice_prefix, free_shipping_above, shipping_fee, cod_fee, cod_max_order, cod_blocked_pincodes, cod_rto_limit, cod_confirm, cod_confirm_hours, grievance_name, grievance_designation, grievance_email, grievance_phone FROM company WHERE id = 'company' FOR UPDATE
 `
 
 func (q *Queries) CompanyForUpdate(ctx context.Context) (Company, error) {
@@ -77,6 +83,12 @@ func (q *Queries) CompanyForUpdate(ctx context.Context) (Company, error) {
 		&i.CodMaxOrder,
 		&i.CodBlockedPincodes,
 		&i.CodRtoLimit,
+		&i.CodConfirm,
+		&i.CodConfirmHours,
+		&i.GrievanceName,
+		&i.GrievanceDesignation,
+		&i.GrievanceEmail,
+		&i.GrievancePhone,
 	)
 	return i, err
 }
@@ -139,7 +151,7 @@ const saveDelivery = `-- name: SaveDelivery :execrows
 UPDATE company
 SET free_shipping_above = $1, shipping_fee = $2, cod_fee = $3,
     cod_max_order = $4, cod_blocked_pincodes = $5::text[], cod_rto_limit = $6,
-    updated_at = now()
+    cod_confirm = $7, cod_confirm_hours = $8, updated_at = now()
 WHERE id = 'company'
 `
 
@@ -150,6 +162,8 @@ type SaveDeliveryParams struct {
 	CodMaxOrder        int64
 	CodBlockedPincodes []string
 	CodRtoLimit        int32
+	CodConfirm         bool
+	CodConfirmHours    int32
 }
 
 func (q *Queries) SaveDelivery(ctx context.Context, arg SaveDeliveryParams) (int64, error) {
@@ -160,6 +174,35 @@ func (q *Queries) SaveDelivery(ctx context.Context, arg SaveDeliveryParams) (int
 		arg.CodMaxOrder,
 		arg.CodBlockedPincodes,
 		arg.CodRtoLimit,
+		arg.CodConfirm,
+		arg.CodConfirmHours,
+	)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const saveGrievanceOfficer = `-- name: SaveGrievanceOfficer :execrows
+UPDATE company
+SET grievance_name = $1, grievance_designation = $2, grievance_email = $3,
+    grievance_phone = $4, updated_at = now()
+WHERE id = 'company'
+`
+
+type SaveGrievanceOfficerParams struct {
+	GrievanceName        string
+	GrievanceDesignation string
+	GrievanceEmail       string
+	GrievancePhone       string
+}
+
+func (q *Queries) SaveGrievanceOfficer(ctx context.Context, arg SaveGrievanceOfficerParams) (int64, error) {
+	result, err := q.db.Exec(ctx, saveGrievanceOfficer,
+		arg.GrievanceName,
+		arg.GrievanceDesignation,
+		arg.GrievanceEmail,
+		arg.GrievancePhone,
 	)
 	if err != nil {
 		return 0, err

@@ -789,3 +789,17 @@ func (q *Queries) NextSerial(ctx context.Context, arg NextSerialParams) (int32, 
 	err := row.Scan(&last_serial)
 	return last_serial, err
 }
+
+const reduceRecipients = `-- name: ReduceRecipients :exec
+UPDATE invoices SET recipient_name = 'Unregistered customer', recipient_address = place_state
+WHERE order_id = ANY ($1::text[]) AND recipient_gstin = '' AND taxable_value < 5000000
+  AND (recipient_name <> 'Unregistered customer' OR recipient_address <> place_state)
+`
+
+// A shopper's erasure (package privacy): their invoices to an unregistered buyer below
+// ₹50,000 taxable value (Rule 46 asks no name or address there) keep only the place of
+// supply's state as the recipient's address; the invoices trigger allows exactly this change.
+func (q *Queries) ReduceRecipients(ctx context.Context, orderIds []string) error {
+	_, err := q.db.Exec(ctx, reduceRecipients, orderIds)
+	return err
+}

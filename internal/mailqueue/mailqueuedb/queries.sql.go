@@ -10,6 +10,30 @@ import (
 	"time"
 )
 
+const eraseMailsTo = `-- name: EraseMailsTo :exec
+DELETE FROM mails WHERE lower(recipient) = ANY ($1::text[])
+`
+
+// A shopper's erasure (package privacy): every mail to their addresses, sent or not, is gone.
+func (q *Queries) EraseMailsTo(ctx context.Context, recipients []string) error {
+	_, err := q.db.Exec(ctx, eraseMailsTo, recipients)
+	return err
+}
+
+const forgetSentBefore = `-- name: ForgetSentBefore :execrows
+DELETE FROM mails WHERE sent_at < $1::timestamptz
+`
+
+// The log of sent mails keeps no one's address or words past the shop's log retention (package
+// privacy): mails sent before @before are gone.
+func (q *Queries) ForgetSentBefore(ctx context.Context, before time.Time) (int64, error) {
+	result, err := q.db.Exec(ctx, forgetSentBefore, before)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const insertMail = `-- name: InsertMail :exec
 INSERT INTO mails (id, kind, ref, recipient, subject, text_body, html_body, sensitive)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)

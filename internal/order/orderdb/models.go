@@ -74,6 +74,15 @@ type Order struct {
 	BusinessGstin     string
 	BusinessName      string
 	CodFee            int64
+	ParentOrderID     pgtype.Text
+	CodConfirmState   string
+	CodConfirmToken   pgtype.Text
+	CodConfirmDue     *time.Time
+	CodConfirmBy      string
+	CodConfirmAt      *time.Time
+	CodConfirmNote    string
+	CourierEtd        *time.Time
+	ShortNumber       string
 }
 
 type OrderEvent struct {

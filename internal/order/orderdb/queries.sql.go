@@ -13,17 +13,19 @@ import (
 )
 
 const adminOrders = `-- name: AdminOrders :many
-SELECT o.id, o.order_number, o.user_id, o.idempotency_key, o.payment_mode, o.payment_status, o.order_status, o.list_total, o.subtotal, o.coupon_code, o.coupon_discount, o.shipping, o.tax, o.total, o.address, o.shipment, o.gateway_order_id, o.payment_id, o.payment_signature, o.payment_error, o.stock_held, o.cancel_reason, o.expires_at, o.paid_at, o.created_at, o.updated_at, o.courier_order_id, o.courier_shipment_id, o.awb, o.courier_name, o.tracking_url, o.pushed_at, o.push_attempts, o.push_failed, o.push_error, o.courier_reported_at, o.business_gstin, o.business_name, o.cod_fee FROM orders o
+SELECT o.id, o.order_number, o.user_id, o.idempotency_key, o.payment_mode, o.payment_status, o.order_status, o.list_total, o.subtotal, o.coupon_code, o.coupon_discount, o.shipping, o.tax, o.total, o.address, o.shipment, o.gateway_order_id, o.payment_id, o.payment_signature, o.payment_error, o.stock_held, o.cancel_reason, o.expires_at, o.paid_at, o.created_at, o.updated_at, o.courier_order_id, o.courier_shipment_id, o.awb, o.courier_name, o.tracking_url, o.pushed_at, o.push_attempts, o.push_failed, o.push_error, o.courier_reported_at, o.business_gstin, o.business_name, o.cod_fee, o.parent_order_id, o.cod_confirm_state, o.cod_confirm_token, o.cod_confirm_due, o.cod_confirm_by, o.cod_confirm_at, o.cod_confirm_note, o.courier_etd, o.short_number FROM orders o
 WHERE ($1::text = '' OR o.order_status = $1::text)
   AND ($1::text <> '' OR o.order_status <> 'AWAITING_PAYMENT')
   AND ($2::text = '' OR o.payment_mode = $2::text)
-  AND ($3::text = '' OR o.id = $3::text OR o.order_number = $3::text)
+  AND ($3::text = '' OR o.id = $3::text OR o.order_number = $3::text OR o.short_number = $3::text)
   AND ($4::timestamptz IS NULL OR o.created_at >= $4::timestamptz)
   AND ($5::timestamptz IS NULL OR o.created_at < $5::timestamptz)
   AND ($6::text = ''
        OR ($6::text = 'failed' AND o.push_failed)
-       OR ($6::text = 'waiting' AND o.courier_order_id IS NULL AND NOT o.push_failed AND o.order_status IN ('PENDING', 'CONFIRMED'))
-       OR ($6::text = 'pushed' AND o.courier_order_id IS NOT NULL))
+       OR ($6::text = 'waiting' AND o.courier_order_id IS NULL AND NOT o.push_failed AND o.order_status IN ('PENDING', 'CONFIRMED')
+           AND o.cod_confirm_state <> 'awaiting')
+       OR ($6::text = 'pushed' AND o.courier_order_id IS NOT NULL)
+       OR ($6::text = 'confirm' AND o.cod_confirm_state = 'awaiting' AND o.order_status = 'PENDING'))
 ORDER BY o.created_at DESC, o.id DESC
 LIMIT $8 OFFSET $7
 `
@@ -100,6 +102,15 @@ func (q *Queries) AdminOrders(ctx context.Context, arg AdminOrdersParams) ([]Ord
 			&i.BusinessGstin,
 			&i.BusinessName,
 			&i.CodFee,
+			&i.ParentOrderID,
+			&i.CodConfirmState,
+			&i.CodConfirmToken,
+			&i.CodConfirmDue,
+			&i.CodConfirmBy,
+			&i.CodConfirmAt,
+			&i.CodConfirmNote,
+			&i.CourierEtd,
+			&i.ShortNumber,
 		); err != nil {
 			return nil, err
 		}
@@ -119,8 +130,10 @@ WITH matched AS (
                 coalesce(s.address ->> 'city', '')) LIKE '%' || $8::text || '%'
     UNION
     SELECT l.order_id FROM order_lines l WHERE lower(l.product_name) LIKE '%' || $8::text || '%'
+    UNION
+    SELECT n.id FROM orders n WHERE n.short_number = upper($8::text)
 )
-SELECT o.id, o.order_number, o.user_id, o.idempotency_key, o.payment_mode, o.payment_status, o.order_status, o.list_total, o.subtotal, o.coupon_code, o.coupon_discount, o.shipping, o.tax, o.total, o.address, o.shipment, o.gateway_order_id, o.payment_id, o.payment_signature, o.payment_error, o.stock_held, o.cancel_reason, o.expires_at, o.paid_at, o.created_at, o.updated_at, o.courier_order_id, o.courier_shipment_id, o.awb, o.courier_name, o.tracking_url, o.pushed_at, o.push_attempts, o.push_failed, o.push_error, o.courier_reported_at, o.business_gstin, o.business_name, o.cod_fee, count(*) OVER () AS total
+SELECT o.id, o.order_number, o.user_id, o.idempotency_key, o.payment_mode, o.payment_status, o.order_status, o.list_total, o.subtotal, o.coupon_code, o.coupon_discount, o.shipping, o.tax, o.total, o.address, o.shipment, o.gateway_order_id, o.payment_id, o.payment_signature, o.payment_error, o.stock_held, o.cancel_reason, o.expires_at, o.paid_at, o.created_at, o.updated_at, o.courier_order_id, o.courier_shipment_id, o.awb, o.courier_name, o.tracking_url, o.pushed_at, o.push_attempts, o.push_failed, o.push_error, o.courier_reported_at, o.business_gstin, o.business_name, o.cod_fee, o.parent_order_id, o.cod_confirm_state, o.cod_confirm_token, o.cod_confirm_due, o.cod_confirm_by, o.cod_confirm_at, o.cod_confirm_note, o.courier_etd, o.short_number, count(*) OVER () AS total
 FROM orders o
 WHERE o.id = ANY (ARRAY(SELECT id FROM matched))
   AND ($1::text = '' OR o.order_status = $1::text)
@@ -130,8 +143,10 @@ WHERE o.id = ANY (ARRAY(SELECT id FROM matched))
   AND ($4::timestamptz IS NULL OR o.created_at < $4::timestamptz)
   AND ($5::text = ''
        OR ($5::text = 'failed' AND o.push_failed)
-       OR ($5::text = 'waiting' AND o.courier_order_id IS NULL AND NOT o.push_failed AND o.order_status IN ('PENDING', 'CONFIRMED'))
-       OR ($5::text = 'pushed' AND o.courier_order_id IS NOT NULL))
+       OR ($5::text = 'waiting' AND o.courier_order_id IS NULL AND NOT o.push_failed AND o.order_status IN ('PENDING', 'CONFIRMED')
+           AND o.cod_confirm_state <> 'awaiting')
+       OR ($5::text = 'pushed' AND o.courier_order_id IS NOT NULL)
+       OR ($5::text = 'confirm' AND o.cod_confirm_state = 'awaiting' AND o.order_status = 'PENDING'))
 ORDER BY o.created_at DESC, o.id DESC
 LIMIT $7 OFFSET $6
 `
@@ -215,6 +230,15 @@ func (q *Queries) AdminOrdersMatching(ctx context.Context, arg AdminOrdersMatchi
 			&i.Order.BusinessGstin,
 			&i.Order.BusinessName,
 			&i.Order.CodFee,
+			&i.Order.ParentOrderID,
+			&i.Order.CodConfirmState,
+			&i.Order.CodConfirmToken,
+			&i.Order.CodConfirmDue,
+			&i.Order.CodConfirmBy,
+			&i.Order.CodConfirmAt,
+			&i.Order.CodConfirmNote,
+			&i.Order.CourierEtd,
+			&i.Order.ShortNumber,
 			&i.Total,
 		); err != nil {
 			return nil, err
@@ -225,6 +249,23 @@ func (q *Queries) AdminOrdersMatching(ctx context.Context, arg AdminOrdersMatchi
 		return nil, err
 	}
 	return items, nil
+}
+
+const awaitCODConfirmation = `-- name: AwaitCODConfirmation :exec
+UPDATE orders SET cod_confirm_state = 'awaiting', cod_confirm_token = $1, cod_confirm_due = $2
+WHERE id = $3
+`
+
+type AwaitCODConfirmationParams struct {
+	TokenHash pgtype.Text
+	Due       *time.Time
+	ID        string
+}
+
+// A cash-on-delivery order placed while the shop asks for confirmation waits for it until @due.
+func (q *Queries) AwaitCODConfirmation(ctx context.Context, arg AwaitCODConfirmationParams) error {
+	_, err := q.db.Exec(ctx, awaitCODConfirmation, arg.TokenHash, arg.Due, arg.ID)
+	return err
 }
 
 const awaitingOlderThan = `-- name: AwaitingOlderThan :many
@@ -276,6 +317,17 @@ func (q *Queries) CODOverride(ctx context.Context, userID string) (CodOverride, 
 	return i, err
 }
 
+const childOrderCount = `-- name: ChildOrderCount :one
+SELECT count(*)::integer FROM orders WHERE parent_order_id = $1
+`
+
+func (q *Queries) ChildOrderCount(ctx context.Context, parentOrderID pgtype.Text) (int32, error) {
+	row := q.db.QueryRow(ctx, childOrderCount, parentOrderID)
+	var column_1 int32
+	err := row.Scan(&column_1)
+	return column_1, err
+}
+
 const clearCODOverride = `-- name: ClearCODOverride :exec
 DELETE FROM cod_overrides WHERE user_id = $1
 `
@@ -318,13 +370,15 @@ SELECT count(*) FROM orders o
 WHERE ($1::text = '' OR o.order_status = $1::text)
   AND ($1::text <> '' OR o.order_status <> 'AWAITING_PAYMENT')
   AND ($2::text = '' OR o.payment_mode = $2::text)
-  AND ($3::text = '' OR o.id = $3::text OR o.order_number = $3::text)
+  AND ($3::text = '' OR o.id = $3::text OR o.order_number = $3::text OR o.short_number = $3::text)
   AND ($4::timestamptz IS NULL OR o.created_at >= $4::timestamptz)
   AND ($5::timestamptz IS NULL OR o.created_at < $5::timestamptz)
   AND ($6::text = ''
        OR ($6::text = 'failed' AND o.push_failed)
-       OR ($6::text = 'waiting' AND o.courier_order_id IS NULL AND NOT o.push_failed AND o.order_status IN ('PENDING', 'CONFIRMED'))
-       OR ($6::text = 'pushed' AND o.courier_order_id IS NOT NULL))
+       OR ($6::text = 'waiting' AND o.courier_order_id IS NULL AND NOT o.push_failed AND o.order_status IN ('PENDING', 'CONFIRMED')
+           AND o.cod_confirm_state <> 'awaiting')
+       OR ($6::text = 'pushed' AND o.courier_order_id IS NOT NULL)
+       OR ($6::text = 'confirm' AND o.cod_confirm_state = 'awaiting' AND o.order_status = 'PENDING'))
 `
 
 type CountAdminOrdersParams struct {
@@ -358,6 +412,8 @@ WITH matched AS (
                 coalesce(s.address ->> 'city', '')) LIKE '%' || $6::text || '%'
     UNION
     SELECT l.order_id FROM order_lines l WHERE lower(l.product_name) LIKE '%' || $6::text || '%'
+    UNION
+    SELECT n.id FROM orders n WHERE n.short_number = upper($6::text)
 )
 SELECT count(*) FROM orders o
 WHERE o.id = ANY (ARRAY(SELECT id FROM matched))
@@ -368,8 +424,10 @@ WHERE o.id = ANY (ARRAY(SELECT id FROM matched))
   AND ($4::timestamptz IS NULL OR o.created_at < $4::timestamptz)
   AND ($5::text = ''
        OR ($5::text = 'failed' AND o.push_failed)
-       OR ($5::text = 'waiting' AND o.courier_order_id IS NULL AND NOT o.push_failed AND o.order_status IN ('PENDING', 'CONFIRMED'))
-       OR ($5::text = 'pushed' AND o.courier_order_id IS NOT NULL))
+       OR ($5::text = 'waiting' AND o.courier_order_id IS NULL AND NOT o.push_failed AND o.order_status IN ('PENDING', 'CONFIRMED')
+           AND o.cod_confirm_state <> 'awaiting')
+       OR ($5::text = 'pushed' AND o.courier_order_id IS NOT NULL)
+       OR ($5::text = 'confirm' AND o.cod_confirm_state = 'awaiting' AND o.order_status = 'PENDING'))
 `
 
 type CountAdminOrdersMatchingParams struct {
@@ -401,6 +459,7 @@ SELECT count(*) FROM orders
 WHERE user_id = $1
   AND ($2::text = '' OR order_status = $2::text)
   AND ($3::text = '' OR payment_mode = $3::text)
+  AND NOT (payment_mode = 'online' AND order_status = 'CANCELED' AND paid_at IS NULL)
 `
 
 type CountOrdersOfUserParams struct {
@@ -502,6 +561,37 @@ func (q *Queries) CustomersOf(ctx context.Context, userIds []string) ([]Customer
 		return nil, err
 	}
 	return items, nil
+}
+
+const eraseCODOverride = `-- name: EraseCODOverride :exec
+DELETE FROM cod_overrides WHERE user_id = $1
+`
+
+func (q *Queries) EraseCODOverride(ctx context.Context, userID string) error {
+	_, err := q.db.Exec(ctx, eraseCODOverride, userID)
+	return err
+}
+
+const eraseOrdersOfUser = `-- name: EraseOrdersOfUser :exec
+UPDATE orders SET
+    address = jsonb_build_object('firstName', '', 'lastName', '', 'address1', '', 'address2', '', 'city', '',
+        'state', coalesce(address->>'state', ''), 'pincode', '', 'email', '', 'phone', '', 'landmark', '',
+        'country', coalesce(address->>'country', '')),
+    shipment = (shipment - 'billing_address' - 'billing_address_2' - 'billing_city' - 'billing_customer_name'
+        - 'billing_email' - 'billing_last_name' - 'billing_phone' - 'billing_pincode')
+        || jsonb_build_object('billing_address', '', 'billing_address_2', '', 'billing_city', '', 'billing_customer_name', '',
+            'billing_email', '', 'billing_last_name', '', 'billing_phone', 0, 'billing_pincode', 0),
+    cod_confirm_note = '',
+    updated_at = now()
+WHERE user_id = $1
+`
+
+// A shopper's erasure (package privacy): the orders stay (money, tax, stock), their personal
+// fields reduced to the delivery state and country (the place of supply), the courier's copy
+// without names, address, e-mail or phone, and the COD confirmation's note cleared.
+func (q *Queries) EraseOrdersOfUser(ctx context.Context, userID string) error {
+	_, err := q.db.Exec(ctx, eraseOrdersOfUser, userID)
+	return err
 }
 
 const expiredOrders = `-- name: ExpiredOrders :many
@@ -667,17 +757,18 @@ func (q *Queries) InsertMove(ctx context.Context, arg InsertMoveParams) error {
 }
 
 const insertOrder = `-- name: InsertOrder :exec
-INSERT INTO orders (id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status,
+INSERT INTO orders (id, order_number, short_number, user_id, idempotency_key, payment_mode, payment_status, order_status,
                     list_total, subtotal, coupon_code, coupon_discount, shipping, cod_fee, tax, total, address, shipment,
                     expires_at, business_gstin, business_name, created_at, updated_at)
-VALUES ($1, $2, $3, $4, $5, $6, $7,
-        $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
-        $18, $19, $20, $21, $21)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8,
+        $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
+        $19, $20, $21, $22, $22)
 `
 
 type InsertOrderParams struct {
 	ID             string
 	OrderNumber    string
+	ShortNumber    string
 	UserID         string
 	IdempotencyKey string
 	PaymentMode    string
@@ -703,6 +794,7 @@ func (q *Queries) InsertOrder(ctx context.Context, arg InsertOrderParams) error 
 	_, err := q.db.Exec(ctx, insertOrder,
 		arg.ID,
 		arg.OrderNumber,
+		arg.ShortNumber,
 		arg.UserID,
 		arg.IdempotencyKey,
 		arg.PaymentMode,
@@ -857,8 +949,53 @@ func (q *Queries) LinesOf(ctx context.Context, orderIds []string) ([]OrderLine, 
 	return items, nil
 }
 
+const linkedOrders = `-- name: LinkedOrders :many
+SELECT id, order_number, order_status, parent_order_id FROM orders
+WHERE parent_order_id = ANY($1::text[]) OR id = ANY($2::text[])
+ORDER BY created_at, id
+`
+
+type LinkedOrdersParams struct {
+	Ids       []string
+	ParentIds []string
+}
+
+type LinkedOrdersRow struct {
+	ID            string
+	OrderNumber   string
+	OrderStatus   string
+	ParentOrderID pgtype.Text
+}
+
+// The orders linked to some orders: their children (parent_order_id among ids) and their
+// parents (id among parent_ids), oldest first.
+func (q *Queries) LinkedOrders(ctx context.Context, arg LinkedOrdersParams) ([]LinkedOrdersRow, error) {
+	rows, err := q.db.Query(ctx, linkedOrders, arg.Ids, arg.ParentIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []LinkedOrdersRow
+	for rows.Next() {
+		var i LinkedOrdersRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.OrderNumber,
+			&i.OrderStatus,
+			&i.ParentOrderID,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const lockOrder = `-- name: LockOrder :one
-SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name, cod_fee FROM orders WHERE id = $1 FOR UPDATE
+SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name, cod_fee, parent_order_id, cod_confirm_state, cod_confirm_token, cod_confirm_due, cod_confirm_by, cod_confirm_at, cod_confirm_note, courier_etd, short_number FROM orders WHERE id = $1 FOR UPDATE
 `
 
 func (q *Queries) LockOrder(ctx context.Context, id string) (Order, error) {
@@ -904,12 +1041,21 @@ func (q *Queries) LockOrder(ctx context.Context, id string) (Order, error) {
 		&i.BusinessGstin,
 		&i.BusinessName,
 		&i.CodFee,
+		&i.ParentOrderID,
+		&i.CodConfirmState,
+		&i.CodConfirmToken,
+		&i.CodConfirmDue,
+		&i.CodConfirmBy,
+		&i.CodConfirmAt,
+		&i.CodConfirmNote,
+		&i.CourierEtd,
+		&i.ShortNumber,
 	)
 	return i, err
 }
 
 const lockOrderByGateway = `-- name: LockOrderByGateway :one
-SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name, cod_fee FROM orders WHERE gateway_order_id = $1 FOR UPDATE
+SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name, cod_fee, parent_order_id, cod_confirm_state, cod_confirm_token, cod_confirm_due, cod_confirm_by, cod_confirm_at, cod_confirm_note, courier_etd, short_number FROM orders WHERE gateway_order_id = $1 FOR UPDATE
 `
 
 func (q *Queries) LockOrderByGateway(ctx context.Context, gatewayOrderID pgtype.Text) (Order, error) {
@@ -955,12 +1101,21 @@ func (q *Queries) LockOrderByGateway(ctx context.Context, gatewayOrderID pgtype.
 		&i.BusinessGstin,
 		&i.BusinessName,
 		&i.CodFee,
+		&i.ParentOrderID,
+		&i.CodConfirmState,
+		&i.CodConfirmToken,
+		&i.CodConfirmDue,
+		&i.CodConfirmBy,
+		&i.CodConfirmAt,
+		&i.CodConfirmNote,
+		&i.CourierEtd,
+		&i.ShortNumber,
 	)
 	return i, err
 }
 
 const lockOrderByNumber = `-- name: LockOrderByNumber :one
-SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name, cod_fee FROM orders WHERE order_number = $1 FOR UPDATE
+SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name, cod_fee, parent_order_id, cod_confirm_state, cod_confirm_token, cod_confirm_due, cod_confirm_by, cod_confirm_at, cod_confirm_note, courier_etd, short_number FROM orders WHERE order_number = $1 FOR UPDATE
 `
 
 func (q *Queries) LockOrderByNumber(ctx context.Context, orderNumber string) (Order, error) {
@@ -1006,12 +1161,107 @@ func (q *Queries) LockOrderByNumber(ctx context.Context, orderNumber string) (Or
 		&i.BusinessGstin,
 		&i.BusinessName,
 		&i.CodFee,
+		&i.ParentOrderID,
+		&i.CodConfirmState,
+		&i.CodConfirmToken,
+		&i.CodConfirmDue,
+		&i.CodConfirmBy,
+		&i.CodConfirmAt,
+		&i.CodConfirmNote,
+		&i.CourierEtd,
+		&i.ShortNumber,
+	)
+	return i, err
+}
+
+const nextShortNumber = `-- name: NextShortNumber :one
+SELECT nextval('order_short_numbers')::text AS short_number
+`
+
+// The short number a new order takes (migration 00036).
+func (q *Queries) NextShortNumber(ctx context.Context) (string, error) {
+	row := q.db.QueryRow(ctx, nextShortNumber)
+	var short_number string
+	err := row.Scan(&short_number)
+	return short_number, err
+}
+
+const openOrdersOfUser = `-- name: OpenOrdersOfUser :one
+SELECT count(*) FROM orders
+WHERE user_id = $1 AND order_status NOT IN ('DELIVERED', 'CANCELED', 'RTO_DELIVERED', 'RETURNED')
+`
+
+// Orders of a shopper still on their way (not delivered, cancelled or back at the shop): an
+// erasure waits for them (package privacy).
+func (q *Queries) OpenOrdersOfUser(ctx context.Context, userID string) (int64, error) {
+	row := q.db.QueryRow(ctx, openOrdersOfUser, userID)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
+const orderByCODToken = `-- name: OrderByCODToken :one
+SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name, cod_fee, parent_order_id, cod_confirm_state, cod_confirm_token, cod_confirm_due, cod_confirm_by, cod_confirm_at, cod_confirm_note, courier_etd, short_number FROM orders WHERE cod_confirm_token = $1
+`
+
+func (q *Queries) OrderByCODToken(ctx context.Context, tokenHash pgtype.Text) (Order, error) {
+	row := q.db.QueryRow(ctx, orderByCODToken, tokenHash)
+	var i Order
+	err := row.Scan(
+		&i.ID,
+		&i.OrderNumber,
+		&i.UserID,
+		&i.IdempotencyKey,
+		&i.PaymentMode,
+		&i.PaymentStatus,
+		&i.OrderStatus,
+		&i.ListTotal,
+		&i.Subtotal,
+		&i.CouponCode,
+		&i.CouponDiscount,
+		&i.Shipping,
+		&i.Tax,
+		&i.Total,
+		&i.Address,
+		&i.Shipment,
+		&i.GatewayOrderID,
+		&i.PaymentID,
+		&i.PaymentSignature,
+		&i.PaymentError,
+		&i.StockHeld,
+		&i.CancelReason,
+		&i.ExpiresAt,
+		&i.PaidAt,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.CourierOrderID,
+		&i.CourierShipmentID,
+		&i.Awb,
+		&i.CourierName,
+		&i.TrackingUrl,
+		&i.PushedAt,
+		&i.PushAttempts,
+		&i.PushFailed,
+		&i.PushError,
+		&i.CourierReportedAt,
+		&i.BusinessGstin,
+		&i.BusinessName,
+		&i.CodFee,
+		&i.ParentOrderID,
+		&i.CodConfirmState,
+		&i.CodConfirmToken,
+		&i.CodConfirmDue,
+		&i.CodConfirmBy,
+		&i.CodConfirmAt,
+		&i.CodConfirmNote,
+		&i.CourierEtd,
+		&i.ShortNumber,
 	)
 	return i, err
 }
 
 const orderByID = `-- name: OrderByID :one
-SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name, cod_fee FROM orders WHERE id = $1
+SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name, cod_fee, parent_order_id, cod_confirm_state, cod_confirm_token, cod_confirm_due, cod_confirm_by, cod_confirm_at, cod_confirm_note, courier_etd, short_number FROM orders WHERE id = $1
 `
 
 func (q *Queries) OrderByID(ctx context.Context, id string) (Order, error) {
@@ -1057,12 +1307,21 @@ func (q *Queries) OrderByID(ctx context.Context, id string) (Order, error) {
 		&i.BusinessGstin,
 		&i.BusinessName,
 		&i.CodFee,
+		&i.ParentOrderID,
+		&i.CodConfirmState,
+		&i.CodConfirmToken,
+		&i.CodConfirmDue,
+		&i.CodConfirmBy,
+		&i.CodConfirmAt,
+		&i.CodConfirmNote,
+		&i.CourierEtd,
+		&i.ShortNumber,
 	)
 	return i, err
 }
 
 const orderByKey = `-- name: OrderByKey :one
-SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name, cod_fee FROM orders WHERE user_id = $1 AND idempotency_key = $2
+SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name, cod_fee, parent_order_id, cod_confirm_state, cod_confirm_token, cod_confirm_due, cod_confirm_by, cod_confirm_at, cod_confirm_note, courier_etd, short_number FROM orders WHERE user_id = $1 AND idempotency_key = $2
 `
 
 type OrderByKeyParams struct {
@@ -1113,12 +1372,21 @@ func (q *Queries) OrderByKey(ctx context.Context, arg OrderByKeyParams) (Order, 
 		&i.BusinessGstin,
 		&i.BusinessName,
 		&i.CodFee,
+		&i.ParentOrderID,
+		&i.CodConfirmState,
+		&i.CodConfirmToken,
+		&i.CodConfirmDue,
+		&i.CodConfirmBy,
+		&i.CodConfirmAt,
+		&i.CodConfirmNote,
+		&i.CourierEtd,
+		&i.ShortNumber,
 	)
 	return i, err
 }
 
 const orderByNumber = `-- name: OrderByNumber :one
-SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name, cod_fee FROM orders WHERE order_number = $1
+SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name, cod_fee, parent_order_id, cod_confirm_state, cod_confirm_token, cod_confirm_due, cod_confirm_by, cod_confirm_at, cod_confirm_note, courier_etd, short_number FROM orders WHERE order_number = $1
 `
 
 func (q *Queries) OrderByNumber(ctx context.Context, orderNumber string) (Order, error) {
@@ -1164,6 +1432,75 @@ func (q *Queries) OrderByNumber(ctx context.Context, orderNumber string) (Order,
 		&i.BusinessGstin,
 		&i.BusinessName,
 		&i.CodFee,
+		&i.ParentOrderID,
+		&i.CodConfirmState,
+		&i.CodConfirmToken,
+		&i.CodConfirmDue,
+		&i.CodConfirmBy,
+		&i.CodConfirmAt,
+		&i.CodConfirmNote,
+		&i.CourierEtd,
+		&i.ShortNumber,
+	)
+	return i, err
+}
+
+const orderByShortNumber = `-- name: OrderByShortNumber :one
+SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name, cod_fee, parent_order_id, cod_confirm_state, cod_confirm_token, cod_confirm_due, cod_confirm_by, cod_confirm_at, cod_confirm_note, courier_etd, short_number FROM orders WHERE short_number = $1
+`
+
+func (q *Queries) OrderByShortNumber(ctx context.Context, shortNumber string) (Order, error) {
+	row := q.db.QueryRow(ctx, orderByShortNumber, shortNumber)
+	var i Order
+	err := row.Scan(
+		&i.ID,
+		&i.OrderNumber,
+		&i.UserID,
+		&i.IdempotencyKey,
+		&i.PaymentMode,
+		&i.PaymentStatus,
+		&i.OrderStatus,
+		&i.ListTotal,
+		&i.Subtotal,
+		&i.CouponCode,
+		&i.CouponDiscount,
+		&i.Shipping,
+		&i.Tax,
+		&i.Total,
+		&i.Address,
+		&i.Shipment,
+		&i.GatewayOrderID,
+		&i.PaymentID,
+		&i.PaymentSignature,
+		&i.PaymentError,
+		&i.StockHeld,
+		&i.CancelReason,
+		&i.ExpiresAt,
+		&i.PaidAt,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.CourierOrderID,
+		&i.CourierShipmentID,
+		&i.Awb,
+		&i.CourierName,
+		&i.TrackingUrl,
+		&i.PushedAt,
+		&i.PushAttempts,
+		&i.PushFailed,
+		&i.PushError,
+		&i.CourierReportedAt,
+		&i.BusinessGstin,
+		&i.BusinessName,
+		&i.CodFee,
+		&i.ParentOrderID,
+		&i.CodConfirmState,
+		&i.CodConfirmToken,
+		&i.CodConfirmDue,
+		&i.CodConfirmBy,
+		&i.CodConfirmAt,
+		&i.CodConfirmNote,
+		&i.CourierEtd,
+		&i.ShortNumber,
 	)
 	return i, err
 }
@@ -1179,8 +1516,32 @@ func (q *Queries) OrderIDByPayment(ctx context.Context, paymentID string) (strin
 	return id, err
 }
 
+const orderIDsOfUser = `-- name: OrderIDsOfUser :many
+SELECT id FROM orders WHERE user_id = $1 ORDER BY created_at
+`
+
+func (q *Queries) OrderIDsOfUser(ctx context.Context, userID string) ([]string, error) {
+	rows, err := q.db.Query(ctx, orderIDsOfUser, userID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const orderOfUser = `-- name: OrderOfUser :one
-SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name, cod_fee FROM orders WHERE order_number = $1 AND user_id = $2
+SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name, cod_fee, parent_order_id, cod_confirm_state, cod_confirm_token, cod_confirm_due, cod_confirm_by, cod_confirm_at, cod_confirm_note, courier_etd, short_number FROM orders WHERE order_number = $1 AND user_id = $2
 `
 
 type OrderOfUserParams struct {
@@ -1231,15 +1592,25 @@ func (q *Queries) OrderOfUser(ctx context.Context, arg OrderOfUserParams) (Order
 		&i.BusinessGstin,
 		&i.BusinessName,
 		&i.CodFee,
+		&i.ParentOrderID,
+		&i.CodConfirmState,
+		&i.CodConfirmToken,
+		&i.CodConfirmDue,
+		&i.CodConfirmBy,
+		&i.CodConfirmAt,
+		&i.CodConfirmNote,
+		&i.CourierEtd,
+		&i.ShortNumber,
 	)
 	return i, err
 }
 
 const ordersOfUser = `-- name: OrdersOfUser :many
-SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name, cod_fee FROM orders
+SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name, cod_fee, parent_order_id, cod_confirm_state, cod_confirm_token, cod_confirm_due, cod_confirm_by, cod_confirm_at, cod_confirm_note, courier_etd, short_number FROM orders
 WHERE user_id = $1
   AND ($2::text = '' OR order_status = $2::text)
   AND ($3::text = '' OR payment_mode = $3::text)
+  AND NOT (payment_mode = 'online' AND order_status = 'CANCELED' AND paid_at IS NULL)
 ORDER BY created_at DESC, id DESC
 LIMIT $5 OFFSET $4
 `
@@ -1252,6 +1623,8 @@ type OrdersOfUserParams struct {
 	PageSize    int32
 }
 
+// The shopper's orders; an online attempt never paid and since cancelled (abandoned at the
+// gateway, expired or replaced) was never an order to them and is left out.
 func (q *Queries) OrdersOfUser(ctx context.Context, arg OrdersOfUserParams) ([]Order, error) {
 	rows, err := q.db.Query(ctx, ordersOfUser,
 		arg.UserID,
@@ -1307,6 +1680,15 @@ func (q *Queries) OrdersOfUser(ctx context.Context, arg OrdersOfUserParams) ([]O
 			&i.BusinessGstin,
 			&i.BusinessName,
 			&i.CodFee,
+			&i.ParentOrderID,
+			&i.CodConfirmState,
+			&i.CodConfirmToken,
+			&i.CodConfirmDue,
+			&i.CodConfirmBy,
+			&i.CodConfirmAt,
+			&i.CodConfirmNote,
+			&i.CourierEtd,
+			&i.ShortNumber,
 		); err != nil {
 			return nil, err
 		}
@@ -1350,7 +1732,7 @@ func (q *Queries) PaymentEventsOf(ctx context.Context, gatewayOrderID string) ([
 }
 
 const placementRivals = `-- name: PlacementRivals :many
-SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name, cod_fee FROM orders
+SELECT id, order_number, user_id, idempotency_key, payment_mode, payment_status, order_status, list_total, subtotal, coupon_code, coupon_discount, shipping, tax, total, address, shipment, gateway_order_id, payment_id, payment_signature, payment_error, stock_held, cancel_reason, expires_at, paid_at, created_at, updated_at, courier_order_id, courier_shipment_id, awb, courier_name, tracking_url, pushed_at, push_attempts, push_failed, push_error, courier_reported_at, business_gstin, business_name, cod_fee, parent_order_id, cod_confirm_state, cod_confirm_token, cod_confirm_due, cod_confirm_by, cod_confirm_at, cod_confirm_note, courier_etd, short_number FROM orders
 WHERE user_id = $1 AND (idempotency_key = $2 OR order_status = 'AWAITING_PAYMENT')
 FOR UPDATE
 `
@@ -1411,6 +1793,15 @@ func (q *Queries) PlacementRivals(ctx context.Context, arg PlacementRivalsParams
 			&i.BusinessGstin,
 			&i.BusinessName,
 			&i.CodFee,
+			&i.ParentOrderID,
+			&i.CodConfirmState,
+			&i.CodConfirmToken,
+			&i.CodConfirmDue,
+			&i.CodConfirmBy,
+			&i.CodConfirmAt,
+			&i.CodConfirmNote,
+			&i.CourierEtd,
+			&i.ShortNumber,
 		); err != nil {
 			return nil, err
 		}
@@ -1644,6 +2035,21 @@ func (q *Queries) SetPaid(ctx context.Context, arg SetPaidParams) error {
 	return err
 }
 
+const setParentOrder = `-- name: SetParentOrder :exec
+UPDATE orders SET parent_order_id = $1 WHERE id = $2
+`
+
+type SetParentOrderParams struct {
+	ParentOrderID pgtype.Text
+	ID            string
+}
+
+// Makes an order the child of another: an exchange's new parcel.
+func (q *Queries) SetParentOrder(ctx context.Context, arg SetParentOrderParams) error {
+	_, err := q.db.Exec(ctx, setParentOrder, arg.ParentOrderID, arg.ID)
+	return err
+}
+
 const setRefundFailed = `-- name: SetRefundFailed :execrows
 UPDATE refunds SET status = 'failed', failure = $1, updated_at = now()
 WHERE order_id = $2 AND status = 'pending'
@@ -1710,14 +2116,16 @@ const setTracking = `-- name: SetTracking :exec
 UPDATE orders SET awb = CASE WHEN $1::text = '' THEN awb ELSE $1::text END,
     courier_name = CASE WHEN $2::text = '' THEN courier_name ELSE $2::text END,
     tracking_url = CASE WHEN $3::text = '' THEN tracking_url ELSE $3::text END,
-    courier_reported_at = GREATEST(courier_reported_at, $4::timestamptz), updated_at = now()
-WHERE id = $5
+    courier_etd = COALESCE($4::timestamptz, courier_etd),
+    courier_reported_at = GREATEST(courier_reported_at, $5::timestamptz), updated_at = now()
+WHERE id = $6
 `
 
 type SetTrackingParams struct {
 	Awb         string
 	CourierName string
 	TrackingUrl string
+	Etd         *time.Time
 	ReportedAt  time.Time
 	ID          string
 }
@@ -1727,7 +2135,34 @@ func (q *Queries) SetTracking(ctx context.Context, arg SetTrackingParams) error 
 		arg.Awb,
 		arg.CourierName,
 		arg.TrackingUrl,
+		arg.Etd,
 		arg.ReportedAt,
+		arg.ID,
+	)
+	return err
+}
+
+const settleCODConfirmation = `-- name: SettleCODConfirmation :exec
+UPDATE orders SET cod_confirm_state = $1, cod_confirm_by = $2, cod_confirm_note = $3,
+    cod_confirm_at = $4, updated_at = now()
+WHERE id = $5 AND cod_confirm_state = 'awaiting'
+`
+
+type SettleCODConfirmationParams struct {
+	State string
+	By    string
+	Note  string
+	At    *time.Time
+	ID    string
+}
+
+// The confirmation of an order waiting for it ends: confirmed, expired or cancelled.
+func (q *Queries) SettleCODConfirmation(ctx context.Context, arg SettleCODConfirmationParams) error {
+	_, err := q.db.Exec(ctx, settleCODConfirmation,
+		arg.State,
+		arg.By,
+		arg.Note,
+		arg.At,
 		arg.ID,
 	)
 	return err
@@ -1778,9 +2213,44 @@ func (q *Queries) StepsOf(ctx context.Context, orderIds []string) ([]OrderEvent,
 	return items, nil
 }
 
+const unconfirmedPastDue = `-- name: UnconfirmedPastDue :many
+SELECT id FROM orders
+WHERE cod_confirm_state = 'awaiting' AND cod_confirm_due < $1 AND order_status = 'PENDING'
+ORDER BY cod_confirm_due
+LIMIT $2 FOR UPDATE SKIP LOCKED
+`
+
+type UnconfirmedPastDueParams struct {
+	Now       *time.Time
+	MaxOrders int32
+}
+
+// Cash-on-delivery orders whose confirmation did not come in time, for the expiry sweep: one
+// worker claims each (SKIP LOCKED).
+func (q *Queries) UnconfirmedPastDue(ctx context.Context, arg UnconfirmedPastDueParams) ([]string, error) {
+	rows, err := q.db.Query(ctx, unconfirmedPastDue, arg.Now, arg.MaxOrders)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const unpushedSince = `-- name: UnpushedSince :many
 SELECT id FROM orders
 WHERE order_status IN ('PENDING', 'CONFIRMED') AND courier_order_id IS NULL AND NOT push_failed AND updated_at < $1
+  AND cod_confirm_state <> 'awaiting'
 ORDER BY updated_at
 LIMIT $2
 `

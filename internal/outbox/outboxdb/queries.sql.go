@@ -73,6 +73,17 @@ func (q *Queries) DeleteDeliveredBefore(ctx context.Context, before time.Time) (
 	return result.RowsAffected(), nil
 }
 
+const forgetDeliveredWith = `-- name: ForgetDeliveredWith :exec
+DELETE FROM outbox WHERE delivered_at IS NOT NULL AND strpos(payload::text, $1::text) > 0
+`
+
+// A shopper's erasure (package privacy): delivered rows whose payload holds a value of theirs
+// are deleted before the relay's own pruning would.
+func (q *Queries) ForgetDeliveredWith(ctx context.Context, value string) error {
+	_, err := q.db.Exec(ctx, forgetDeliveredWith, value)
+	return err
+}
+
 const insert = `-- name: Insert :exec
 INSERT INTO outbox (kind, name, topic, queue, dedupe_key, payload)
 VALUES ($1, $2, $3, $4, $5, $6)

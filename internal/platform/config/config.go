@@ -124,6 +124,14 @@ func (r *Reader) List(key string, def []string) []string {
 	return out
 }
 
+// Check remembers problem with key when bad holds: for a rule across keys, or one a typed
+// reader cannot say.
+func (r *Reader) Check(bad bool, key, problem string) {
+	if bad {
+		r.fail(key, "%s", problem)
+	}
+}
+
 // Err lists every problem found, or is nil.
 func (r *Reader) Err() error {
 	if len(r.problems) == 0 {

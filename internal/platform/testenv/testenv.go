@@ -1,4 +1,4 @@
-// Package testenv finds the PostgreSQL and Redis that tests use: DATABASE_URL and REDIS_URL
+// Package testenv finds the PostgreSQL, Redis and S3 server that tests use: DATABASE_URL and REDIS_URL
 // when set (make test sets them), otherwise the project-local test services, started on
 // demand through scripts/services.sh, so that a bare `go test ./...` works too.
 package testenv
@@ -75,5 +75,56 @@ func ModuleRoot() (string, error) {
 			return "", fmt.Errorf("testenv: go.mod not found above the working directory")
 		}
 		dir = parent
+	}
+}
+
+var (
+	s3Once sync.Once
+	s3Env  map[string]string
+	s3Err  error
+)
+
+// S3 returns the S3_* variables (S3_ENDPOINT, S3_ACCESS_KEY, S3_SECRET_KEY, S3_REGION,
+// S3_USE_SSL) of the S3-compatible server tests use: S3_ENDPOINT and its keys when set,
+// otherwise the project's SeaweedFS, started on first use through `scripts/services.sh s3
+// test` (built once per machine), so only tests that need a bucket pay for it.
+func S3() (map[string]string, error) {
+	s3Once.Do(loadS3)
+	return s3Env, s3Err
+}
+
+func loadS3() {
+	names := []string{"S3_ENDPOINT", "S3_ACCESS_KEY", "S3_SECRET_KEY", "S3_REGION", "S3_USE_SSL"}
+	s3Env = map[string]string{"S3_REGION": "us-east-1", "S3_USE_SSL": "false"}
+	if os.Getenv("S3_ENDPOINT") != "" {
+		for _, k := range names {
+			if v := os.Getenv(k); v != "" {
+				s3Env[k] = v
+			}
+		}
+		return
+	}
+	root, e := ModuleRoot()
+	if e != nil {
+		s3Err = e
+		return
+	}
+	cmd := exec.Command("bash", filepath.Join(root, "scripts", "services.sh"), "s3", "test")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, e := cmd.Output()
+	if e != nil {
+		s3Err = fmt.Errorf("testenv: scripts/services.sh s3 test: %v\n%s", e, stderr.String())
+		return
+	}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	for sc.Scan() {
+		k, v, ok := strings.Cut(strings.TrimPrefix(sc.Text(), "export "), "=")
+		if ok {
+			s3Env[k] = strings.Trim(v, "'")
+		}
+	}
+	if s3Env["S3_ENDPOINT"] == "" {
+		s3Err = fmt.Errorf("testenv: services.sh s3 printed no S3_ENDPOINT: %s", out)
 	}
 }

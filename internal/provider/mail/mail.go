@@ -70,6 +70,10 @@ type Message struct {
 	// Attachments are files sent with the message (an invoice's PDF); with any the mail is
 	// multipart/mixed.
 	Attachments []Attachment
+	// ID, when set, is the Message-ID's value (without angle brackets): the same message sent
+	// again carries the same one, so a mailbox that has it already (Gmail, sim) shows it once.
+	// Empty: a fresh one.
+	ID string
 }
 
 // Attachment is a file attached to a Message.
@@ -163,7 +167,11 @@ func (s *Sender) Send(ctx context.Context, m Message) error {
 	msg.ToMailAddress(to)
 	msg.Subject(m.Subject)
 	msg.SetDate()
-	msg.SetMessageID()
+	if m.ID != "" {
+		msg.SetMessageIDWithValue(m.ID)
+	} else {
+		msg.SetMessageID()
+	}
 	switch {
 	case m.Text != "" && m.HTML != "":
 		msg.SetBodyString(gomail.TypeTextPlain, m.Text)

@@ -24,13 +24,20 @@ type ordersAnswer struct {
 // /v1/external/orders?search=…), and says whether Shiprocket has it. A push that may have got
 // through before its answer was lost asks this before creating the order again.
 func (c *Client) FindOrder(ctx context.Context, token, channelOrderID string) (Created, bool, error) {
+	return c.findByChannelID(ctx, token, "/v1/external/orders", channelOrderID)
+}
+
+// findByChannelID looks up, in the order list at listPath, the order the shop created under its
+// own id channelOrderID, and says whether Shiprocket has it. Forward and return orders are
+// listed at different paths in the same shape.
+func (c *Client) findByChannelID(ctx context.Context, token, listPath, channelOrderID string) (Created, bool, error) {
 	channelOrderID = strings.TrimSpace(channelOrderID)
 	if channelOrderID == "" {
 		return Created{}, false, ErrInvalidArgument
 	}
+	query := url.Values{"per_page": {"100"}, "search": {channelOrderID}}
 	var answer ordersAnswer
-	path := "/v1/external/orders?search=" + url.QueryEscape(channelOrderID)
-	if err := c.do(ctx, http.MethodGet, path, token, nil, &answer); err != nil {
+	if err := c.do(ctx, http.MethodGet, listPath+"?"+query.Encode(), token, nil, &answer); err != nil {
 		return Created{}, false, err
 	}
 	for _, o := range answer.Data {
@@ -48,12 +55,18 @@ func (c *Client) FindOrder(ctx context.Context, token, channelOrderID string) (C
 
 // FindOrder is Client.FindOrder with the session's token.
 func (s *Session) FindOrder(ctx context.Context, creds Credentials, channelOrderID string) (Created, bool, error) {
+	return findWithToken(ctx, s, creds, channelOrderID, s.client.FindOrder)
+}
+
+// findWithToken runs a Client lookup of channelOrderID with the session's token.
+func findWithToken(ctx context.Context, s *Session, creds Credentials, channelOrderID string,
+	find func(ctx context.Context, token, channelOrderID string) (Created, bool, error)) (Created, bool, error) {
 	type result struct {
 		created Created
 		found   bool
 	}
 	r, err := withToken(ctx, s, creds, func(token string) (result, error) {
-		c, found, err := s.client.FindOrder(ctx, token, channelOrderID)
+		c, found, err := find(ctx, token, channelOrderID)
 		return result{c, found}, err
 	})
 	return r.created, r.found, err

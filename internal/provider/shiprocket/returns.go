@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"net/url"
 	"slices"
 	"strings"
 	"time"
@@ -178,26 +177,7 @@ func (c *Client) CreateReturn(ctx context.Context, token string, r ReturnOrder) 
 // booking that may have got through before its answer was lost asks this before creating the
 // return again.
 func (c *Client) FindReturn(ctx context.Context, token, channelOrderID string) (Created, bool, error) {
-	channelOrderID = strings.TrimSpace(channelOrderID)
-	if channelOrderID == "" {
-		return Created{}, false, ErrInvalidArgument
-	}
-	var answer ordersAnswer
-	path := "/v1/external/orders/processing/return?per_page=100&search=" + url.QueryEscape(channelOrderID)
-	if err := c.do(ctx, http.MethodGet, path, token, nil, &answer); err != nil {
-		return Created{}, false, err
-	}
-	for _, o := range answer.Data {
-		if string(o.ChannelOrderID) != channelOrderID || o.ID <= 0 {
-			continue
-		}
-		found := Created{OrderID: int64(o.ID), Status: NormalizeStatus(string(o.Status))}
-		if len(o.Shipments) > 0 {
-			found.ShipmentID = int64(o.Shipments[0].ID)
-		}
-		return found, true, nil
-	}
-	return Created{}, false, nil
+	return c.findByChannelID(ctx, token, "/v1/external/orders/processing/return", channelOrderID)
 }
 
 // CreateReturn is Client.CreateReturn with the session's token. A bad return is refused
@@ -211,13 +191,5 @@ func (s *Session) CreateReturn(ctx context.Context, creds Credentials, r ReturnO
 
 // FindReturn is Client.FindReturn with the session's token.
 func (s *Session) FindReturn(ctx context.Context, creds Credentials, channelOrderID string) (Created, bool, error) {
-	type result struct {
-		created Created
-		found   bool
-	}
-	r, err := withToken(ctx, s, creds, func(token string) (result, error) {
-		c, found, err := s.client.FindReturn(ctx, token, channelOrderID)
-		return result{c, found}, err
-	})
-	return r.created, r.found, err
+	return findWithToken(ctx, s, creds, channelOrderID, s.client.FindReturn)
 }

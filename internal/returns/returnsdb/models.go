@@ -67,20 +67,21 @@ type ReturnRefund struct {
 }
 
 type ReturnRequest struct {
-	ID          string
-	OrderID     string
-	Seq         int32
-	Number      string
-	UserID      string
-	Kind        string
-	Status      string
-	ReasonCode  string
-	ReasonLabel string
-	Note        string
-	Photos      []string
-	Fee         int64
-	CreatedAt   time.Time
-	UpdatedAt   time.Time
+	ID              string
+	OrderID         string
+	Seq             int32
+	Number          string
+	UserID          string
+	Kind            string
+	Status          string
+	ReasonCode      string
+	ReasonLabel     string
+	Note            string
+	Photos          []string
+	Fee             int64
+	CreatedAt       time.Time
+	UpdatedAt       time.Time
+	ExchangeOrderID pgtype.Text
 }
 
 type ReturnStep struct {

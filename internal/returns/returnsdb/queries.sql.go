@@ -8,6 +8,8 @@ package returnsdb
 import (
 	"context"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgtype"
 )
 
 const askedQuantities = `-- name: AskedQuantities :many
@@ -66,7 +68,7 @@ const deliveredUnits = `-- name: DeliveredUnits :many
 SELECT ol.product_id, max(ol.product_name)::text AS product_name, ol.size, sum(ol.quantity)::integer AS units
 FROM order_lines ol
 JOIN orders o ON o.id = ol.order_id
-WHERE o.order_status IN ('DELIVERED', 'RETURNED') AND o.created_at >= $1 AND o.created_at < $2
+WHERE o.order_status IN ('DELIVERED', 'RETURN_REQUESTED', 'RETURNED') AND o.created_at >= $1 AND o.created_at < $2
 GROUP BY ol.product_id, ol.size
 `
 
@@ -82,7 +84,7 @@ type DeliveredUnitsRow struct {
 	Units       int32
 }
 
-// Units delivered per product and size (orders delivered or returned since), of orders placed in
+// Units delivered per product and size (orders delivered, or returned or asked back since), of orders placed in
 // [placed_from, placed_to).
 func (q *Queries) DeliveredUnits(ctx context.Context, arg DeliveredUnitsParams) ([]DeliveredUnitsRow, error) {
 	rows, err := q.db.Query(ctx, deliveredUnits, arg.PlacedFrom, arg.PlacedTo)
@@ -102,6 +104,100 @@ func (q *Queries) DeliveredUnits(ctx context.Context, arg DeliveredUnitsParams) 
 			return nil, err
 		}
 		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const erasePayoutsOfUser = `-- name: ErasePayoutsOfUser :exec
+UPDATE return_payouts SET sealed = '\x'::bytea, masked = 'erased'
+WHERE request_id IN (SELECT id FROM return_requests WHERE user_id = $1)
+`
+
+// Their refund account is gone: sealed emptied, the mask says so.
+func (q *Queries) ErasePayoutsOfUser(ctx context.Context, userID string) error {
+	_, err := q.db.Exec(ctx, erasePayoutsOfUser, userID)
+	return err
+}
+
+const eraseRequestsOfUser = `-- name: EraseRequestsOfUser :exec
+UPDATE return_requests SET note = '', photos = '{}' WHERE user_id = $1
+`
+
+// A shopper's erasure (package privacy): their notes and photos are cleared; the request (what
+// came back, the refund) stays with the order.
+func (q *Queries) EraseRequestsOfUser(ctx context.Context, userID string) error {
+	_, err := q.db.Exec(ctx, eraseRequestsOfUser, userID)
+	return err
+}
+
+const exchangeOrdersOf = `-- name: ExchangeOrdersOf :many
+SELECT r.id AS request_id, o.id, o.order_number, o.order_status
+FROM return_requests r JOIN orders o ON o.id = r.exchange_order_id
+WHERE r.id = ANY($1::text[])
+`
+
+type ExchangeOrdersOfRow struct {
+	RequestID   string
+	ID          string
+	OrderNumber string
+	OrderStatus string
+}
+
+// The child orders of exchange requests, with their numbers and statuses.
+func (q *Queries) ExchangeOrdersOf(ctx context.Context, requestIds []string) ([]ExchangeOrdersOfRow, error) {
+	rows, err := q.db.Query(ctx, exchangeOrdersOf, requestIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ExchangeOrdersOfRow
+	for rows.Next() {
+		var i ExchangeOrdersOfRow
+		if err := rows.Scan(
+			&i.RequestID,
+			&i.ID,
+			&i.OrderNumber,
+			&i.OrderStatus,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const exchangesToShip = `-- name: ExchangesToShip :many
+SELECT id FROM return_requests
+WHERE kind = 'exchange' AND status = 'QC_PASSED' AND exchange_order_id IS NULL AND updated_at < $1
+ORDER BY updated_at LIMIT $2
+`
+
+type ExchangesToShipParams struct {
+	Cutoff  time.Time
+	MaxRows int32
+}
+
+// Exchange requests whose quality check passed longer ago than the cutoff and that have no
+// child order yet: their shipping job may have been lost with Redis.
+func (q *Queries) ExchangesToShip(ctx context.Context, arg ExchangesToShipParams) ([]string, error) {
+	rows, err := q.db.Query(ctx, exchangesToShip, arg.Cutoff, arg.MaxRows)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
@@ -420,7 +516,7 @@ func (q *Queries) LockPolicy(ctx context.Context) error {
 }
 
 const lockRequest = `-- name: LockRequest :one
-SELECT id, order_id, seq, number, user_id, kind, status, reason_code, reason_label, note, photos, fee, created_at, updated_at FROM return_requests WHERE id = $1 FOR UPDATE
+SELECT id, order_id, seq, number, user_id, kind, status, reason_code, reason_label, note, photos, fee, created_at, updated_at, exchange_order_id FROM return_requests WHERE id = $1 FOR UPDATE
 `
 
 // A request, locked for a move: moves of one request queue here.
@@ -442,6 +538,7 @@ func (q *Queries) LockRequest(ctx context.Context, id string) (ReturnRequest, er
 		&i.Fee,
 		&i.CreatedAt,
 		&i.UpdatedAt,
+		&i.ExchangeOrderID,
 	)
 	return i, err
 }
@@ -455,6 +552,19 @@ func (q *Queries) NextSeq(ctx context.Context, orderID string) (int32, error) {
 	var column_1 int32
 	err := row.Scan(&column_1)
 	return column_1, err
+}
+
+const openRequestsOfUser = `-- name: OpenRequestsOfUser :one
+SELECT count(*) FROM return_requests
+WHERE user_id = $1 AND status NOT IN ('REJECTED', 'REFUNDED', 'EXCHANGED', 'CLOSED', 'CANCELLED', 'QC_FAILED')
+`
+
+// Return requests of a shopper not yet settled: an erasure waits for them (package privacy).
+func (q *Queries) OpenRequestsOfUser(ctx context.Context, userID string) (int64, error) {
+	row := q.db.QueryRow(ctx, openRequestsOfUser, userID)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
 }
 
 const orderFullyRefunded = `-- name: OrderFullyRefunded :one
@@ -539,7 +649,7 @@ func (q *Queries) Policy(ctx context.Context) (ReturnPolicy, error) {
 }
 
 const queue = `-- name: Queue :many
-SELECT r.id, r.order_id, r.seq, r.number, r.user_id, r.kind, r.status, r.reason_code, r.reason_label, r.note, r.photos, r.fee, r.created_at, r.updated_at, o.order_number, u.first_name, u.last_name, u.email, count(*) OVER () AS total
+SELECT r.id, r.order_id, r.seq, r.number, r.user_id, r.kind, r.status, r.reason_code, r.reason_label, r.note, r.photos, r.fee, r.created_at, r.updated_at, r.exchange_order_id, o.order_number, u.first_name, u.last_name, u.email, count(*) OVER () AS total
 FROM return_requests r
 JOIN orders o ON o.id = r.order_id
 JOIN users u ON u.id = r.user_id
@@ -608,6 +718,7 @@ func (q *Queries) Queue(ctx context.Context, arg QueueParams) ([]QueueRow, error
 			&i.ReturnRequest.Fee,
 			&i.ReturnRequest.CreatedAt,
 			&i.ReturnRequest.UpdatedAt,
+			&i.ReturnRequest.ExchangeOrderID,
 			&i.OrderNumber,
 			&i.FirstName,
 			&i.LastName,
@@ -779,10 +890,11 @@ const releaseHolds = `-- name: ReleaseHolds :many
 UPDATE return_lines l SET held = 0
 FROM return_lines old
 WHERE l.request_id = $1 AND old.request_id = l.request_id AND old.position = l.position AND old.held > 0
-RETURNING old.product_id, old.product_name, old.new_size, old.held
+RETURNING old.item, old.product_id, old.product_name, old.new_size, old.held
 `
 
 type ReleaseHoldsRow struct {
+	Item        int32
 	ProductID   string
 	ProductName string
 	NewSize     string
@@ -801,6 +913,7 @@ func (q *Queries) ReleaseHolds(ctx context.Context, requestID string) ([]Release
 	for rows.Next() {
 		var i ReleaseHoldsRow
 		if err := rows.Scan(
+			&i.Item,
 			&i.ProductID,
 			&i.ProductName,
 			&i.NewSize,
@@ -842,8 +955,19 @@ func (q *Queries) RequestCustomer(ctx context.Context, id string) (RequestCustom
 	return i, err
 }
 
+const requestIDByExchangeOrder = `-- name: RequestIDByExchangeOrder :one
+SELECT id FROM return_requests WHERE exchange_order_id = $1
+`
+
+func (q *Queries) RequestIDByExchangeOrder(ctx context.Context, orderID pgtype.Text) (string, error) {
+	row := q.db.QueryRow(ctx, requestIDByExchangeOrder, orderID)
+	var id string
+	err := row.Scan(&id)
+	return id, err
+}
+
 const requestWithOrder = `-- name: RequestWithOrder :one
-SELECT r.id, r.order_id, r.seq, r.number, r.user_id, r.kind, r.status, r.reason_code, r.reason_label, r.note, r.photos, r.fee, r.created_at, r.updated_at, o.order_number
+SELECT r.id, r.order_id, r.seq, r.number, r.user_id, r.kind, r.status, r.reason_code, r.reason_label, r.note, r.photos, r.fee, r.created_at, r.updated_at, r.exchange_order_id, o.order_number
 FROM return_requests r JOIN orders o ON o.id = r.order_id
 WHERE r.id = $1
 `
@@ -872,13 +996,14 @@ func (q *Queries) RequestWithOrder(ctx context.Context, id string) (RequestWithO
 		&i.ReturnRequest.Fee,
 		&i.ReturnRequest.CreatedAt,
 		&i.ReturnRequest.UpdatedAt,
+		&i.ReturnRequest.ExchangeOrderID,
 		&i.OrderNumber,
 	)
 	return i, err
 }
 
 const requestsOfOrder = `-- name: RequestsOfOrder :many
-SELECT id, order_id, seq, number, user_id, kind, status, reason_code, reason_label, note, photos, fee, created_at, updated_at FROM return_requests WHERE order_id = $1 ORDER BY seq
+SELECT id, order_id, seq, number, user_id, kind, status, reason_code, reason_label, note, photos, fee, created_at, updated_at, exchange_order_id FROM return_requests WHERE order_id = $1 ORDER BY seq
 `
 
 func (q *Queries) RequestsOfOrder(ctx context.Context, orderID string) ([]ReturnRequest, error) {
@@ -905,6 +1030,7 @@ func (q *Queries) RequestsOfOrder(ctx context.Context, orderID string) ([]Return
 			&i.Fee,
 			&i.CreatedAt,
 			&i.UpdatedAt,
+			&i.ExchangeOrderID,
 		); err != nil {
 			return nil, err
 		}
@@ -914,6 +1040,31 @@ func (q *Queries) RequestsOfOrder(ctx context.Context, orderID string) ([]Return
 		return nil, err
 	}
 	return items, nil
+}
+
+const returnCoversOrder = `-- name: ReturnCoversOrder :one
+SELECT coalesce(bool_and(coalesce(r.quantity, 0) >= q.quantity), false)::boolean
+FROM unnest($1::integer[]) WITH ORDINALITY AS q(quantity, n)
+LEFT JOIN (SELECT l.item, sum(l.quantity) AS quantity
+           FROM return_lines l JOIN return_requests rr ON rr.id = l.request_id
+           WHERE rr.order_id = $2 AND rr.kind = 'return'
+             AND rr.status IN ('REQUESTED', 'APPROVED', 'PICKUP_SCHEDULED', 'PICKED_UP', 'RECEIVED', 'QC_PASSED', 'REFUNDED')
+           GROUP BY l.item) r ON r.item = q.n - 1
+`
+
+type ReturnCoversOrderParams struct {
+	Quantities []int32
+	OrderID    string
+}
+
+// Whether the order's return requests (kind return) that still bring pieces back for a refund
+// (neither rejected, cancelled, failed at QC nor closed without a refund) come to every piece
+// it has of each item: quantities are the order's items' counts by index.
+func (q *Queries) ReturnCoversOrder(ctx context.Context, arg ReturnCoversOrderParams) (bool, error) {
+	row := q.db.QueryRow(ctx, returnCoversOrder, arg.Quantities, arg.OrderID)
+	var column_1 bool
+	err := row.Scan(&column_1)
+	return column_1, err
 }
 
 const returnedUnits = `-- name: ReturnedUnits :many
@@ -991,6 +1142,39 @@ func (q *Queries) SavePolicy(ctx context.Context, arg SavePolicyParams) error {
 		arg.ReturnFee,
 		arg.FreeExchanges,
 	)
+	return err
+}
+
+const sealedPayout = `-- name: SealedPayout :one
+SELECT sealed, masked FROM return_payouts WHERE request_id = $1
+`
+
+type SealedPayoutRow struct {
+	Sealed []byte
+	Masked string
+}
+
+// A request's payout details, sealed, for an admin who pays them.
+func (q *Queries) SealedPayout(ctx context.Context, requestID string) (SealedPayoutRow, error) {
+	row := q.db.QueryRow(ctx, sealedPayout, requestID)
+	var i SealedPayoutRow
+	err := row.Scan(&i.Sealed, &i.Masked)
+	return i, err
+}
+
+const setExchangeOrder = `-- name: SetExchangeOrder :exec
+UPDATE return_requests SET exchange_order_id = $1, updated_at = now()
+WHERE id = $2 AND exchange_order_id IS NULL
+`
+
+type SetExchangeOrderParams struct {
+	OrderID pgtype.Text
+	ID      string
+}
+
+// Links an exchange request to the child order that ships its new size, once.
+func (q *Queries) SetExchangeOrder(ctx context.Context, arg SetExchangeOrderParams) error {
+	_, err := q.db.Exec(ctx, setExchangeOrder, arg.OrderID, arg.ID)
 	return err
 }
 

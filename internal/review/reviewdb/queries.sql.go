@@ -488,6 +488,24 @@ func (q *Queries) RecountRating(ctx context.Context, productID string) error {
 	return err
 }
 
+const redactReviewsOfUser = `-- name: RedactReviewsOfUser :exec
+UPDATE reviews SET title = replace(title, $1::text, '[erased]'), body = replace(body, $1::text, '[erased]')
+WHERE user_id = $2 AND (strpos(title, $1::text) > 0 OR strpos(body, $1::text) > 0)
+`
+
+type RedactReviewsOfUserParams struct {
+	Value  string
+	UserID string
+}
+
+// A shopper's erasure (package privacy): a value of theirs (name, e-mail, phone, an address
+// line) written into their reviews becomes [erased]; the rating and the rest stay, shown under
+// the anonymised account's name.
+func (q *Queries) RedactReviewsOfUser(ctx context.Context, arg RedactReviewsOfUserParams) error {
+	_, err := q.db.Exec(ctx, redactReviewsOfUser, arg.Value, arg.UserID)
+	return err
+}
+
 const reviewByID = `-- name: ReviewByID :one
 SELECT r.id, r.user_id, r.product_id, r.rating, r.title, r.body, r.status, r.moderated_by, r.moderated_at, r.created_at, r.updated_at, p.name AS product_name, p.thumbnail AS product_thumbnail,
        u.first_name, u.last_name, u.email

@@ -93,6 +93,9 @@ type OrderChange struct {
 	Amount        shop.Money `json:"amount"`
 	NotAdded      bool       `json:"notaddorder"`
 	AWB           string     `json:"awb"`
+	// CODConfirmation is where a cash-on-delivery order's confirmation is (awaiting,
+	// confirmed, expired, cancelled), "" when it needs none.
+	CODConfirmation string `json:"codConfirmation,omitempty"`
 }
 
 // ReturnChange is the payload of the return events: the request, its order and where it is.

@@ -34,6 +34,16 @@ func (q *Queries) CountWishlist(ctx context.Context, userID string) (int64, erro
 	return count, err
 }
 
+const eraseWishlistOfUser = `-- name: EraseWishlistOfUser :exec
+DELETE FROM wishlist_items WHERE user_id = $1
+`
+
+// A shopper's erasure (package privacy): their wishlist is gone.
+func (q *Queries) EraseWishlistOfUser(ctx context.Context, userID string) error {
+	_, err := q.db.Exec(ctx, eraseWishlistOfUser, userID)
+	return err
+}
+
 const removeFromWishlist = `-- name: RemoveFromWishlist :execrows
 DELETE FROM wishlist_items WHERE user_id = $1 AND product_id = $2
 `

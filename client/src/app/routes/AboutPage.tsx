@@ -8,7 +8,7 @@ import styles from './AboutPage.module.css';
 
 const values = [
   { title: 'Fit first', text: 'Patterns drafted for Indian body shapes, with sizes that stay true from one order to the next.' },
-  { title: 'Honest prices', text: 'Clear prices in rupees, free shipping across India and no surprise charges at checkout.' },
+  { title: 'Honest prices', text: 'Clear prices in rupees, delivery charges shown before you pay and no surprise charges at checkout.' },
   { title: 'Made in India', text: `Designed, cut and finished by ${brand.company} in ${brand.city}, ${brand.state}.` },
 ];
 

@@ -2,6 +2,7 @@
 // the guest cart page. /guestcart shows whichever cart is active in the guest cart's layout:
 // columns Details, Quantity and Total, a checkout summary beside them and 'Products you may
 // like' below. Make Payment goes to /checkout for a signed-in shopper and asks a guest to sign in.
+// An empty cart shows no summary: nothing to pay for, so no ₹0 and no Make Payment.
 import { lazy, Suspense, useCallback, useId, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, ButtonLink } from '../../components/Button';
@@ -17,12 +18,16 @@ import { useGetProductsQuery } from '../../features/catalog/api';
 import { ProductGrid, ProductGridSkeleton } from '../../features/catalog/components/ProductGrid';
 import { useFirstScreenDone } from '../../lib/firstScreen';
 import { paths, productListPath } from '../../lib/paths';
+import { shippingPromise } from '../../lib/shippingTerms';
 import { loginFirstMessage } from '../../lib/toast';
 import { signInToPayNotice, useMakePayment, useShopperCart } from '../cart';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { useQuickView } from './catalog/useQuickView';
 import { renderWishlistHeart } from './catalog/WishlistHeart';
 import styles from './CartPage.module.css';
+
+// The pincode check loads with a cart that has lines, not with the (first-screen) empty cart.
+const DeliveryCheck = lazy(() => import('./DeliveryCheck').then((module) => ({ default: module.DeliveryCheck })));
 
 // The checkout and its calls load with the /checkout page (in the cart's chunk, so the router
 // names no other).
@@ -75,7 +80,7 @@ function ServerCartPage() {
       {cart.loading ? null : cart.failed ? (
         <LoadFailed cart={cart} />
       ) : (
-        <div className={styles.layout}>
+        <div className={styles.layout} data-empty={lines.length === 0 || undefined}>
           <section className={styles.lines} aria-label="Cart items">
             {lines.length === 0 ? (
               <EmptyCart />
@@ -87,11 +92,14 @@ function ServerCartPage() {
               </ul>
             )}
           </section>
-          <aside className={styles.aside}>
-            <CartSummaryPanel summary={summary} onMakePayment={checkout.makePayment}>
-              <p>Shipping is free across India. Coupons can be applied at checkout.</p>
-            </CartSummaryPanel>
-          </aside>
+          {lines.length > 0 && (
+            <aside className={styles.aside}>
+              <CartSummaryPanel summary={summary} onMakePayment={checkout.makePayment}>
+                <p>{shippingPromise()}. Coupons can be applied at checkout.</p>
+              </CartSummaryPanel>
+              <CartDelivery />
+            </aside>
+          )}
         </div>
       )}
     </div>
@@ -114,7 +122,7 @@ export function GuestCartPage() {
       {cart.loading ? null : cart.failed ? (
         <LoadFailed cart={cart} />
       ) : (
-        <div className={styles.layout}>
+        <div className={styles.layout} data-empty={lines.length === 0 || undefined}>
           <section className={styles.lines} aria-label="Cart items">
             {lines.length === 0 ? (
               <EmptyCart />
@@ -133,15 +141,18 @@ export function GuestCartPage() {
               </>
             )}
           </section>
-          <aside className={styles.aside}>
-            <CartSummaryPanel summary={summary} title="Checkout summary" onMakePayment={checkout.makePayment}>
-              {cart.signedIn ? (
-                <p>Shipping is free across India. Coupons can be applied at checkout.</p>
-              ) : (
-                <p>You will sign in to pay; your cart comes with you and its prices are confirmed then. Shipping is free across India.</p>
-              )}
-            </CartSummaryPanel>
-          </aside>
+          {lines.length > 0 && (
+            <aside className={styles.aside}>
+              <CartSummaryPanel summary={summary} title="Checkout summary" onMakePayment={checkout.makePayment}>
+                {cart.signedIn ? (
+                  <p>{shippingPromise()}. Coupons can be applied at checkout.</p>
+                ) : (
+                  <p>You will sign in to pay; your cart comes with you and its prices are confirmed then. {shippingPromise()}.</p>
+                )}
+              </CartSummaryPanel>
+              <CartDelivery />
+            </aside>
+          )}
         </div>
       )}
       <ProductsYouMayLike />
@@ -223,5 +234,14 @@ function ProductsYouMayLike() {
       )}
       {quickView.element}
     </section>
+  );
+}
+
+/** Where the cart can be delivered, and by when: the pincode check under the summary. */
+function CartDelivery() {
+  return (
+    <Suspense fallback={null}>
+      <DeliveryCheck />
+    </Suspense>
   );
 }

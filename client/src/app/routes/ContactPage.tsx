@@ -5,6 +5,7 @@ import { PageIntro } from '../../components/PageIntro';
 import { brand } from '../../lib/brand';
 import { paths } from '../../lib/paths';
 import { pageCompany, phoneHref } from '../company';
+import { GrievanceOfficerCard } from './GrievanceOfficerCard';
 import styles from './ContactPage.module.css';
 
 export function ContactPage() {
@@ -79,6 +80,24 @@ export function ContactPage() {
           </div>
         </li>
       </ul>
+      <section className={styles.grievance} aria-labelledby="contact-complaints">
+        <div>
+          <h2 id="contact-complaints">Complaints</h2>
+          <p>
+            Not happy with how we handled something? File a complaint: you get a ticket number at once, an
+            acknowledgement by e-mail within 48 hours and an answer within one month.
+          </p>
+          <ul className={styles.links}>
+            <li>
+              <Link to="/grievance">File a complaint</Link>
+            </li>
+            <li>
+              <Link to="/grievance/status">Status of a complaint</Link>
+            </li>
+          </ul>
+        </div>
+        <GrievanceOfficerCard />
+      </section>
     </PageContainer>
   );
 }

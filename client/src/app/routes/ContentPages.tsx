@@ -23,6 +23,22 @@ export function ReturnPolicyPage() {
   );
 }
 
+export const privacyNoticeMissing = 'Our privacy notice will be published here soon.';
+export const privacyNoticeFailed = 'Something went wrong while fetching the privacy notice.';
+
+/** /privacy: the privacy notice's HTML (issue 23), written in the back office like the other pages. */
+export function PrivacyNoticePage() {
+  return (
+    <PageContainer as="article" narrow>
+      <title>Privacy notice — drape</title>
+      <PageIntro eyebrow="Your data" title="Privacy notice" />
+      <div className={styles.body}>
+        <CmsContent type="privacy-notice" pageTitle="Privacy notice" missing={privacyNoticeMissing} failed={privacyNoticeFailed} />
+      </div>
+    </PageContainer>
+  );
+}
+
 /** /terms-conditions: the terms page's HTML. */
 export function TermsPage() {
   return (

@@ -10,14 +10,15 @@ import { CategoryTiles } from '../../features/catalog/components/CategoryTiles';
 import { brand } from '../../lib/brand';
 import { useFirstScreenDone } from '../../lib/firstScreen';
 import { paths } from '../../lib/paths';
+import { shippingDetail, shippingPromise } from '../../lib/shippingTerms';
 import { BestSellerStrip } from './home/BestSellerStrip';
 import styles from './HomePage.module.css';
 
-const promises = [
+const promises = () => [
   {
     icon: TruckIcon,
-    title: 'Free shipping across India',
-    text: 'On every order, with no minimum spend.',
+    title: shippingPromise(),
+    text: shippingDetail(),
   },
   {
     icon: ClockIcon,
@@ -105,7 +106,7 @@ export function HomePage() {
 
       <section className={styles.promises} aria-label="Our promise">
         <ul className={styles.promiseList}>
-          {promises.map(({ icon: Icon, title, text }) => (
+          {promises().map(({ icon: Icon, title, text }) => (
             <li key={title} className={styles.promise}>
               <Icon size={28} />
               <div>

@@ -45,6 +45,15 @@ describe('ListingPage', () => {
     expect(within(pages).getByRole('link', { name: 'Next' })).toHaveAttribute('href', '/products/Formal%20Shirts?page=3');
   });
 
+  it('links each card of a listing filtered by size with the chosen size it has in stock (?size=)', async () => {
+    const both = aProduct({ productName: 'White Poplin Shirt', slug: 'white-poplin-shirt-00000001', sizes: [{ size: 'M', stock: 2 }, { size: 'L', stock: 1 }] });
+    const onlyL = aProduct({ productName: 'Blue Oxford Shirt', slug: 'blue-oxford-shirt-00000002', sizes: [{ size: 'M', stock: 0 }, { size: 'L', stock: 3 }] });
+    serve({ '/api/getproduct': { body: envelope(aPage([both, onlyL])) }, '/api/getcategory': { body: envelope(categories) } });
+    renderListing('/products/Formal%20Shirts?size=M&size=L');
+    expect(await screen.findByRole('link', { name: 'White Poplin Shirt' })).toHaveAttribute('href', '/product/white-poplin-shirt-00000001?size=M');
+    expect(screen.getByRole('link', { name: 'Blue Oxford Shirt' })).toHaveAttribute('href', '/product/blue-oxford-shirt-00000002?size=L');
+  });
+
   it('lists best sellers with the fixed best-seller banner', async () => {
     const asked = serve({ '/api/getproduct': { body: envelope(aPage([aProduct({ status: 'BestSeller' })])) } });
     renderListing('/products/bestseller');
@@ -100,6 +109,14 @@ describe('ListingPage', () => {
     renderListing('/shop/sarees', '/shop/:type');
     expect(await screen.findByRole('heading', { name: 'No products found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Shop all' })).toHaveAttribute('href', '/shop');
+  });
+
+  it('draws the 404 page for /products/{name} of a sub-category the shop does not have', async () => {
+    serve({ '/api/getproduct': { body: envelope(aPage([])) }, '/api/getcategory': { body: envelope(categories) } });
+    renderListing('/products/Sarees');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('heading', { name: 'No products found' })).not.toBeInTheDocument();
   });
 
   it("says 'No products found / Contact admin for more' when there are none", async () => {

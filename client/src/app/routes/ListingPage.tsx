@@ -6,14 +6,16 @@ import { useLocation, useParams, useSearchParams } from 'react-router';
 import { ButtonLink } from '../../components/Button';
 import { StateMessage } from '../../components/StateMessage';
 import { categoryOf, findSubCategory, useGetCategoryQuery, useGetProductsQuery } from '../../features/catalog/api';
-import { listingFor, productCount } from '../../features/catalog/listing';
+import { filterQuery, listingFor, productCount } from '../../features/catalog/listing';
 import { useFirstScreenDone } from '../../lib/firstScreen';
 import { usePageHead } from '../../lib/pageHead';
 import { paths } from '../../lib/paths';
+import { FilterSlot } from './catalog/FilterSlot';
 import { pageFromSearch, pageHref, ProductResults } from './catalog/ProductResults';
 import styles from './ListingPage.module.css';
 
 const StoredBestSellerBanner = lazy(() => import('./listing/StoredBestSellerBanner'));
+const NotFoundPage = lazy(() => import('./NotFoundPage').then((module) => ({ default: module.NotFoundPage })));
 
 /** /shop, /shop/{type}, /products/{sub-category} and /products/bestseller. */
 export function ListingPage() {
@@ -25,14 +27,25 @@ export function ListingPage() {
   // is read as a sub-category.
   const { data: categories, isError } = useGetCategoryQuery(undefined, { skip: !params.type && !params.subcategory });
   const listing = listingFor(params, isError ? null : categories);
-  const products = useGetProductsQuery({ ...listing.query, page }, { skip: listing.pending });
   const subCategory = listing.subCategory ? findSubCategory(categories, listing.subCategory) : undefined;
+  // /products/{name} of a sub-category the shop does not have: the server answered 404 with
+  // this page, so the shop's 404 page is drawn, not an empty listing.
+  const unknown = params.subcategory !== undefined && listing.kind === 'subcategory' && categories !== undefined && !isError && !subCategory;
+  const filters = filterQuery(search);
+  const products = useGetProductsQuery({ ...listing.query, ...filters, page }, { skip: listing.pending || unknown });
   const category = listing.subCategory ? categoryOf(categories, listing.subCategory) : undefined;
   const total = products.currentData?.metadata.total;
   const eyebrow = category?.name ?? listing.eyebrow;
-  useFirstScreenDone(products.currentData !== undefined || products.isError);
+  useFirstScreenDone(products.currentData !== undefined || products.isError || unknown);
   usePageHead({ title: `${listing.title} — drape`, image: subCategory?.image });
 
+  if (unknown) {
+    return (
+      <Suspense fallback={null}>
+        <NotFoundPage />
+      </Suspense>
+    );
+  }
   return (
     <div className={styles.page}>
       <title>{`${listing.title} — drape`}</title>
@@ -48,12 +61,22 @@ export function ListingPage() {
       </header>
 
       <section className={styles.results} aria-label={`${listing.title} products`}>
+        {!listing.pending && (
+          <FilterSlot
+            key={listing.key}
+            listing={listing.query}
+            facets={products.currentData?.facets}
+            total={total}
+            active={Object.keys(filters).length > 0}
+          />
+        )}
         <ProductResults
           key={listing.key}
           query={{ ...products, data: products.currentData, isLoading: products.isLoading || Boolean(listing.pending) }}
           page={page}
-          hrefFor={(target) => pageHref(pathname, target)}
+          hrefFor={(target) => pageHref(pathname, target, filters)}
           label={listing.title}
+          sizes={filters.size?.split(',')}
           empty={
             <StateMessage title="No products found" detail="Contact admin for more">
               {listing.kind !== 'all' && <ButtonLink to={paths.shop} variant="secondary">Shop all</ButtonLink>}

@@ -45,7 +45,48 @@ describe('ProductPage', () => {
     expect(screen.getByText('Exchange within 7 days.')).toBeInTheDocument();
     expect(screen.getAllByText('Regular fit').length).toBeGreaterThan(0);
     expect(screen.getByText('30 × 25 × 3 cm')).toBeInTheDocument();
-    expect(screen.getByRole('radio', { name: 'L, sold out' })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: 'L, sold out' })).toBeEnabled();
+  });
+
+  it("offers a guest 'Tell me when it's back' on a chosen sold-out size", async () => {
+    const alert = { id: 'a-1', productId: 'p-4', size: 'L', email: 'ira@example.in', askedAt: '2026-11-26T10:00:00Z', alreadyAsked: false };
+    serve({
+      '/api/getproduct/p-4': { body: envelope(aProduct({ _id: 'p-4' })) },
+      '/api/products/p-4/restock-alerts': { status: 201, body: envelope(alert, 201, 'Done: we will e-mail ira@example.in when size L is back') },
+    });
+    renderWithProviders(<ProductPage />, { path: '/api/getproduct/p-4', route });
+    await userEvent.click(await screen.findByRole('radio', { name: 'L, sold out' }));
+    const form = await screen.findByRole('form', { name: 'Back in stock alert for size L' });
+    expect(screen.queryByRole('button', { name: 'Add to cart' })).toBeNull();
+    await userEvent.type(within(form).getByLabelText('E-mail'), 'ira@example.in');
+    await userEvent.click(within(form).getByRole('button', { name: "Tell me when it's back" }));
+    expect(await screen.findByText('Done: we will e-mail ira@example.in when size L is back')).toBeInTheDocument();
+    // Another size in stock brings Add to cart back.
+    await userEvent.click(screen.getByRole('radio', { name: 'S' }));
+    expect(screen.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
+  });
+
+  it('opens with the size a link names (?size=M, the back-in-stock mail\'s link) chosen', async () => {
+    serve({ '/api/getproduct/oxford-shirt-p5': { body: envelope(aProduct({ _id: 'p-5', slug: 'oxford-shirt-p5' })) } });
+    const { store } = renderWithProviders(<ProductPage />, { path: '/product/oxford-shirt-p5?size=M', route: '/product/:slug' });
+    expect(await screen.findByRole('radio', { name: 'M' })).toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(selectCartLines(store.getState())).toEqual([expect.objectContaining({ id: 'p-5', size: 'M', quantity: 1 })]);
+  });
+
+  it('opens on a sold-out size a link names with the back-in-stock form', async () => {
+    serve({ '/api/getproduct/p-6': { body: envelope(aProduct({ _id: 'p-6' })) } });
+    renderWithProviders(<ProductPage />, { path: '/api/getproduct/p-6?size=L', route });
+    expect(await screen.findByRole('form', { name: 'Back in stock alert for size L' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'L, sold out' })).toBeChecked();
+  });
+
+  it('chooses nothing for a size the product does not have (?size=XXL)', async () => {
+    serve({ '/api/getproduct/p-7': { body: envelope(aProduct({ _id: 'p-7' })) } });
+    renderWithProviders(<ProductPage />, { path: '/api/getproduct/p-7?size=XXL', route });
+    await userEvent.click(await screen.findByRole('button', { name: 'Add to cart' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please select a size');
+    expect(screen.getAllByRole('radio').filter((radio) => (radio as HTMLInputElement).checked)).toEqual([]);
   });
 
   it('adds the chosen size to the cart', async () => {

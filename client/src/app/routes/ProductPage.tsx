@@ -1,28 +1,28 @@
 // /api/getproduct/{_id} and /product/{slug}: a product's page (its own lazy chunk): gallery, price, sizes, wishlist,
 // description, details, returns, and the approved reviews with their average.
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { ButtonLink } from '../../components/Button';
 import { StateMessage } from '../../components/StateMessage';
-import { selectToken } from '../../features/account/accountSlice';
-import { useGetAddressesQuery } from '../../features/account/api';
 import { useAddToCart } from '../../features/cart/useAddToCart';
 import { useGetProductQuery } from '../../features/catalog/api';
 import { PriceSummary } from '../../features/catalog/components/PriceSummary';
+import { ProductDeclarations } from '../../features/catalog/components/ProductDeclarations';
 import { ProductGallery } from '../../features/catalog/components/ProductGallery';
 import { SizeChartButton } from '../../features/catalog/components/SizeChartButton';
 import { SizePicker } from '../../features/catalog/components/SizePicker';
 import { appliedSale, isSoldOut, productErrorMessage } from '../../features/catalog/pricing';
 import type { Product } from '../../features/catalog/types';
-import { PincodeCheck } from '../../features/delivery/components/PincodeCheck';
 import { FitNote } from '../../features/returns/components/FitNote';
 import { ProductReviews } from '../../features/reviews/components/ProductReviews';
 import { useFirstScreenDone } from '../../lib/firstScreen';
 import { usePageHead } from '../../lib/pageHead';
 import { genderListPath, paths, productListPath } from '../../lib/paths';
 import { truncate } from '../../lib/text';
-import { useAppSelector } from '../hooks';
+import { shippingPromise } from '../../lib/shippingTerms';
 import { WishlistHeart } from './catalog/WishlistHeart';
+import { DeliveryCheck } from './DeliveryCheck';
+import { RestockAlertSlot } from './RestockAlertSlot';
 import styles from './ProductPage.module.css';
 
 /**
@@ -64,17 +64,10 @@ export function ProductPage() {
   return <ProductDetail product={product} />;
 }
 
-/** The signed-in shopper's default address's pincode, '' for a guest or none. */
-function useDefaultPincode(): string {
-  const signedIn = useAppSelector(selectToken) !== null;
-  const { currentData: addresses } = useGetAddressesQuery(undefined, { skip: !signedIn });
-  const chosen = addresses?.find((address) => address.isDefault) ?? addresses?.[0];
-  return chosen?.pincode ?? '';
-}
-
 function ProductDetail({ product }: { product: Product }) {
   const addToCart = useAddToCart();
-  const defaultPincode = useDefaultPincode();
+  // ?size= (the back-in-stock mail's link, a listing filtered by size) opens with that size chosen.
+  const [search] = useSearchParams();
   const soldOut = isSoldOut(product);
   usePageHead({
     title: `${product.productName} — drape`,
@@ -115,17 +108,19 @@ function ProductDetail({ product }: { product: Product }) {
           <p className={styles.code}>
             <span>Code</span> {product.productId}
           </p>
-          <PriceSummary product={product} shipping="Free shipping across India" />
+          <PriceSummary product={product} shipping={shippingPromise()} />
           <SizePicker
             product={product}
+            initial={search.get('size')}
             onAdd={(size) => void addToCart(product, size)}
             aside={<SizeChartButton image={product.sizeChart} productName={product.productName} />}
+            soldOut={(size) => <RestockAlertSlot productId={product._id} size={size} />}
           />
           <FitNote productId={product._id} />
           <div className={styles.wishlist}>
             <WishlistHeart product={product} variant="inline" />
           </div>
-          <PincodeCheck defaultPincode={defaultPincode} />
+          <DeliveryCheck />
 
           <section className={styles.section} aria-labelledby="product-description">
             <h2 id="product-description">Description</h2>
@@ -145,6 +140,8 @@ function ProductDetail({ product }: { product: Product }) {
                 ))}
             </dl>
           </section>
+
+          <ProductDeclarations declarations={product.declarations} />
 
           {product.returnDescription && (
             <section className={styles.section} aria-labelledby="product-returns">

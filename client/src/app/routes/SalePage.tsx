@@ -3,10 +3,11 @@ import { ButtonLink } from '../../components/Button';
 import { StateMessage } from '../../components/StateMessage';
 import { useGetProductsQuery } from '../../features/catalog/api';
 import { ProductGridSkeleton } from '../../features/catalog/components/ProductGrid';
-import { productCount } from '../../features/catalog/listing';
+import { filterQuery, productCount } from '../../features/catalog/listing';
 import { useGetSaleQuery } from '../../features/sale/api';
 import { SaleHero } from '../../features/sale/components/SaleHero';
 import { paths } from '../../lib/paths';
+import { FilterSlot } from './catalog/FilterSlot';
 import { pageFromSearch, pageHref, ProductResults } from './catalog/ProductResults';
 import styles from './SalePage.module.css';
 
@@ -24,7 +25,8 @@ export function SalePage() {
   const page = pageFromSearch(params);
   const sales = useGetSaleQuery();
   const sale = sales.data?.[0];
-  const products = useGetProductsQuery({ sale: sale?._id, page }, { skip: !sale?._id });
+  const filters = filterQuery(params);
+  const products = useGetProductsQuery({ sale: sale?._id, ...filters, page }, { skip: !sale?._id });
 
   if (sales.isLoading) {
     return (
@@ -66,12 +68,19 @@ export function SalePage() {
         {products.currentData ? productCount(products.currentData.metadata.total) : '\u00a0'}
       </SaleHero>
       <section aria-label={`${sale.saleName} products`} className={styles.results}>
+        <FilterSlot
+          key={sale._id}
+          listing={{ sale: sale._id }}
+          facets={products.currentData?.facets}
+          total={products.currentData?.metadata.total}
+          active={Object.keys(filters).length > 0}
+        />
         <ProductResults
           key={sale._id}
           query={{ ...products, data: products.currentData }}
           page={page}
           paise
-          hrefFor={(target) => pageHref(paths.sale, target)}
+          hrefFor={(target) => pageHref(paths.sale, target, filters)}
           label={sale.saleName}
           errorView={genericError}
           empty={<StateMessage title="No products available for this sale." />}

@@ -26,12 +26,54 @@ describe('SearchPage', () => {
     expect(await screen.findByRole('heading', { name: 'No products match "tuxedo"' })).toBeInTheDocument();
   });
 
+  it('offers the closest matches and popular categories when nothing matches', async () => {
+    serve({
+      '/api/products/search': { body: envelope(aPage([])) },
+      '/api/products/suggest': {
+        body: envelope({
+          products: [{ _id: 'p1', productId: 'JF-MBL-0001', productName: 'Navy Peak-Lapel Blazer', slug: 'navy-peak-lapel-blazer-1', thumbnail: '/uploads/products/a.svg', subCategory: 'Blazers' }],
+          categories: [{ _id: 'c1', categoryType: 'Formal Shirts', category: 'Men' }],
+          closest: true,
+          popular: true,
+        }),
+      },
+    });
+    renderWithProviders(<SearchPage />, { path: '/search?q=navy%20qwerty' });
+    expect(await screen.findByRole('heading', { name: 'No products match "navy qwerty"' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /Navy Peak-Lapel Blazer/ })).toHaveAttribute('href', '/product/navy-peak-lapel-blazer-1');
+    expect(screen.getByRole('heading', { name: 'Popular categories' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Formal Shirts' })).toHaveAttribute('href', '/products/Formal%20Shirts');
+  });
+
+  it('filters and sorts the results with the listing filter bar, relevance first', async () => {
+    const facets = {
+      size: [{ value: 'M', label: 'M', count: 3 }],
+      color: [{ value: 'navy', label: 'Navy', count: 1 }, { value: 'white', label: 'White', count: 2 }],
+      fit: [],
+      price: [],
+      onsale: [],
+    };
+    const asked = serve({
+      '/api/getproduct': { body: envelope({ ...aPage([aProduct({ productName: 'Navy Oxford Shirt' })], { total: 1 }), facets }) },
+    });
+    const { location } = renderWithProviders(<SearchPage />, { path: '/search?q=oxford&color=navy' });
+    expect(await screen.findByRole('heading', { name: 'Navy Oxford Shirt' })).toBeInTheDocument();
+    const request = asked.find((url) => url.pathname === '/api/getproduct')!;
+    expect(Object.fromEntries(request.searchParams)).toEqual({ q: 'oxford', color: 'navy', page: '1', limit: '12' });
+    expect(await screen.findByRole('button', { name: 'Remove Colour: Navy' })).toBeInTheDocument();
+    const sort = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(Array.from((sort as HTMLSelectElement).options, (option) => option.text).slice(0, 2)).toEqual(['Relevance', 'Newest']);
+    await userEvent.selectOptions(sort, 'price_asc');
+    expect(new URLSearchParams(location.current?.search).get('sort')).toBe('price_asc');
+    expect(new URLSearchParams(location.current?.search).get('q')).toBe('oxford');
+  });
+
   it('asks nothing of the server without a query, and searches what is typed', async () => {
     const asked = serve({ '/api/products/search': { body: envelope(aPage([])) } });
     const { location } = renderWithProviders(<SearchPage />, { path: '/search' });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Search the collection');
     expect(asked).toHaveLength(0);
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search products' }), 'navy blazer{Enter}');
+    await userEvent.type(screen.getByRole('combobox', { name: 'Search products' }), 'navy blazer{Enter}');
     expect(location.current?.search).toBe('?q=navy+blazer');
   });
 });

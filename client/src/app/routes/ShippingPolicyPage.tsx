@@ -5,6 +5,7 @@ import { PageIntro } from '../../components/PageIntro';
 import { brand } from '../../lib/brand';
 import { formatRupees } from '../../lib/money';
 import { paths } from '../../lib/paths';
+import { pageFees, shipsFree } from '../../lib/shippingTerms';
 import { pageCompany, phoneHref } from '../company';
 import styles from './ShippingPolicyPage.module.css';
 
@@ -132,9 +133,10 @@ export function ShippingPolicyPage() {
 /** What the shop's delivery settings say: free shipping (from an amount, or always), the flat
  * fee below it and the cash-on-delivery fee. */
 function ShippingCharges() {
-  const { freeShippingAbove, shippingFee, codFee } = pageFees();
+  const fees = pageFees();
+  const { freeShippingAbove, shippingFee, codFee } = fees;
   const cod = codFee > 0 ? ` Cash on delivery orders carry a ${formatRupees(codFee)} cash on delivery fee.` : '';
-  if (freeShippingAbove <= 0 || shippingFee <= 0) {
+  if (shipsFree(fees)) {
     return <p>Shipping is free on all orders, with no minimum order value.{cod}</p>;
   }
   return (
@@ -143,18 +145,4 @@ function ShippingCharges() {
       shipping charge applies.{cod}
     </p>
   );
-}
-
-/** The shop's fees in rupees, from the company this page came with (<meta name="drape-company">,
- * its fees as Back office → Delivery settings keep them); none when it has none. Read here, not
- * in pageCompany, so the listing pages' script does not carry it. */
-function pageFees(): { freeShippingAbove: number; shippingFee: number; codFee: number } {
-  let fees: Record<string, unknown> = {};
-  try {
-    fees = JSON.parse(document.querySelector('meta[name="drape-company"]')!.getAttribute('content')!).fees ?? {};
-  } catch {
-    // No company in the page: shipping is free.
-  }
-  const rupees = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0);
-  return { freeShippingAbove: rupees(fees.freeShippingAbove), shippingFee: rupees(fees.shippingFee), codFee: rupees(fees.codFee) };
 }

@@ -118,6 +118,15 @@ export function Footer() {
             <p>
               Manufactured and marketed by {[company.name, company.state, brand.country].filter(Boolean).join(', ')}
             </p>
+            {company.grievanceOfficer.name && (
+              <p className={styles.grievance}>
+                Grievance officer: {company.grievanceOfficer.name}
+                {company.grievanceOfficer.designation && `, ${company.grievanceOfficer.designation}`} ·{' '}
+                <a href={`mailto:${company.grievanceOfficer.email}`}>{company.grievanceOfficer.email}</a> ·{' '}
+                <a href={phoneHref(company.grievanceOfficer.phone)}>{company.grievanceOfficer.phone}</a> ·{' '}
+                <Link to="/grievance">File a complaint</Link>
+              </p>
+            )}
             <p>
               © {year} {brand.name}. All rights reserved.
             </p>
@@ -126,6 +135,9 @@ export function Footer() {
           <ul className={styles.policyLinks} aria-label="Policies">
             <li>
               <Link to={paths.privacyPolicy}>Privacy Policy</Link>
+            </li>
+            <li>
+              <Link to="/privacy">Privacy notice</Link>
             </li>
             <li>
               <Link to={paths.terms}>Terms &amp; Conditions</Link>

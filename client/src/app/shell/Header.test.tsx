@@ -55,7 +55,7 @@ describe('Header', () => {
   it('searches from the header', async () => {
     vi.stubGlobal('fetch', fakeApi({}));
     const { location } = renderWithProviders(<Header />);
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search products' }), 'oxford{Enter}');
+    await userEvent.type(screen.getByRole('combobox', { name: 'Search products' }), 'oxford{Enter}');
     expect(location.current?.pathname).toBe('/search');
     expect(location.current?.search).toBe('?q=oxford');
   });
@@ -79,7 +79,7 @@ describe('Header', () => {
     await waitFor(() => expect(store.getState().api.queries['getCategory(undefined)']?.status).toBe('rejected'));
     const nav = screen.getByRole('navigation', { name: 'Main' });
     await userEvent.click(within(nav).getByRole('button', { name: 'Shop' }));
-    const menu = within(nav).getByRole('list', { name: 'Shop categories' });
+    const menu = await within(nav).findByRole('list', { name: 'Shop categories' });
     const links = within(menu).getAllByRole('link');
     expect(links).toHaveLength(1);
     expect(links[0]).toHaveTextContent('Shop all');

@@ -5,13 +5,17 @@ import { HeartIcon, LogOutIcon } from '../../components/moreIcons';
 import { displayName, selectToken, selectUser, signInOpened } from '../../features/account/accountSlice';
 import { SearchBox } from '../../features/catalog/components/SearchBox';
 import { ShopLinks } from '../../features/catalog/components/ShopLinks';
+import { ThemeToggle } from '../../features/ui/components/ThemeToggle';
 import { accountPaths } from '../../lib/accountPaths';
 import { paths } from '../../lib/paths';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { useSession } from '../session';
 import styles from './MobileMenu.module.css';
 
-/** The full-width menu that opens from the hamburger under 640px; following a link closes it. */
+/**
+ * The full-width menu that opens from the hamburger under 640px, the categories first; following a
+ * link closes it. The theme toggle lives here on phones, where the header keeps search, account and cart.
+ */
 export function MobileMenu({ id, open, onClose }: { id: string; open: boolean; onClose: () => void }) {
   useEffect(() => {
     if (!open) return;
@@ -39,6 +43,10 @@ export function MobileMenu({ id, open, onClose }: { id: string; open: boolean; o
       }}
     >
       <div className={styles.section}>
+        <h2 className={styles.heading}>Shop</h2>
+        <ShopLinks className={styles.shopLinks} />
+      </div>
+      <div className={styles.section}>
         <SearchBox id="mobile-search" variant="large" />
       </div>
       <div className={styles.section}>
@@ -60,9 +68,9 @@ export function MobileMenu({ id, open, onClose }: { id: string; open: boolean; o
           </li>
         </ul>
       </div>
-      <div className={styles.section}>
-        <h2 className={styles.heading}>Shop</h2>
-        <ShopLinks className={styles.shopLinks} />
+      <div className={`${styles.section} ${styles.theme}`}>
+        <span>Theme</span>
+        <ThemeToggle />
       </div>
     </nav>
   );

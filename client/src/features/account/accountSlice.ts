@@ -8,6 +8,7 @@
 // their storage writes) in actions.ts, loaded with the screens that use them.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { sessionExpired, tokenStorageKey } from '../../lib/api';
+import { readStored } from '../../lib/storage';
 import { loginFirstMessage } from '../../lib/toast';
 import type { User } from './types';
 
@@ -25,16 +26,6 @@ export interface AccountState {
   token: string | null;
   user: User | null;
   signIn: SignInPrompt | null;
-}
-
-/** A stored value, or null when storage is unreadable (private mode) or the JSON is broken. */
-export function readStored<T = string>(key: string, json = false): T | null {
-  try {
-    const raw = window.localStorage.getItem(key);
-    return raw && json ? (JSON.parse(raw) as T) : (raw as T | null);
-  } catch {
-    return null;
-  }
 }
 
 /** The session stored by the last visit: a user only counts beside a token. */

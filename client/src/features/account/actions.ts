@@ -4,8 +4,8 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { tokenStorageKey } from '../../lib/api';
 import { setFirstScreenHint } from '../../lib/firstScreen';
+import { writeStored } from '../../lib/storage';
 import { accountChanged, userStorageKey, type AccountState } from './accountSlice';
-import { store } from './storage';
 import type { User } from './types';
 
 type Thunk = ThunkAction<void, unknown, unknown, UnknownAction>;
@@ -13,10 +13,10 @@ type Thunk = ThunkAction<void, unknown, unknown, UnknownAction>;
 function changed(change: Partial<AccountState>): Thunk {
   return (dispatch) => {
     if (change.token !== undefined) {
-      store(tokenStorageKey, change.token);
+      writeStored(tokenStorageKey, change.token);
       setFirstScreenHint('signed-in', change.token !== null);
     }
-    if (change.user !== undefined) store(userStorageKey, change.user);
+    if (change.user !== undefined) writeStored(userStorageKey, change.user);
     dispatch(accountChanged(change));
   };
 }

@@ -5,8 +5,7 @@
 import { createSlice, type PayloadAction, type ThunkAction, type UnknownAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/store';
 import { adminTokenStorageKey, sessionExpired } from '../../lib/api';
-import { store } from './storage';
-import { readStored } from './accountSlice';
+import { readStored, writeStored } from '../../lib/storage';
 import type { User } from './types';
 
 export const adminUserStorageKey = 'adminUser';
@@ -53,8 +52,8 @@ type Thunk = ThunkAction<void, unknown, unknown, UnknownAction>;
 export const adminSignedIn =
   ({ token, user }: { token: string; user: User }): Thunk =>
   (dispatch) => {
-    store(adminTokenStorageKey, token);
-    store(adminUserStorageKey, user);
+    writeStored(adminTokenStorageKey, token);
+    writeStored(adminUserStorageKey, user);
     dispatch(adminSlice.actions.adminChanged({ token, user }));
   };
 
@@ -62,12 +61,12 @@ export const adminSignedIn =
 export const adminUpdated =
   (user: User): Thunk =>
   (dispatch) => {
-    store(adminUserStorageKey, user);
+    writeStored(adminUserStorageKey, user);
     dispatch(adminSlice.actions.adminChanged({ user }));
   };
 
 export const adminSignedOut = (): Thunk => (dispatch) => {
-  store(adminTokenStorageKey, null);
-  store(adminUserStorageKey, null);
+  writeStored(adminTokenStorageKey, null);
+  writeStored(adminUserStorageKey, null);
   dispatch(adminSlice.actions.adminChanged({ token: null, user: null }));
 };

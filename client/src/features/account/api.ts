@@ -8,6 +8,8 @@ import type {
   AddressInput,
   ClientConfig,
   Credentials,
+  MarketingWording,
+  OrderUpdates,
   ProfileChange,
   Registration,
   Session,
@@ -34,6 +36,7 @@ export const accountApi = api.injectEndpoints({
 
     login: build.mutation<Session, Credentials>({ query: post('login'), transformResponse: toSession }),
     register: build.mutation<Session, Registration>({ query: post('register'), transformResponse: toSession }),
+    getMarketingWordings: build.query<MarketingWording[], void>({ query: () => 'privacy/wordings' }),
     googleLogin: build.mutation<Session, { credential: string }>({ query: post('auth/google'), transformResponse: toSession }),
 
     forgotPassword: build.mutation<string, { email: string }>({ query: post('forgotpassword'), transformResponse: toMessage }),
@@ -58,6 +61,16 @@ export const accountApi = api.injectEndpoints({
         if (!data) return;
         dispatch(userUpdated(data));
         dispatch(accountApi.util.upsertQueryData('getProfile', undefined, data));
+      },
+    }),
+    /** The channel order updates go by: WhatsApp (the default), SMS, or none. */
+    getOrderUpdates: build.query<OrderUpdates, void>({ query: () => 'profile/order-updates', providesTags: ['Profile'] }),
+    setOrderUpdates: build.mutation<{ channel: OrderUpdates['channel']; message: string }, OrderUpdates>({
+      query: post('profile/order-updates'),
+      transformResponse: (data: OrderUpdates, meta: ApiMeta | undefined) => ({ channel: data.channel, message: meta?.message ?? '' }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(accountApi.util.upsertQueryData('getOrderUpdates', undefined, { channel: data.channel }));
       },
     }),
     /** Starts an e-mail change: a code goes to the new address; nothing changes yet. */
@@ -130,6 +143,7 @@ export const {
   useGetClientConfigQuery,
   useLoginMutation,
   useRegisterMutation,
+  useGetMarketingWordingsQuery,
   useGoogleLoginMutation,
   useForgotPasswordMutation,
   useVerifyOtpMutation,
@@ -138,6 +152,8 @@ export const {
   useUpdateProfileMutation,
   useChangeEmailMutation,
   useConfirmEmailChangeMutation,
+  useGetOrderUpdatesQuery,
+  useSetOrderUpdatesMutation,
   useChangePasswordMutation,
   useLogoutEverywhereMutation,
   useGetStatesQuery,

@@ -30,6 +30,15 @@ export interface Credentials {
 export interface Registration extends Credentials {
   /** The full name. */
   firstName: string;
+  /** The marketing boxes the form showed (unticked until ticked) and the version of their words. */
+  marketing?: { channels: Record<string, boolean>; version: string };
+}
+
+/** A marketing tick box's words, per channel, as the server records them (GET /api/privacy/wordings). */
+export interface MarketingWording {
+  channel: string;
+  version: string;
+  text: string;
 }
 
 export interface ProfileChange {
@@ -76,3 +85,8 @@ export interface NewStaff extends Registration {
 
 /** Field name → message, as forms show them beside the fields (and the server sends in `errors`). */
 export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
+
+/** How order updates reach the shopper besides e-mail: WhatsApp (the default), SMS, or none. */
+export interface OrderUpdates {
+  channel: 'whatsapp' | 'sms' | 'none';
+}

@@ -3,6 +3,7 @@
 // back-office token in a header, so it is fetched and handed to the browser as a file.
 import { authToken } from '../../lib/api';
 import { apiBaseUrl } from '../../lib/env';
+import { indiaDay } from '../../lib/indiaTime';
 
 export interface DateRange {
   /** YYYY-MM-DD, Indian dates, both included. */
@@ -11,11 +12,10 @@ export interface DateRange {
 }
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-const indianDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** Today in India, YYYY-MM-DD. */
 export function indianToday(now = new Date()): string {
-  return indianDay.format(now);
+  return indiaDay.format(now);
 }
 
 /** The day `days` after (or before, negative) `date`. */

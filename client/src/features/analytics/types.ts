@@ -7,6 +7,7 @@ export interface Takings {
   codCollected: number;
   total: number;
   orders: number;
+  /** Whole rupees. */
   averageOrder: number;
 }
 
@@ -32,6 +33,8 @@ export interface Dashboard {
   today: Takings;
   week: Takings;
   month: Takings;
+  /** The spans just before: yesterday, the 7 days before the last 7, the 30 before the last 30. */
+  previous?: { today: Takings; week: Takings; month: Takings };
   report: Report;
   lowStock: { productId: string; productName: string; size: string; stock: number }[];
 }

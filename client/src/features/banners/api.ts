@@ -31,13 +31,6 @@ export const bannersApi = withBanners.injectEndpoints({
       query: (id) => ({ url: `admin/banners/${id}`, method: 'DELETE' }),
       invalidatesTags: ['AdminBanner', { type: 'Category', id: 'banners' }],
     }),
-    uploadBannerImage: build.mutation<{ url: string }, File>({
-      query: (file) => {
-        const body = new FormData();
-        body.append('file', file);
-        return { url: 'admin/uploads/banners', method: 'POST', body };
-      },
-    }),
   }),
 });
 
@@ -47,7 +40,6 @@ export const {
   useCreateBannerMutation,
   useUpdateBannerMutation,
   useDeleteBannerMutation,
-  useUploadBannerImageMutation,
 } = bannersApi;
 
 /**

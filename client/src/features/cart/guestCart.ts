@@ -1,6 +1,7 @@
 // The guest cart (SPEC §3): cart lines in local storage under the guest-cart key. Adding a line
 // with the same product id and size merges it: quantity + 1 and total + the final amount.
 import { setFirstScreenHint } from '../../lib/firstScreen';
+import { readStored, writeStored } from '../../lib/storage';
 import type { CartLine, CartProduct } from './types';
 
 export const guestCartStorageKey = 'guestCart';
@@ -49,30 +50,13 @@ function isCartLine(value: unknown): value is CartLine {
 }
 
 /** The stored guest cart; anything unreadable counts as empty. */
-export function loadGuestCart(storage: Pick<Storage, 'getItem'> | undefined = safeStorage()): CartLine[] {
-  try {
-    const parsed: unknown = JSON.parse(storage?.getItem(guestCartStorageKey) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter(isCartLine) : [];
-  } catch {
-    return [];
-  }
+export function loadGuestCart(): CartLine[] {
+  const stored = readStored<unknown>(guestCartStorageKey, true);
+  return Array.isArray(stored) ? stored.filter(isCartLine) : [];
 }
 
 /** Stores the guest cart; an empty cart removes the key. */
-export function saveGuestCart(lines: readonly CartLine[], storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined = safeStorage()): void {
+export function saveGuestCart(lines: readonly CartLine[]): void {
   setFirstScreenHint('guest-cart', lines.length > 0);
-  try {
-    if (lines.length === 0) storage?.removeItem(guestCartStorageKey);
-    else storage?.setItem(guestCartStorageKey, JSON.stringify(lines));
-  } catch {
-    // Storage can be full or unavailable; the cart still works for this visit.
-  }
-}
-
-function safeStorage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
+  writeStored(guestCartStorageKey, lines.length > 0 ? lines : null);
 }

@@ -1,10 +1,11 @@
 import { api } from '../../lib/api';
-import type { CategoryList, PageMetadata, Product, ProductListQuery, ProductPage, SearchQuery, SubCategory } from './types';
+import type { CategoryList, PageMetadata, Product, ProductListQuery, ProductPage, SubCategory } from './types';
 
 /** SPEC §9: listings fetch 12 at a time. */
 export const productPageSize = 12;
 
-function toPage(data: unknown): ProductPage {
+/** A page of products as the views use it: missing lists empty, missing counts worked out. */
+export function toPage(data: unknown): ProductPage {
   const body = (data ?? {}) as Partial<ProductPage>;
   const items = Array.isArray(body.items) ? body.items.map(normaliseProduct) : [];
   const metadata: Partial<PageMetadata> = body.metadata ?? {};
@@ -16,6 +17,7 @@ function toPage(data: unknown): ProductPage {
       limit: metadata.limit ?? productPageSize,
       totalPages: metadata.totalPages ?? (items.length > 0 ? 1 : 0),
     },
+    ...(body.facets ? { facets: body.facets } : {}),
   };
 }
 
@@ -30,7 +32,8 @@ export function normaliseProduct(product: Product): Product {
   };
 }
 
-function listParams(query: Record<string, string | number | undefined>): Record<string, string | number> {
+/** A list call's query parameters, without the unset ones. */
+export function listParams(query: Record<string, string | number | undefined>): Record<string, string | number> {
   const params: Record<string, string | number> = {};
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== '') params[key] = value;
@@ -38,7 +41,8 @@ function listParams(query: Record<string, string | number | undefined>): Record<
   return params;
 }
 
-function pageTags(page: ProductPage | undefined) {
+/** The cache tags of a page of products: the list, and each product on it. */
+export function pageTags(page: ProductPage | undefined) {
   return [
     { type: 'Product' as const, id: 'LIST' },
     ...(page?.items ?? []).map((product) => ({ type: 'Product' as const, id: product._id })),
@@ -63,14 +67,6 @@ export const catalogApi = api.injectEndpoints({
       transformResponse: toPage,
       providesTags: pageTags,
     }),
-    searchProducts: build.query<ProductPage, SearchQuery>({
-      query: ({ q, page, limit = productPageSize }) => ({
-        url: 'products/search',
-        params: listParams({ q: q.trim(), page, limit }),
-      }),
-      transformResponse: toPage,
-      providesTags: pageTags,
-    }),
     getProduct: build.query<Product, string>({
       query: (id) => ({ url: `getproduct/${encodeURIComponent(id)}`, headers: { Accept: 'application/json' } }),
       transformResponse: (data: unknown) => normaliseProduct(data as Product),
@@ -82,7 +78,6 @@ export const catalogApi = api.injectEndpoints({
 export const {
   useGetCategoryQuery,
   useGetProductsQuery,
-  useSearchProductsQuery,
   useGetProductQuery,
 } = catalogApi;
 

@@ -51,3 +51,13 @@ export function listingFor(params: { type?: string; subcategory?: string }, cate
 export function productCount(total: number): string {
   return `${total} ${total === 1 ? 'product' : 'products'}`;
 }
+
+/** The filter and sort a listing's URL carries, as GET /api/getproduct's parameters. */
+export function filterQuery(search: URLSearchParams): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const key of ['size', 'color', 'fit', 'price', 'onsale', 'sort']) {
+    const value = search.getAll(key).join(',');
+    if (value) query[key] = value;
+  }
+  return query;
+}

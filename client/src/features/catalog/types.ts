@@ -65,6 +65,20 @@ export interface Product {
   hight: number;
   weight: number;
   createdAt: string;
+  /** The Legal Metrology declarations (product pages only; not in listings). */
+  declarations?: Declarations;
+}
+
+/** What rule 6(10) of the Legal Metrology (Packaged Commodities) Rules asks a product page to show. */
+export interface Declarations {
+  makerName: string;
+  makerAddress: string;
+  countryOfOrigin: string;
+  genericName: string;
+  netQuantity: string;
+  consumerCare: string;
+  /** Rupees: the list price, inclusive of all taxes. */
+  mrp: number;
 }
 
 export interface PageMetadata {
@@ -77,6 +91,23 @@ export interface PageMetadata {
 export interface ProductPage {
   items: Product[];
   metadata: PageMetadata;
+  /** With a filter or sort asked for: each facet's values and counts under the other facets' choices. */
+  facets?: Facets;
+}
+
+/** One value of a facet: how many products it would show with the other facets' choices. */
+export interface FacetValue {
+  value: string;
+  label: string;
+  count: number;
+}
+
+export interface Facets {
+  size: FacetValue[];
+  color: FacetValue[];
+  fit: FacetValue[];
+  price: FacetValue[];
+  onsale: FacetValue[];
 }
 
 /** One of the listings GET /api/getproduct answers; at most one filter applies. */
@@ -86,8 +117,17 @@ export interface ProductListQuery {
   gender?: string;
   category?: string;
   sale?: string;
+  /** The search results of q (by relevance unless sorted), always with their facets. */
+  q?: string;
   page?: number;
   limit?: number;
+  /** Filters and sort (listing.ts filterQuery): values comma-separated. */
+  size?: string;
+  color?: string;
+  fit?: string;
+  price?: string;
+  onsale?: string;
+  sort?: string;
 }
 
 export interface SearchQuery {

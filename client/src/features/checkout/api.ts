@@ -69,6 +69,10 @@ export function toQuote(raw: Partial<Quote> | null | undefined): Quote {
       shippingFee: number(raw?.fees?.shippingFee),
       codFee: number(raw?.fees?.codFee),
     },
+    bestCoupon:
+      raw?.bestCoupon && typeof raw.bestCoupon.code === 'string' && number(raw.bestCoupon.saving) > 0
+        ? { code: raw.bestCoupon.code, discount: number(raw.bestCoupon.discount), saving: number(raw.bestCoupon.saving) }
+        : null,
   };
 }
 

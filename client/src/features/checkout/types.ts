@@ -77,6 +77,15 @@ export interface Quote {
   undeliverable: string;
   /** The shop's fee settings, rupees: free shipping from freeShippingAbove (0: always free). */
   fees: { freeShippingAbove: number; shippingFee: number; codFee: number };
+  /** The running coupon that takes the most off this cart for this shopper (the server's pick), or null. */
+  bestCoupon: BestCoupon | null;
+}
+
+/** The coupon checkout offers first: its code, percent off and what it would take off, in rupees. */
+export interface BestCoupon {
+  code: string;
+  discount: number;
+  saving: number;
 }
 
 /** What a quote is asked for: the coupon, and the payment mode and address when chosen. */

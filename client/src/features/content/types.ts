@@ -1,4 +1,4 @@
-export type CmsType = 'terms' | 'privacy';
+export type CmsType = 'terms' | 'privacy' | 'privacy-notice';
 
 /** A content page: its description is HTML the server sanitised when it was saved. */
 export interface CmsPage {

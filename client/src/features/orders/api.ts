@@ -1,8 +1,8 @@
 // The shopper's orders (contract of issue 5): the paged history with its status filter (both in
 // the cache key), cancelling, and tracking by order id (and e-mail for guests' links).
-import { api } from '../../lib/api';
+import { api, type ApiMeta } from '../../lib/api';
 import { toCreditNotes } from './creditNotes';
-import type { Order, OrderItem, OrderPage, OrdersQuery, TimelineEntry, TrackQuery, Tracking } from './types';
+import type { CodConfirmAnswer, CodConfirmation, Order, OrderItem, OrderPage, OrdersQuery, TimelineEntry, TrackQuery, Tracking } from './types';
 
 /** Orders per page of the history. */
 export const ordersPageSize = 10;
@@ -30,10 +30,19 @@ function toTimeline(raw: unknown): TimelineEntry[] {
     : [];
 }
 
+/** An order's COD confirmation as the server sends it (null when it needs none). */
+export function toCodConfirmation(raw: unknown): CodConfirmation | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const c = raw as Partial<CodConfirmation>;
+  if (!str(c.state)) return null;
+  return { state: str(c.state), due: str(c.due), by: str(c.by), at: str(c.at), note: str(c.note) };
+}
+
 export function toOrder(raw: Partial<Order> & { amount?: number; date?: string }): Order {
   return {
     _id: str(raw._id),
     orderId: str(raw.orderId) || str(raw._id),
+    orderNumber: str(raw.orderNumber),
     paymentMode: str(raw.paymentMode),
     paymentStatus: str(raw.paymentStatus),
     orderStatus: str(raw.orderStatus) || 'PENDING',
@@ -44,6 +53,7 @@ export function toOrder(raw: Partial<Order> & { amount?: number; date?: string }
     couponCode: str(raw.couponCode),
     couponDiscount: num(raw.couponDiscount),
     shipping: num(raw.shipping),
+    codFee: num(raw.codFee),
     tax: num(raw.tax),
     totalAmount: num(raw.totalAmount) || num(raw.amount),
     address: raw.address && typeof raw.address === 'object' ? raw.address : null,
@@ -56,12 +66,18 @@ export function toOrder(raw: Partial<Order> & { amount?: number; date?: string }
       raw.invoice && typeof raw.invoice === 'object' && raw.invoice.number
         ? { number: str(raw.invoice.number), date: str(raw.invoice.date), creditNotes: toCreditNotes(raw.invoice.creditNotes) }
         : null,
+    codConfirmation: toCodConfirmation(raw.codConfirmation),
   };
+}
+
+function toCodAnswer(data: Partial<Order>, meta: unknown): CodConfirmAnswer {
+  return { order: toOrder(data), message: (meta as ApiMeta | undefined)?.message ?? '' };
 }
 
 function toTracking(raw: Partial<Tracking>): Tracking {
   return {
     orderId: str(raw.orderId),
+    orderNumber: str(raw.orderNumber),
     orderStatus: str(raw.orderStatus),
     paymentStatus: str(raw.paymentStatus),
     paymentMode: str(raw.paymentMode),
@@ -76,6 +92,7 @@ function toTracking(raw: Partial<Tracking>): Tracking {
       raw.latestScan && str(raw.latestScan.activity)
         ? { at: str(raw.latestScan.at), activity: str(raw.latestScan.activity), location: str(raw.latestScan.location) }
         : null,
+    estimatedDelivery: str(raw.estimatedDelivery) || null,
   };
 }
 
@@ -105,6 +122,24 @@ export const ordersApi = api.injectEndpoints({
       transformResponse: toOrder,
       invalidatesTags: ['Order'],
     }),
+    /** The order a COD confirmation link (mailed at placing) is for. */
+    getCodConfirmation: build.query<Order, string>({
+      query: (token) => `cod-confirmations/${encodeURIComponent(token)}`,
+      transformResponse: toOrder,
+      providesTags: ['Order'],
+    }),
+    /** The shopper confirms from the link; a second confirmation says "already confirmed". */
+    confirmCodOrder: build.mutation<CodConfirmAnswer, string>({
+      query: (token) => ({ url: `cod-confirmations/${encodeURIComponent(token)}/confirm`, method: 'POST' }),
+      transformResponse: toCodAnswer,
+      invalidatesTags: ['Order'],
+    }),
+    /** The shopper cancels from the link. */
+    cancelCodOrder: build.mutation<CodConfirmAnswer, string>({
+      query: (token) => ({ url: `cod-confirmations/${encodeURIComponent(token)}/cancel`, method: 'POST' }),
+      transformResponse: toCodAnswer,
+      invalidatesTags: ['Order'],
+    }),
     trackOrder: build.query<Tracking, TrackQuery>({
       query: ({ orderId, email }) => ({ url: 'track', params: { orderId, ...(email ? { email } : {}) } }),
       transformResponse: toTracking,
@@ -113,4 +148,12 @@ export const ordersApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetOrdersQuery, useGetOrderQuery, useCancelOrderMutation, useTrackOrderQuery } = ordersApi;
+export const {
+  useGetOrdersQuery,
+  useGetOrderQuery,
+  useCancelOrderMutation,
+  useTrackOrderQuery,
+  useGetCodConfirmationQuery,
+  useConfirmCodOrderMutation,
+  useCancelCodOrderMutation,
+} = ordersApi;

@@ -1,5 +1,6 @@
 // An order's tax invoice as a file: where the server serves its PDF, the name it is saved
 // under, and the download itself.
+import { downloadWithToken } from '../../lib/download';
 import { apiBaseUrl } from '../../lib/env';
 
 /** GET /api/orders/{orderId}/invoice.pdf: the shopper's order by number, or any order for the back office. */
@@ -17,21 +18,7 @@ export function invoiceFileName(invoiceNumber: string): string {
   return `${invoiceNumber.replaceAll('/', '-')}.pdf`;
 }
 
-/**
- * Fetches the PDF at `url` with the session's bearer token (the API takes no cookies, so a
- * bare link would be refused) and saves it as `fileName` through a temporary object URL.
- * Rejects when the server does not answer with the PDF.
- */
-export async function downloadInvoice(url: string, token: string | null, fileName: string): Promise<void> {
-  const response = await fetch(new Request(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} }));
-  if (!response.ok) throw new Error(`invoice: ${response.status}`);
-  const file = URL.createObjectURL(await response.blob());
-  const save = document.createElement('a');
-  save.href = file;
-  save.download = fileName;
-  save.hidden = true;
-  document.body.append(save);
-  save.click();
-  save.remove();
-  window.setTimeout(() => URL.revokeObjectURL(file), 60_000);
+/** Fetches the PDF at `url` with the session's bearer token and saves it as `fileName` (lib/download). */
+export function downloadInvoice(url: string, token: string | null, fileName: string): Promise<void> {
+  return downloadWithToken(url, token, fileName);
 }

@@ -1,6 +1,7 @@
 // How an order's state reads to its owner: a label and a tone for the status badge (SPEC §4:
 // delivered green, cancelled red, the rest waiting), the payment in words, and the date.
 import type { Order, OrderStatus, PaymentStatus } from './types';
+import { indiaDate, indiaDateTime } from '../../lib/indiaTime';
 
 export type StatusTone = 'success' | 'danger' | 'waiting' | 'info';
 
@@ -71,21 +72,12 @@ export function paymentLabel(mode: string, status: PaymentStatus): { mode: strin
   };
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
 /** '22 Nov 2026' (with the time when `withTime`), or '' for a date that does not parse. */
 export function formatDate(value: string, withTime = false): string {
   if (!value) return '';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return (withTime ? dateTimeFormat : dateFormat).format(date);
+  return (withTime ? indiaDateTime : indiaDate).format(date);
 }
 
 /** When the order was placed: its timestamp, else the server's orderDate. */

@@ -1,82 +1,108 @@
-// The tracking timeline: what has happened (the server's entries, in order), then the steps still
-// to come: Order placed → Payment received → Packed → Shipped → Out for delivery → Delivered.
-// A cancelled order ends at its red 'Cancelled' step with nothing after it.
+// The shopper's view of an order's journey: five milestones (placed, confirmed, shipped, out for
+// delivery, delivered), each with the time it was first reached and, on the one the order is at,
+// the courier's or the shop's latest word ("In transit", "Pickup scheduled"). The server's
+// timeline also carries the shop's internal moves (payment attempts, pushes to the courier,
+// refund requests): those are not the shopper's and are left out. What the shopper must know
+// that is no milestone (a cancellation, a parcel coming back, a return, a refund) follows the
+// milestones reached, and nothing is promised after it.
 import { statusKey, statusLabel } from './status';
 import type { TimelineEntry } from './types';
 
 export interface TimelineStep {
   key: string;
   label: string;
+  /** The courier's or shop's latest word on this milestone, when it says more than the label. */
+  detail?: string;
   at: string;
   state: 'done' | 'current' | 'upcoming' | 'cancelled';
 }
 
-const stages = ['PLACED', 'PAID', 'PACKED', 'SHIPPED', 'OUT_FOR_DELIVERY', 'DELIVERED'] as const;
+const milestones = ['PLACED', 'CONFIRMED', 'SHIPPED', 'OUT_FOR_DELIVERY', 'DELIVERED'] as const;
+type Milestone = (typeof milestones)[number];
 
-const stageLabels: Record<(typeof stages)[number], string> = {
+const milestoneLabels: Record<Milestone, string> = {
   PLACED: 'Order placed',
-  PAID: 'Payment received',
-  PACKED: 'Packed',
+  CONFIRMED: 'Confirmed',
   SHIPPED: 'Shipped',
   OUT_FOR_DELIVERY: 'Out for delivery',
   DELIVERED: 'Delivered',
 };
 
-const aliases: Record<string, (typeof stages)[number] | 'CANCELLED'> = {
+/** Which milestone a status reaches. */
+const milestoneOf: Record<string, Milestone> = {
   PLACED: 'PLACED',
   CREATED: 'PLACED',
   PENDING: 'PLACED',
   ORDER_PLACED: 'PLACED',
-  PAID: 'PAID',
-  PAYMENT_RECEIVED: 'PAID',
-  PAYMENT_SUCCESS: 'PAID',
-  PACKED: 'PACKED',
+  AWAITING_CONFIRMATION: 'PLACED',
+  PAID: 'CONFIRMED',
+  PAYMENT_RECEIVED: 'CONFIRMED',
+  PAYMENT_SUCCESS: 'CONFIRMED',
+  CONFIRMED: 'CONFIRMED',
+  COD_CONFIRMED: 'CONFIRMED',
   // The courier's first steps (Shiprocket's names): the parcel is made up and waits for pickup.
-  NEW: 'PACKED',
-  READY_TO_SHIP: 'PACKED',
-  PICKUP_SCHEDULED: 'PACKED',
+  NEW: 'CONFIRMED',
+  PACKED: 'CONFIRMED',
+  READY_TO_SHIP: 'CONFIRMED',
+  PICKUP_SCHEDULED: 'CONFIRMED',
   SHIPPED: 'SHIPPED',
   PICKED_UP: 'SHIPPED',
   IN_TRANSIT: 'SHIPPED',
   OUT_FOR_DELIVERY: 'OUT_FOR_DELIVERY',
+  OFD: 'OUT_FOR_DELIVERY',
   DELIVERED: 'DELIVERED',
-  CANCELED: 'CANCELLED',
-  CANCELLED: 'CANCELLED',
 };
 
-/** The steps to draw for an order's timeline and current status. */
-export function timelineSteps(timeline: TimelineEntry[], orderStatus: string, paymentMode: string): TimelineStep[] {
-  const entries = [...timeline].sort((a, b) => (Date.parse(a.at) || 0) - (Date.parse(b.at) || 0));
-  const steps: TimelineStep[] = [];
-  let reached = -1;
-  let cancelled = aliases[statusKey(orderStatus)] === 'CANCELLED';
-  for (const entry of entries) {
-    const stage = aliases[statusKey(entry.status)];
-    if (stage === 'CANCELLED') cancelled = true;
-    if (stage && stage !== 'CANCELLED') reached = Math.max(reached, stages.indexOf(stage));
-    steps.push({
-      key: `${entry.status}-${entry.at}-${steps.length}`,
-      label: entry.label || (stage && stage !== 'CANCELLED' ? stageLabels[stage] : statusLabel(entry.status)),
-      at: entry.at,
-      state: stage === 'CANCELLED' ? 'cancelled' : 'done',
-    });
-  }
-  if (steps.length === 0) {
-    steps.push({ key: 'PLACED', label: stageLabels.PLACED, at: '', state: 'done' });
-    reached = 0;
-  }
-  const orderReached = aliases[statusKey(orderStatus)];
-  if (orderReached && orderReached !== 'CANCELLED') reached = Math.max(reached, stages.indexOf(orderReached));
+/** What the shopper must see that is no milestone; true for a cancellation. */
+const outcomes: Record<string, boolean> = {
+  CANCELED: true,
+  CANCELLED: true,
+  RTO_INITIATED: false,
+  RTO_DELIVERED: false,
+  RETURN_REQUESTED: false,
+  RETURNED: false,
+  REFUND_PENDING: false,
+  REFUNDED: false,
+};
 
-  if (cancelled) {
-    if (!steps.some((step) => step.state === 'cancelled')) steps.push({ key: 'CANCELLED', label: 'Cancelled', at: '', state: 'cancelled' });
-    return steps;
+const byTime = (a: TimelineEntry, b: TimelineEntry) => (Date.parse(a.at) || 0) - (Date.parse(b.at) || 0);
+
+/** The steps to draw for an order's timeline and current status. */
+export function timelineSteps(timeline: TimelineEntry[], orderStatus: string): TimelineStep[] {
+  const entries = [...timeline].sort(byTime);
+  const reachedAt = new Map<Milestone, string>();
+  const latestWord = new Map<Milestone, string>();
+  const ends: TimelineStep[] = [];
+  let reached = 0;
+  for (const entry of entries) {
+    const key = statusKey(entry.status);
+    const milestone = milestoneOf[key];
+    if (milestone) {
+      reached = Math.max(reached, milestones.indexOf(milestone));
+      if (!reachedAt.has(milestone)) reachedAt.set(milestone, entry.at);
+      latestWord.set(milestone, entry.label || statusLabel(entry.status));
+    } else if (key in outcomes) {
+      ends.push({ key: `${key}-${ends.length}`, label: entry.label || statusLabel(entry.status), at: entry.at, state: outcomes[key] ? 'cancelled' : 'done' });
+    }
   }
-  // What is still to come. Cash on delivery is paid at the door: no separate payment step.
-  const upcoming = stages.slice(reached + 1).filter((stage) => !(stage === 'PAID' && paymentMode === 'cod'));
-  const last = steps.at(-1);
-  if (last && upcoming.length > 0) last.state = 'current';
-  for (const stage of upcoming) steps.push({ key: stage, label: stageLabels[stage], at: '', state: 'upcoming' });
-  if (upcoming.length === 0 && last) last.state = 'done';
+  const status = statusKey(orderStatus);
+  const now = milestoneOf[status];
+  if (now) reached = Math.max(reached, milestones.indexOf(now));
+  if (status in outcomes && !ends.some((end) => end.key.startsWith(`${status}-`) || (outcomes[status] && end.state === 'cancelled'))) {
+    ends.push({ key: status, label: statusLabel(orderStatus), at: '', state: outcomes[status] ? 'cancelled' : 'done' });
+  }
+
+  const steps: TimelineStep[] = milestones.slice(0, reached + 1).map((milestone) => {
+    const label = milestoneLabels[milestone];
+    const word = latestWord.get(milestone);
+    return { key: milestone, label, ...(word && word !== label ? { detail: word } : {}), at: reachedAt.get(milestone) ?? '', state: 'done' };
+  });
+  if (ends.length > 0) {
+    const last = ends.at(-1)!;
+    if (last.state !== 'cancelled') last.state = 'current';
+    return [...steps, ...ends];
+  }
+  if (reached < milestones.length - 1) steps.at(-1)!.state = 'current';
+  for (const milestone of milestones.slice(reached + 1)) steps.push({ key: milestone, label: milestoneLabels[milestone], at: '', state: 'upcoming' });
   return steps;
 }

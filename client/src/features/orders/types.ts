@@ -54,6 +54,8 @@ export interface OrderCreditNote {
 export interface Order {
   _id: string;
   orderId: string;
+  /** The short number people read ('1042', shown '#1042' by lib/orderNumber). */
+  orderNumber?: string;
   paymentMode: 'cod' | 'online' | (string & {});
   paymentStatus: PaymentStatus;
   orderStatus: OrderStatus;
@@ -64,6 +66,8 @@ export interface Order {
   couponCode: string;
   couponDiscount: number;
   shipping: number;
+  /** The cash-on-delivery fee charged, rupees (0 for none). */
+  codFee: number;
   tax: number;
   totalAmount: number;
   address: OrderAddress | null;
@@ -74,6 +78,25 @@ export interface Order {
   timeline: TimelineEntry[];
   /** The order's tax invoice, null before it is issued. */
   invoice?: OrderInvoice | null;
+  /** A cash-on-delivery order's confirmation before dispatch; null when it needs none. */
+  codConfirmation?: CodConfirmation | null;
+}
+
+/** Where a cash-on-delivery order's confirmation is: it ships only once confirmed. */
+export interface CodConfirmation {
+  state: 'awaiting' | 'confirmed' | 'expired' | 'cancelled' | (string & {});
+  /** When a waiting order is cancelled (ISO). */
+  due: string;
+  /** shopper, staff or system; '' while waiting. */
+  by: string;
+  at: string;
+  note: string;
+}
+
+/** A confirmation link's answer: the order and what the server said. */
+export interface CodConfirmAnswer {
+  order: Order;
+  message: string;
 }
 
 /** GET /api/getallorder: one page, newest first. */
@@ -93,6 +116,8 @@ export interface OrdersQuery {
 /** GET /api/track: what anyone with the order id (and e-mail) may see. */
 export interface Tracking {
   orderId: string;
+  /** The short number people read ('1042'). */
+  orderNumber?: string;
   orderStatus: OrderStatus;
   paymentStatus: PaymentStatus;
   paymentMode: string;
@@ -106,6 +131,8 @@ export interface Tracking {
   trackUrl: string;
   /** The courier's newest scan of the parcel, once there is one. */
   latestScan: CourierScan | null;
+  /** When the courier expects to deliver (ISO), null until it says. */
+  estimatedDelivery?: string | null;
 }
 
 export interface CourierScan {

@@ -2,7 +2,7 @@
 // upload (re-encoded by the server). An order's requests are tagged 'Order', so the events on
 // the shopper's topic that refresh their orders (return.requested among them) refresh these.
 import { api } from '../../lib/api';
-import type { ReturnAsk, ReturnLine, ReturnPhoto, ReturnPickup, ReturnPolicy, ReturnRefund, ReturnRequest, ReturnStep } from './types';
+import type { ExchangeOrder, ReturnAsk, ReturnLine, ReturnPhoto, ReturnPickup, ReturnPolicy, ReturnRefund, ReturnRequest, ReturnStep } from './types';
 
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -86,8 +86,13 @@ export function toRequest(raw: Record<string, unknown>): ReturnRequest {
     steps: list(raw.steps, toStep),
     refund: toRefund(raw.refund),
     pickup: toPickup(raw.pickup),
+    ...(raw.exchangeOrder && typeof raw.exchangeOrder === 'object' ? { exchangeOrder: toExchangeOrder(raw.exchangeOrder as Record<string, unknown>) } : {}),
     createdAt: str(raw.createdAt),
   };
+}
+
+function toExchangeOrder(raw: Record<string, unknown>): ExchangeOrder {
+  return { _id: str(raw._id), orderId: str(raw.orderId), orderStatus: str(raw.orderStatus) };
 }
 
 export const returnsApi = api.injectEndpoints({
@@ -112,25 +117,6 @@ export const returnsApi = api.injectEndpoints({
       transformResponse: (data: unknown) => list(data, toRequest),
       providesTags: ['Order'],
     }),
-    receiveReturn: build.mutation<ReturnRequest, { id: string; note?: string }>({
-      query: ({ id, note }) => ({ url: `admin/returns/${encodeURIComponent(id)}/receive`, method: 'POST', body: { note: note ?? '' } }),
-      transformResponse: toRequest,
-      invalidatesTags: ['Order'],
-    }),
-    checkReturn: build.mutation<ReturnRequest, { id: string; passed: boolean; note?: string }>({
-      query: ({ id, passed, note }) => ({ url: `admin/returns/${encodeURIComponent(id)}/qc`, method: 'POST', body: { passed, note: note ?? '' } }),
-      transformResponse: toRequest,
-      invalidatesTags: ['Order'],
-    }),
-    recordReturnPayout: build.mutation<ReturnRequest, { id: string; reference: string; note?: string }>({
-      query: ({ id, reference, note }) => ({
-        url: `admin/returns/${encodeURIComponent(id)}/payout`,
-        method: 'POST',
-        body: { reference, note: note ?? '' },
-      }),
-      transformResponse: toRequest,
-      invalidatesTags: ['Order'],
-    }),
     uploadReturnPhoto: build.mutation<ReturnPhoto, File>({
       query: (file) => {
         const body = new FormData();
@@ -148,7 +134,4 @@ export const {
   useAskReturnMutation,
   useUploadReturnPhotoMutation,
   useGetStaffOrderReturnsQuery,
-  useReceiveReturnMutation,
-  useCheckReturnMutation,
-  useRecordReturnPayoutMutation,
 } = returnsApi;

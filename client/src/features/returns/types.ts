@@ -79,7 +79,16 @@ export interface ReturnRequest {
   steps: ReturnStep[];
   refund: ReturnRefund | null;
   pickup?: ReturnPickup;
+  /** An exchange's new parcel, once QC passed: an order of its own (<order number>-X1). */
+  exchangeOrder?: ExchangeOrder;
   createdAt: string;
+}
+
+/** ExchangeOrder is the order an exchange's new size ships in, and where it is. */
+export interface ExchangeOrder {
+  _id: string;
+  orderId: string;
+  orderStatus: string;
 }
 
 /** What POST /api/orders/{orderId}/returns takes. */

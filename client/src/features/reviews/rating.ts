@@ -1,6 +1,7 @@
 // How reviews read on screen: a rating in words ("4.3 out of 5 · 12 reviews"), how full each of
 // five stars is, a review's status and date in words.
 import type { Rating, ReviewStatus } from './types';
+import { indiaDate } from '../../lib/indiaTime';
 
 /** The highest rating; ratings run from 1 to this. */
 export const maxStars = 5;
@@ -46,10 +47,9 @@ export const statusLabels: Record<ReviewStatus, string> = {
 /** What each rating means, for the star control's labels. */
 export const ratingWords: Record<number, string> = { 1: 'Poor', 2: 'Fair', 3: 'Good', 4: 'Very good', 5: 'Excellent' };
 
-const reviewDateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
 
 /** "4 Mar 2026": when a review was written, in India's time. */
 export function reviewDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : reviewDateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '' : indiaDate.format(date);
 }

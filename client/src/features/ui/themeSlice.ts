@@ -1,14 +1,11 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { readStored, writeStored } from '../../lib/storage';
 import type { Theme } from './types';
 
 export const themeStorageKey = 'theme';
 
 export function storedTheme(): Theme {
-  try {
-    return window.localStorage.getItem(themeStorageKey) === 'dark' ? 'dark' : 'light';
-  } catch {
-    return 'light';
-  }
+  return readStored(themeStorageKey) === 'dark' ? 'dark' : 'light';
 }
 
 const browserBarColours: Record<Theme, string> = { light: '#faf7f0', dark: '#14161a' };
@@ -21,11 +18,7 @@ export function applyTheme(theme: Theme): void {
   document.documentElement.dataset.theme = theme;
   document.cookie = `${themeStorageKey}=${theme};max-age=31536000;path=/`;
   document.querySelector('meta[name="theme-color"]')?.setAttribute('content', browserBarColours[theme]);
-  try {
-    window.localStorage.setItem(themeStorageKey, theme);
-  } catch {
-    // Storage can be unavailable (private mode, quota); the theme still applies for this visit.
-  }
+  writeStored(themeStorageKey, theme);
 }
 
 export interface ThemeState {

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { Loader } from '../../../components/Loader';
-import { selectUser } from '../../../features/account/accountSlice';
+import { selectToken, selectUser } from '../../../features/account/accountSlice';
 import { useGetProfileQuery, useLogoutEverywhereMutation } from '../../../features/account/api';
-import { EmailForm, PasswordForm, ProfileForm } from '../../../features/account/components/AccountForms';
+import { EmailForm, OrderUpdatesForm, PasswordForm, ProfileForm } from '../../../features/account/components/AccountForms';
 import { errorMessage } from '../../../features/account/validation';
+import { PrivacyPanel } from '../../../features/privacy/components/PrivacyPanel';
 import { toastShown } from '../../../lib/toast';
 import { useAppDispatch, useAppSelector } from '../../hooks';
 import { useSession } from '../../session';
@@ -13,10 +14,11 @@ import { PageHeader } from './PageHeader';
 import pageStyles from './AccountPage.module.css';
 import styles from './AccountDetailsPage.module.css';
 
-/** /user/accountdetails: name and phone, e-mail, password, and signing out on every device. */
+/** /user/accountdetails: name and phone, e-mail, order updates, password, and signing out on every device. */
 export function AccountDetailsPage() {
   const dispatch = useAppDispatch();
   const stored = useAppSelector(selectUser);
+  const token = useAppSelector(selectToken);
   const { data: profile } = useGetProfileQuery();
   const user = profile ?? stored;
   const { signOut } = useSession();
@@ -43,7 +45,9 @@ export function AccountDetailsPage() {
         <div className={pageStyles.stack}>
           <ProfileForm key={`profile-${user._id}`} user={user} />
           <EmailForm key={`email-${user.email}`} user={user} />
+          <OrderUpdatesForm />
           <PasswordForm user={user} />
+          <PrivacyPanel token={token} onErasureAsked={(message) => signOut(message, true)} />
           <section className={styles.everywhere} aria-labelledby="everywhere-title">
             <div>
               <h2 id="everywhere-title" className={styles.title}>

@@ -107,7 +107,7 @@ function ReviewableCard({ product }: { product: Reviewable }) {
       <div className={styles.product}>
         <ProductThumb thumbnail={product.thumbnail} />
         <div className={styles.productText}>
-          <Link to={productPath(product.productId)} className={styles.name}>
+          <Link to={productPath({ _id: product.productId })} className={styles.name}>
             {product.productName}
           </Link>
           <span className={styles.sub}>Received {reviewDate(product.receivedAt)}</span>
@@ -149,7 +149,7 @@ function WrittenReview({ review }: { review: Review }) {
       <div className={styles.product}>
         <ProductThumb thumbnail={review.thumbnail} />
         <div className={styles.productText}>
-          <Link to={productPath(review.productId)} className={styles.name}>
+          <Link to={productPath({ _id: review.productId })} className={styles.name}>
             {review.productName}
           </Link>
           <span className={styles.sub}>

@@ -4,7 +4,7 @@ import { selectAdmin } from '../../../features/account/adminSlice';
 import { ContentEditor } from '../../../features/content/admin/components/ContentEditor';
 import { useAppSelector } from '../../hooks';
 
-function Editor({ page }: { page: 'termsandconditions' | 'returnpolicy' }) {
+function Editor({ page }: { page: 'termsandconditions' | 'returnpolicy' | 'privacynotice' }) {
   const admin = useAppSelector(selectAdmin);
   return <ContentEditor key={page} page={page} canChange={admin?.role === 'admin'} />;
 }
@@ -15,4 +15,8 @@ export function AdminTermsPage() {
 
 export function AdminReturnPolicyPage() {
   return <Editor page="returnpolicy" />;
+}
+
+export function AdminPrivacyNoticePage() {
+  return <Editor page="privacynotice" />;
 }

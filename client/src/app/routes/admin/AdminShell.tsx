@@ -1,6 +1,6 @@
 // The frame of every signed-in back-office page: the bar (who is signed in, whether live
 // updates are on, the theme, Sign out) and the side navigation of the back office's sections.
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Link } from '../../../components/Link';
 import { GridIcon, ShieldIcon, LogOutIcon, ReturnIcon, TruckIcon } from '../../../components/moreIcons';
@@ -33,6 +33,7 @@ const sections = [
   { group: 'Orders & shipping', to: `${accountPaths.admin}/delieveredorders`, label: 'Delivered', icon: TruckIcon },
   { group: 'Orders & shipping', to: `${accountPaths.admin}/cancelorders`, label: 'Cancelled', icon: CloseIcon },
   { group: 'Orders & shipping', to: `${accountPaths.admin}/returnorders`, label: 'Returns', icon: ReturnIcon },
+  { group: 'Orders & shipping', to: `${accountPaths.admin}/ndr`, label: 'Failed deliveries', icon: TruckIcon },
   { group: 'Orders & shipping', to: `${accountPaths.admin}/shiprocketOrders`, label: 'Shiprocket', icon: TruckIcon },
   { group: 'Catalog', to: adminProductsPath, label: 'Products', icon: BagIcon },
   { group: 'Catalog', to: `${accountPaths.admin}/addcategory`, label: 'Categories', icon: GridIcon },
@@ -41,13 +42,16 @@ const sections = [
   { group: 'Catalog', to: `${accountPaths.admin}/coupons`, label: 'Coupons', icon: TagIcon, adminOnly: true },
   { group: 'Catalog', to: `${accountPaths.admin}/reviews`, label: 'Reviews', icon: StarIcon },
   { group: 'People', to: adminCustomersPath, label: 'Customers', icon: UserIcon },
+  { group: 'People', to: `${accountPaths.admin}/complaints`, label: 'Complaints', icon: ShieldIcon },
   { group: 'People', to: accountPaths.registerAdmin, label: 'Team accounts', icon: UserIcon, adminOnly: true },
   { group: 'People', to: `${accountPaths.admin}/resetpassword`, label: 'Team passwords', icon: ShieldIcon, adminOnly: true },
   { group: 'People', to: `${accountPaths.admin}/Updatepassword`, label: 'My password', icon: ShieldIcon },
+  { group: 'People', to: `${accountPaths.admin}/privacy-requests`, label: 'Privacy requests', icon: ShieldIcon },
   { group: 'Shop', to: `${accountPaths.admin}/payment`, label: 'Payments', icon: TagIcon, adminOnly: true },
   { group: 'Shop', to: `${accountPaths.admin}/addcompany`, label: 'Company', icon: GridIcon },
   { group: 'Shop', to: `${accountPaths.admin}/termsandconditions`, label: 'Terms', icon: ShieldIcon },
   { group: 'Shop', to: `${accountPaths.admin}/returnpolicy`, label: 'Return policy', icon: ReturnIcon },
+  { group: 'Shop', to: `${accountPaths.admin}/privacynotice`, label: 'Privacy notice', icon: ShieldIcon },
   { group: 'Shop', to: adminAuditPath, label: 'Audit log', icon: ShieldIcon, adminOnly: true },
 ] as const;
 
@@ -94,6 +98,12 @@ export function AdminShell({ children }: { children: ReactNode }) {
   const admin = useAppSelector(selectAdmin);
   const connection = useAppSelector((state) => state.connection.status);
   useGetAdminProfileQuery();
+  // The back office is set in the system's font (BackOffice.module.css): the storefront's
+  // display serif stays on the storefront. On <html>, so dialogs and toasts follow.
+  useEffect(() => {
+    document.documentElement.setAttribute('data-back-office', '');
+    return () => document.documentElement.removeAttribute('data-back-office');
+  }, []);
   return (
     <div className={styles.shell}>
       <header className={styles.bar}>

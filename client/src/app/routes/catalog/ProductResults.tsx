@@ -30,6 +30,7 @@ export function ProductResults({
   errorView,
   paise = false,
   label,
+  sizes,
 }: {
   query: ResultsQuery;
   page: number;
@@ -39,6 +40,8 @@ export function ProductResults({
   errorView?: ReactNode;
   paise?: boolean;
   label: string;
+  /** The sizes the listing is filtered by (the cards link their product with ?size=). */
+  sizes?: string[];
 }) {
   const quickView = useQuickView({ paise });
   const { data, isError, isLoading, isFetching, error, refetch } = query;
@@ -61,7 +64,7 @@ export function ProductResults({
 
   return (
     <div className={styles.results} aria-busy={isFetching || undefined} data-fetching={isFetching || undefined}>
-      <ProductGrid products={data.items} onQuickView={quickView.open} paise={paise} label={label} renderAction={renderWishlistHeart} headingLevel={2} />
+      <ProductGrid products={data.items} onQuickView={quickView.open} paise={paise} label={label} renderAction={renderWishlistHeart} headingLevel={2} sizes={sizes} />
       <Pagination page={page} totalPages={data.metadata.totalPages} hrefFor={hrefFor} label={`${label}, pages`} />
       {quickView.element}
     </div>

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useGetProductsQuery } from '../../../features/catalog/api';
@@ -45,7 +45,7 @@ afterEach(() => {
 });
 
 describe('quick view with live stock', () => {
-  it('greys out a size that sells out while the dialog is open', async () => {
+  it('marks a size that sells out while the dialog is open and offers to tell when it is back', async () => {
     let medium = 1;
     const calls = recordingFetch((call) => (call.path === 'getproduct' ? { body: envelope(aPage([shirt(medium)])) } : undefined));
     const store = makeStore();
@@ -63,9 +63,10 @@ describe('quick view with live stock', () => {
       for (const action of cacheActionsForEvent(event)) store.dispatch(action);
     });
 
-    await waitFor(() => expect(size('M')).toBeDisabled());
-    // The sold-out size is no longer the chosen one; the others stay.
-    expect(size('M')).not.toBeChecked();
+    expect(await within(dialog).findByRole('radio', { name: 'M, sold out' })).toBeChecked();
+    // The chosen size can no longer be added: the back-in-stock form takes Add to cart's place.
+    expect(await within(dialog).findByRole('form', { name: 'Back in stock alert for size M' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Add to cart' })).toBeNull();
     expect(size('S')).toBeEnabled();
     expect(calls.filter((call) => call.path === 'getproduct')).toHaveLength(2);
   });

@@ -6,7 +6,8 @@ import { guestCartStorageKey } from '../../../features/cart/guestCart';
 import type { Product } from '../../../features/catalog/types';
 import { aProduct } from '../../../test/fixtures';
 import { useAppSelector } from '../../hooks';
-import { renderWithProviders } from '../../renderWithProviders';
+import { envelope, renderWithProviders } from '../../renderWithProviders';
+import { serve } from '../../../test/serve';
 import { CartShell } from '../../shell/CartShell';
 import { useQuickView } from './useQuickView';
 
@@ -48,6 +49,7 @@ async function openQuickView() {
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 describe('quick view', () => {
@@ -61,11 +63,23 @@ describe('quick view', () => {
     expect(within(dialog).getByRole('link', { name: 'All details' })).toHaveAttribute('href', '/api/getproduct/shirt-1');
   });
 
-  it('disables and marks a sold-out size', async () => {
+  it("offers 'Tell me when it's back' on a chosen sold-out size, as the product page does", async () => {
+    const alert = { id: 'a-1', productId: 'shirt-1', size: 'L', email: 'ira@example.in', askedAt: '2026-11-26T10:00:00Z', alreadyAsked: false };
+    serve({
+      '/api/products/shirt-1/restock-alerts': { status: 201, body: envelope(alert, 201, 'Done: we will e-mail ira@example.in when size L is back') },
+    });
     renderWithProviders(<Harness product={shirt} />);
     const dialog = await openQuickView();
-    expect(within(dialog).getByRole('radio', { name: 'L, sold out' })).toBeDisabled();
     expect(within(dialog).getByRole('radio', { name: 'M' })).toBeEnabled();
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'L, sold out' }));
+    const form = await within(dialog).findByRole('form', { name: 'Back in stock alert for size L' });
+    expect(within(dialog).queryByRole('button', { name: 'Add to cart' })).toBeNull();
+    await userEvent.type(within(form).getByLabelText('E-mail'), 'ira@example.in');
+    await userEvent.click(within(form).getByRole('button', { name: "Tell me when it's back" }));
+    expect(await within(dialog).findByText('Done: we will e-mail ira@example.in when size L is back')).toBeInTheDocument();
+    // A size in stock brings Add to cart back.
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'M' }));
+    expect(within(dialog).getByRole('button', { name: 'Add to cart' })).toBeEnabled();
   });
 
   it("says 'Please select a size' for 3 s when Add to cart is pressed without one", async () => {

@@ -32,6 +32,58 @@ describe('thank-you pages', () => {
     expect(screen.getByRole('link', { name: 'Track this order' })).toHaveAttribute('href', '/trackid/DRP1732251234567AB12CD34EF');
   });
 
+  it('/thankyou is the order’s status: when it comes, the total, a COD order’s confirmation first, the pieces, address and payment', async () => {
+    window.localStorage.setItem('token', 'jwt');
+    const placed = {
+      orderId: 'DRP1732251234567AB12CD34EF',
+      paymentMode: 'cod',
+      paymentStatus: 'unpaid',
+      orderStatus: 'PENDING',
+      items: [{ productId: 'p1', productName: 'Slim Shirt', size: 'M', quantity: 2, price: 1999, discountedPrice: 1439, total: 2878, thumbnail: '/uploads/products/slim.jpg' }],
+      listTotal: 3998,
+      subTotal: 2878,
+      productDiscount: 1120,
+      couponCode: 'FESTIVE10',
+      couponDiscount: 288,
+      shipping: 0,
+      codFee: 49,
+      tax: 0,
+      totalAmount: 2639,
+      address: { firstName: 'Riya', lastName: 'Kapoor', address1: 'Flat 4B', address2: 'MG Road', city: 'Jaipur', state: 'Rajasthan', pincode: '302006', phone: '9876543210' },
+      codConfirmation: { state: 'awaiting', due: '2026-11-23T08:35:00Z' },
+    };
+    recordingFetch((call) =>
+      call.path === 'orders/DRP1732251234567AB12CD34EF'
+        ? { body: envelope(placed) }
+        : call.path.startsWith('delivery')
+          ? { body: envelope({ pincode: '302006', known: true, serviceable: true, cod: true, deliveryBy: '2026-11-27', message: 'Delivery by Fri, 27 Nov' }) }
+          : undefined,
+    );
+    render(
+      <Provider store={makeStore()}>
+        <MemoryRouter initialEntries={[{ pathname: '/thankyou', state: { orderId: placed.orderId } }]}>
+          <OrderRoutes />
+        </MemoryRouter>
+      </Provider>,
+    );
+    expect(await screen.findByText('Arriving by Fri, 27 Nov')).toBeInTheDocument();
+    const next = screen.getByRole('region', { name: 'What happens next' });
+    expect(next).toHaveTextContent('Arriving by Fri, 27 NovTotal ₹2,639 · pay when it arrives');
+    const steps = within(next).getAllByRole('listitem');
+    expect(steps[0]).toHaveTextContent(/^Confirm your order\. We have sent you a link by e-mail/);
+    const items = screen.getByRole('list', { name: 'Items in order DRP1732251234567AB12CD34EF' });
+    expect(within(items).getByText('Slim Shirt')).toBeInTheDocument();
+    expect(items.querySelector('img')).toHaveAttribute('src', '/uploads/products/slim.jpg');
+    const totals = screen.getByLabelText('Order total');
+    expect(within(totals).getByText('Coupon (FESTIVE10)')).toBeInTheDocument();
+    expect(within(totals).getByText('−₹288')).toBeInTheDocument();
+    expect(within(totals).getByText('₹49')).toBeInTheDocument();
+    expect(within(totals).getByText('₹2,639')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Delivering to' })).toHaveTextContent('Jaipur, Rajasthan 302006');
+    expect(screen.getByRole('region', { name: 'Payment' })).toHaveTextContent('Cash on delivery · Pay on delivery');
+    window.localStorage.clear();
+  });
+
   it('/thankyoupage returns to the home page after 3 s', () => {
     vi.useFakeTimers();
     const { location } = renderWithProviders(<OrderRoutes />, { path: '/thankyoupage' });
@@ -79,7 +131,7 @@ describe('order tracking', () => {
     const steps = within(progress).getAllByRole('listitem');
     expect(steps.map((step) => step.querySelector('span > span')?.textContent)).toEqual([
       'Order placed',
-      'Payment received',
+      'Confirmed',
       'Shipped',
       'Out for delivery',
       'Delivered',

@@ -11,11 +11,13 @@ import { useTrackOrderQuery } from '../../../features/orders/api';
 import { OrderItems } from '../../../features/orders/components/OrderItems';
 import { OrderTimeline } from '../../../features/orders/components/OrderTimeline';
 import { StatusBadge } from '../../../features/orders/components/StatusBadge';
-import { formatDate, paymentLabel } from '../../../features/orders/status';
+import { formatDate, paymentLabel, statusKey } from '../../../features/orders/status';
+import { orderLabel } from '../../../lib/orderNumber';
 import { authToken } from '../../../lib/api';
 import { formatRupees } from '../../../lib/money';
 import { orderPaths, trackOrderPath } from '../../../lib/orderPaths';
 import styles from './OrderPages.module.css';
+import { ShopperDeliveryIssue } from '../../../features/ndr/components/DeliveryIssueNotice';
 import { OrderReturns } from './OrderReturns';
 
 export const trackMessages = {
@@ -170,16 +172,18 @@ function TrackResult({ orderId, email }: { orderId: string; email: string }) {
   }
 
   const payment = paymentLabel(data.paymentMode, data.paymentStatus);
+  const label = orderLabel({ orderId: data.orderId || orderId, orderNumber: data.orderNumber });
+  const delivered = statusKey(data.orderStatus) === 'DELIVERED';
   return (
     <section className={styles.page} aria-labelledby="track-title">
-      <title>{`Order ${data.orderId || orderId} — drape`}</title>
+      <title>{`Order ${label} — drape`}</title>
       <header className={styles.header}>
         <p className={styles.eyebrow}>Track order</p>
         <h1 id="track-title" className={styles.title}>
-          Your order
+          Your order {data.orderNumber ? label : ''}
         </h1>
         <p className={styles.orderLine}>
-          <span className={styles.orderNo}>{data.orderId || orderId}</span>
+          <span className={data.orderNumber ? styles.orderRef : styles.orderNo}>{data.orderId || orderId}</span>
           <StatusBadge status={data.orderStatus} />
         </p>
       </header>
@@ -188,6 +192,12 @@ function TrackResult({ orderId, email }: { orderId: string; email: string }) {
           <dt>Placed on</dt>
           <dd>{formatDate(data.placedAt) || '—'}</dd>
         </div>
+        {data.estimatedDelivery && !delivered && (
+          <div>
+            <dt>Estimated delivery</dt>
+            <dd>{formatDate(data.estimatedDelivery)}</dd>
+          </div>
+        )}
         <div>
           <dt>Payment</dt>
           <dd>
@@ -199,57 +209,58 @@ function TrackResult({ orderId, email }: { orderId: string; email: string }) {
           <dd>{formatRupees(data.amount)}</dd>
         </div>
       </dl>
+      {isSignedIn() && <ShopperDeliveryIssue orderId={data.orderId || orderId} />}
       {isSignedIn() && <OrderReturns order={{ ...data, orderId: data.orderId || orderId }} />}
-      {(data.courierName || data.awb || data.latestScan) && (
-        <section className={styles.panel} aria-labelledby="track-parcel">
-          <h2 id="track-parcel" className={styles.panelTitle}>
-            Shipment
-          </h2>
-          <dl className={styles.parcel}>
-            <div>
-              <dt>Courier</dt>
-              <dd>{data.courierName || '—'}</dd>
-            </div>
-            <div>
-              <dt>Airway bill (AWB)</dt>
-              <dd className={styles.awb}>{data.awb || '—'}</dd>
-            </div>
-            {data.latestScan && (
-              <div className={styles.scan}>
-                <dt>Latest scan</dt>
-                <dd>
-                  {data.latestScan.activity}
-                  {data.latestScan.location && ` · ${data.latestScan.location}`}
-                  <span className={styles.scanTime}>{formatDate(data.latestScan.at, true)}</span>
-                </dd>
-              </div>
-            )}
-          </dl>
-          {data.trackUrl && (
-            <p>
-              <a className={styles.trackLink} href={data.trackUrl} target="_blank" rel="noopener noreferrer">
-                Track with {data.courierName || 'the courier'}
-              </a>
-            </p>
-          )}
-        </section>
-      )}
       <div className={styles.trackColumns}>
         <section className={styles.panel} aria-labelledby="track-progress">
           <h2 id="track-progress" className={styles.panelTitle}>
             Progress
           </h2>
-          <OrderTimeline timeline={data.timeline} orderStatus={data.orderStatus} paymentMode={data.paymentMode} />
+          <OrderTimeline timeline={data.timeline} orderStatus={data.orderStatus} />
         </section>
-        {data.items.length > 0 && (
-          <section className={styles.panel} aria-labelledby="track-items">
-            <h2 id="track-items" className={styles.panelTitle}>
-              In this order
+        {(data.courierName || data.awb || data.latestScan) && (
+          <section className={styles.panel} aria-labelledby="track-parcel">
+            <h2 id="track-parcel" className={styles.panelTitle}>
+              Shipment
             </h2>
-            <OrderItems items={data.items} />
+            <dl className={styles.parcel}>
+              <div>
+                <dt>Courier</dt>
+                <dd>{data.courierName || '—'}</dd>
+              </div>
+              <div>
+                <dt>Airway bill (AWB)</dt>
+                <dd className={styles.awb}>{data.awb || '—'}</dd>
+              </div>
+              {data.latestScan && (
+                <div className={styles.scan}>
+                  <dt>Latest scan</dt>
+                  <dd>
+                    {data.latestScan.activity}
+                    {data.latestScan.location && ` · ${data.latestScan.location}`}
+                    <span className={styles.scanTime}>{formatDate(data.latestScan.at, true)}</span>
+                  </dd>
+                </div>
+              )}
+            </dl>
+            {data.trackUrl && (
+              <p>
+                <a className={styles.trackLink} href={data.trackUrl} target="_blank" rel="noopener noreferrer">
+                  Track with {data.courierName || 'the courier'}
+                </a>
+              </p>
+            )}
           </section>
         )}
       </div>
+      {data.items.length > 0 && (
+        <section className={styles.panel} aria-labelledby="track-items">
+          <h2 id="track-items" className={styles.panelTitle}>
+            In this order
+          </h2>
+          <OrderItems items={data.items} />
+        </section>
+      )}
     </section>
   );
 }

@@ -1,11 +1,18 @@
 // The forms of /user/accountdetails: name and phone, a new e-mail (with the password, then the
-// code mailed to it), and a new password (the server answers a fresh token for this device and
+// code mailed to it), how order updates reach the phone (WhatsApp, SMS or none), and a new password (the server answers a fresh token for this device and
 // signs the others out).
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Checkbox, Field, FormAlert, formStyles } from '../../../components/Form';
 import { Button } from '../../../components/Button';
-import { useChangeEmailMutation, useChangePasswordMutation, useConfirmEmailChangeMutation, useUpdateProfileMutation } from '../api';
-import type { FieldErrors, User } from '../types';
+import {
+  useChangeEmailMutation,
+  useChangePasswordMutation,
+  useConfirmEmailChangeMutation,
+  useGetOrderUpdatesQuery,
+  useSetOrderUpdatesMutation,
+  useUpdateProfileMutation,
+} from '../api';
+import type { FieldErrors, OrderUpdates, User } from '../types';
 import { isEmail, messages, phoneDigits, validatePasswordChange } from '../validation';
 import styles from './AccountForms.module.css';
 import { NewPasswordFields, SaveButton, useFormSave } from './FormSave';
@@ -233,6 +240,48 @@ export function PasswordForm({ user }: { user: User }) {
         <NewPasswordFields values={fields} errors={save.errors} type={type} onChange={set} />
         <Checkbox label="Show passwords" checked={shown} onChange={(event) => setShown(event.target.checked)} />
         <SaveButton busy={isLoading}>Update password</SaveButton>
+      </form>
+    </Section>
+  );
+}
+
+const channels: { value: OrderUpdates['channel']; label: string }[] = [
+  { value: 'whatsapp', label: 'WhatsApp' },
+  { value: 'sms', label: 'SMS' },
+  { value: 'none', label: 'No messages (e-mail only)' },
+];
+
+/** How order updates (placed, shipped, out for delivery, delivered) reach the shopper's phone. */
+export function OrderUpdatesForm() {
+  const { data } = useGetOrderUpdatesQuery();
+  const [chosen, setChosen] = useState<OrderUpdates['channel'] | ''>('');
+  const [saveChannel, { isLoading }] = useSetOrderUpdatesMutation();
+  const save = useFormSave('Order updates saved');
+  const channel = chosen || data?.channel || 'whatsapp';
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    await save.run({}, async () => (await saveChannel({ channel }).unwrap()).message);
+  }
+
+  return (
+    <Section
+      id="order-updates-title"
+      title="Order updates"
+      lede="We message the phone on your delivery address when your order is placed, shipped, out for delivery and delivered."
+    >
+      <form ref={save.form} className={formStyles.form} onSubmit={submit} noValidate aria-labelledby="order-updates-title">
+        <FormAlert>{save.alert}</FormAlert>
+        <fieldset className={styles.choices}>
+          <legend className={styles.legend}>Send order updates by</legend>
+          {channels.map((c) => (
+            <label key={c.value} className={formStyles.checkbox}>
+              <input type="radio" name="channel" value={c.value} checked={channel === c.value} onChange={() => setChosen(c.value)} />
+              <span>{c.label}</span>
+            </label>
+          ))}
+        </fieldset>
+        <SaveButton busy={isLoading}>Save order updates</SaveButton>
       </form>
     </Section>
   );

@@ -8,11 +8,13 @@ import { Checkbox, Field, FormAlert, formStyles, useInvalidFocus } from '../../.
 import { Spinner } from '../../../components/Spinner';
 import { brand } from '../../../lib/brand';
 import { toastShown, type ToastType } from '../../../lib/toast';
+import { shippingPromise } from '../../../lib/shippingTerms';
 import {
   useForgotPasswordMutation,
   useGoogleLoginMutation,
   useLoginMutation,
   useRegisterMutation,
+  useGetMarketingWordingsQuery,
   useResetPasswordMutation,
   useVerifyOtpMutation,
 } from '../api';
@@ -121,7 +123,7 @@ export function SignInPanel({
         <p className={styles.asideBrand}>{brand.name}</p>
         <p className={styles.asideQuote}>Dressed for the first meeting of the day, and the last.</p>
         <ul className={styles.asideList}>
-          <li>Free shipping across India</li>
+          <li>{shippingPromise()}</li>
           <li>Addresses saved for checkout</li>
           <li>A wishlist that follows you</li>
         </ul>
@@ -302,6 +304,8 @@ function RegisterForm({
   const [fields, setFields] = useState({ name: '', email: '', password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [register, { isLoading }] = useRegisterMutation();
+  const { data: wordings } = useGetMarketingWordingsQuery();
+  const [marketing, setMarketing] = useState<Record<string, boolean>>({});
   const failure = useFailure(toast);
   const password$ = usePasswordToggle();
   const { form, focusInvalid } = useInvalidFocus();
@@ -315,7 +319,9 @@ function RegisterForm({
     setErrors(problems);
     if (Object.keys(problems).length > 0) return focusInvalid();
     try {
-      onSignedIn(await register({ firstName: fields.name.trim(), email: fields.email.trim(), password: fields.password }).unwrap());
+      const shown = wordings?.[0];
+      const consent = shown ? { marketing: { channels: marketing, version: shown.version } } : {};
+      onSignedIn(await register({ firstName: fields.name.trim(), email: fields.email.trim(), password: fields.password, ...consent }).unwrap());
     } catch (error) {
       const server = failure.fail(error);
       setErrors({ name: server.firstName, email: server.email, password: server.password });
@@ -355,6 +361,22 @@ function RegisterForm({
         error={errors.confirmPassword}
       />
       {password$.toggle}
+      {wordings && wordings.length > 0 && (
+        <fieldset className={styles.marketing}>
+          <legend>Sale news and offers (optional)</legend>
+          {wordings.map((w) => (
+            <Checkbox
+              key={w.channel}
+              label={w.text}
+              checked={Boolean(marketing[w.channel])}
+              onChange={(event) => {
+                const ticked = event.target.checked;
+                setMarketing((current) => ({ ...current, [w.channel]: ticked }));
+              }}
+            />
+          ))}
+        </fieldset>
+      )}
       <Submit busy={isLoading}>Create account</Submit>
       <p className={styles.fineprint}>By creating an account you agree to our terms and privacy policy.</p>
     </form>

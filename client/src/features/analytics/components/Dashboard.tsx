@@ -1,9 +1,9 @@
-// The back office's first screen (/admin/dashboard): takings today and over 7 and 30 days
-// (online and cash on delivery apart), the average order, the 30 days' orders by status, a
+// The back office's first screen (/admin/dashboard): a greeting by name, takings today and over
+// 7 and 30 days (online and cash on delivery apart) against the span before, the average order, the 30 days' orders by status, a
 // day-by-day revenue chart, best-selling products and sizes, new customers and the sizes
 // running out. It follows admin:dashboard: each order or payment event refetches it (bursts
 // coalesced), and so does a reconnect.
-import { useEffect, useId } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import { StateMessage } from '../../../components/StateMessage';
 import { Button } from '../../../components/Button';
 import { useAppDispatch } from '../../../app/hooks';
@@ -11,9 +11,11 @@ import type { ApiError } from '../../../lib/api';
 import { formatRupees } from '../../../lib/money';
 import { setRealtimeExtension } from '../../../lib/realtime';
 import { toastShown } from '../../../lib/toast';
-import { useGetDashboardQuery } from '../api';
+import { dashboardApi, useGetDashboardQuery } from '../api';
 import { revenueChart } from '../chart';
+import { comparison, greeting } from '../compare';
 import type { Dashboard as Figures, Report, Takings } from '../types';
+import { CodFigures } from './CodFigures';
 import styles from './Dashboard.module.css';
 
 export const dashboardTopic = 'admin:dashboard';
@@ -39,7 +41,8 @@ const statusNames: Record<string, string> = {
 
 const day = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
-export function Dashboard({ name }: { name: string }) {
+/** The dashboard; children are more cards from other features (the complaints card), below the figures. */
+export function Dashboard({ name, children }: { name: string; children?: ReactNode }) {
   const dispatch = useAppDispatch();
   const { data, isLoading, isError, error, refetch, fulfilledTimeStamp } = useGetDashboardQuery();
 
@@ -51,21 +54,21 @@ export function Dashboard({ name }: { name: string }) {
     let timer: number | undefined;
     const soon = () => {
       window.clearTimeout(timer);
-      timer = window.setTimeout(() => void refetch(), refetchDelayMs);
+      timer = window.setTimeout(() => dispatch(dashboardApi.util.invalidateTags(['Dashboard'])), refetchDelayMs);
     };
     setRealtimeExtension({ topics: [dashboardTopic], event: (event) => event.topic === dashboardTopic && soon(), reconnected: soon });
     return () => {
       setRealtimeExtension(null);
       window.clearTimeout(timer);
     };
-  }, [refetch]);
+  }, [dispatch]);
 
   return (
     <div className={styles.page}>
       <title>Dashboard — drape back office</title>
       <header>
         <p className={styles.eyebrow}>Back office</p>
-        <h1 className={styles.title}>Good to see you, {name}</h1>
+        <h1 className={styles.title}>{greeting(name, new Date())}</h1>
         <p className={styles.lede}>How the shop is doing, updated as orders come in.</p>
       </header>
       {isLoading ? (
@@ -79,6 +82,7 @@ export function Dashboard({ name }: { name: string }) {
       ) : (
         <Figures figures={data} updatedAt={fulfilledTimeStamp} />
       )}
+      {children}
     </div>
   );
 }
@@ -88,9 +92,9 @@ function Figures({ figures, updatedAt }: { figures: Figures; updatedAt?: number 
   return (
     <div className={styles.figures} data-updated={updatedAt}>
       <section className={styles.takings} aria-label="Takings">
-        <TakingsCard label="Today" takings={figures.today} />
-        <TakingsCard label="Last 7 days" takings={figures.week} />
-        <TakingsCard label="Last 30 days" takings={figures.month} />
+        <TakingsCard label="Today" takings={figures.today} previous={figures.previous?.today} before="yesterday" />
+        <TakingsCard label="Last 7 days" takings={figures.week} previous={figures.previous?.week} before="the 7 days before" />
+        <TakingsCard label="Last 30 days" takings={figures.month} previous={figures.previous?.month} before="the 30 days before" />
         <article className={styles.card}>
           <h2 className={styles.cardLabel}>New customers, 30 days</h2>
           <p className={styles.big} data-testid="new-customers">
@@ -124,6 +128,7 @@ function Figures({ figures, updatedAt }: { figures: Figures; updatedAt?: number 
           )}
         </section>
       </div>
+      <CodFigures />
     </div>
   );
 }
@@ -196,15 +201,24 @@ export function ReportColumns({ report, period }: { report: Report; period: stri
   );
 }
 
-/** One span's takings: the total, orders and average, online and cash on delivery apart. */
-export function TakingsCard({ label, takings }: { label: string; takings: Takings }) {
+/**
+ * One span's takings: the total against the span before (`previous`, named by `before`: "the 7
+ * days before"), orders and the average in whole rupees, online and cash on delivery apart.
+ */
+export function TakingsCard({ label, takings, previous, before }: { label: string; takings: Takings; previous?: Takings; before?: string }) {
+  const change = previous && before ? comparison(takings.total, previous.total, before) : null;
   return (
     <article className={styles.card} aria-label={label}>
       <h2 className={styles.cardLabel}>{label}</h2>
       <p className={styles.big}>{formatRupees(takings.total)}</p>
+      {change && (
+        <p className={styles.change} data-trend={change.trend}>
+          {change.text}
+        </p>
+      )}
       <p className={styles.small}>
         {takings.orders === 1 ? '1 order' : `${takings.orders.toLocaleString('en-IN')} orders`}
-        {takings.orders > 0 && ` · ${formatRupees(takings.averageOrder)} average`}
+        {takings.orders > 0 && ` · ${formatRupees(Math.round(takings.averageOrder))} average`}
       </p>
       <dl className={styles.split}>
         <div>
@@ -229,7 +243,7 @@ function RevenueChart({ days }: { days: Figures['report']['days'] }) {
   // About six dates under the bars, whatever the span.
   const labelEvery = Math.max(5, Math.ceil(days.length / 6));
   return (
-    <svg className={styles.chart} viewBox={`-56 -8 ${width + 64} ${height + 32}`} role="img" aria-labelledby={titleId}>
+    <svg className={styles.chart} viewBox={`-84 -8 ${width + 92} ${height + 32}`} role="img" aria-labelledby={titleId}>
       <title id={titleId}>{`Revenue per day over ${days.length} days: ${formatRupees(total)} in all`}</title>
       {chart.grid.map((line) => (
         <g key={line.value}>

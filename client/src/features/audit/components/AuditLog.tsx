@@ -13,10 +13,10 @@ import { useGetAuditLogQuery } from '../api';
 import { actionInWords, auditFiltersToSearch, changeAuditFilters, emptyAuditFilters, entityTypes, fieldChanges, readAuditFilters } from '../log';
 import type { AuditEntry, AuditFilters } from '../types';
 import styles from '../../../components/BackOfficeList.module.css';
+import { indiaDateTime } from '../../../lib/indiaTime';
 
 export const auditMessages = { loading: 'Loading...', empty: 'No changes match these filters.' } as const;
 
-const when = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
 
 export function AuditLog() {
   const dispatch = useAppDispatch();
@@ -91,7 +91,7 @@ function EntryRows({ entry, expanded, onToggle }: { entry: AuditEntry; expanded:
   return (
     <Fragment>
       <tr className={styles.row}>
-        <td className={styles.when}>{when.format(new Date(entry.at))}</td>
+        <td className={styles.when}>{indiaDateTime.format(new Date(entry.at))}</td>
         <td>
           <span className={styles.who}>{entry.actorName || entry.actorEmail || entry.actorId}</span>
           <span className={styles.sub}>

@@ -8,13 +8,14 @@ import { Button } from '../../../components/Button';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Dialog } from '../../../components/Dialog';
 import { Checkbox, Field, FormAlert, formStyles, useInvalidFocus } from '../../../components/Form';
+import { usePictureUploads } from '../../../components/ImageDrop';
 import { ImageField } from '../../../components/ImageField';
 import { Spinner } from '../../../components/Spinner';
 import list from '../../../components/BackOfficeList.module.css';
 import { useAppDispatch } from '../../../app/hooks';
 import type { ApiError } from '../../../lib/api';
 import { toastShown } from '../../../lib/toast';
-import { useCreateBannerMutation, useDeleteBannerMutation, useGetAdminBannersQuery, useUpdateBannerMutation, useUploadBannerImageMutation } from '../api';
+import { useCreateBannerMutation, useDeleteBannerMutation, useGetAdminBannersQuery, useUpdateBannerMutation } from '../api';
 import { bannerBody, bannerFor, bannerPlaces, bannerToForm, checkBannerForm, emptyBannerForm, plainTitle } from '../banners';
 import type { Banner, BannerForm, BannerPlace } from '../types';
 import { BannerTitle } from './BannerParts';
@@ -178,30 +179,24 @@ function BannerDialog({ banner, place, pictures, onClose }: { banner: Banner | n
   const [alert, setAlert] = useState('');
   const [create, creating] = useCreateBannerMutation();
   const [update, updating] = useUpdateBannerMutation();
-  const [upload] = useUploadBannerImageMutation();
-  const [uploading, setUploading] = useState<'' | 'image' | 'mobileImage'>('');
+  const desktop = usePictureUploads({ path: 'admin/uploads/banners', ...pictures });
+  const phone = usePictureUploads({ path: 'admin/uploads/banners', ...pictures });
+  const uploading = desktop.busy || phone.busy;
   const { form: formRef, focusInvalid } = useInvalidFocus();
   const saving = creating.isLoading || updating.isLoading;
   const where = bannerPlaces.find((p) => p.value === form.place);
   const heading = banner ? 'Edit banner' : `New banner: ${where?.label ?? ''}`;
   const hero = form.place === 'home';
 
-  async function pick(field: 'image' | 'mobileImage', file: File) {
-    const problem = pictures.problem(file);
-    if (problem) {
-      setErrors((current) => ({ ...current, [field]: problem }));
-      return;
-    }
-    setUploading(field);
-    try {
-      const { url } = await upload(await pictures.prepare(file)).unwrap();
-      setForm((current) => ({ ...current, [field]: url }));
-      setErrors(({ [field]: _done, ...rest }) => rest);
-    } catch (failure) {
-      setErrors((current) => ({ ...current, [field]: apiError(failure).message || (failure as Error).message || 'The picture could not be uploaded' }));
-    } finally {
-      setUploading('');
-    }
+  function pick(field: 'image' | 'mobileImage', file: File) {
+    return (field === 'image' ? desktop : phone).send(
+      [file],
+      (url) => {
+        setForm((current) => ({ ...current, [field]: url }));
+        setErrors(({ [field]: _done, ...rest }) => rest);
+      },
+      (message) => setErrors((current) => ({ ...current, [field]: message })),
+    );
   }
 
   async function submit(event: React.FormEvent) {
@@ -275,7 +270,7 @@ function BannerDialog({ banner, place, pictures, onClose }: { banner: Banner | n
             label="Desktop picture"
             value={form.image}
             ratio={hero ? '3 / 4' : '4 / 5'}
-            busy={uploading === 'image'}
+            upload={desktop.pending[0]}
             hint={hero ? 'Portrait 3:4.' : 'Portrait 4:5.'}
             error={errors.image}
             onPick={(file) => void pick('image', file)}
@@ -285,7 +280,7 @@ function BannerDialog({ banner, place, pictures, onClose }: { banner: Banner | n
               label="Phone picture (optional)"
               value={form.mobileImage}
               ratio="4 / 3"
-              busy={uploading === 'mobileImage'}
+              upload={phone.pending[0]}
               hint="Landscape 4:3. None: phones show the desktop picture."
               error={errors.mobileImage}
               onPick={(file) => void pick('mobileImage', file)}
@@ -306,7 +301,7 @@ function BannerDialog({ banner, place, pictures, onClose }: { banner: Banner | n
         </div>
         <Checkbox label="On (shoppers see it)" checked={form.active} onChange={(e) => setForm({ ...form, active: e.target.checked })} />
         <div className={list.actions}>
-          <Button type="submit" disabled={saving || uploading !== ''} aria-busy={saving || undefined}>
+          <Button type="submit" disabled={saving || uploading} aria-busy={saving || undefined}>
             {saving && <Spinner size={16} />}
             {banner ? 'Save' : 'Add banner'}
           </Button>

@@ -3,6 +3,7 @@ import { Button, ButtonLink } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { Spinner } from '../../../components/Spinner';
 import { formatRupees } from '../../../lib/money';
+import { shippingPromise } from '../../../lib/shippingTerms';
 import type { CartNotice } from '../cartSlice';
 import { lineKey } from '../summary';
 import type { CartView } from '../useCart';
@@ -76,7 +77,7 @@ export function CartDrawer({
             <strong>{formatRupees(summary.subtotal)}</strong>
           </p>
           <p className={styles.hint}>
-            {cart.signedIn ? 'Free shipping across India.' : 'Free shipping across India. Prices are confirmed when you sign in.'}
+            {cart.signedIn ? `${shippingPromise()}.` : `${shippingPromise()}. Prices are confirmed when you sign in.`}
           </p>
           {summary.blocked && <p className={styles.blocked}>{blockedMessage}</p>}
           <div className={styles.actions}>

@@ -27,7 +27,7 @@ export function CartLineItem({
   onNavigate?: () => void;
 }) {
   const activity = cart.activity[lineKey(line)];
-  const href = productPath(line.productId);
+  const href = productPath({ _id: line.productId });
   const label = `${line.productName}, size ${line.size}`;
   const problemId = line.problem ? `cart-problem-${lineKey(line).replace(/[^\w-]/g, '-')}` : undefined;
 

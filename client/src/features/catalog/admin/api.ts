@@ -39,13 +39,6 @@ export const adminProductsApi = withAdminProducts.injectEndpoints({
       query: ({ id, body }) => ({ url: `admin/products/${id}`, method: 'PUT', body }),
       invalidatesTags: ['AdminProduct', 'Product'],
     }),
-    uploadProductImage: build.mutation<{ url: string }, File>({
-      query: (file) => {
-        const body = new FormData();
-        body.append('file', file);
-        return { url: 'admin/uploads/products', method: 'POST', body };
-      },
-    }),
     setProductsStatus: build.mutation<{ updated: number }, { ids: string[]; status: BulkStatus }>({
       query: (body) => ({ url: 'admin/products/status', method: 'POST', body }),
       invalidatesTags: ['AdminProduct', 'Product'],
@@ -60,5 +53,4 @@ export const {
   useGetEditorCategoriesQuery,
   useCreateProductMutation,
   useUpdateProductMutation,
-  useUploadProductImageMutation,
 } = adminProductsApi;

@@ -41,13 +41,6 @@ export const adminCategoriesApi = withCategories.injectEndpoints({
       query: (id) => ({ url: `admin/subcategories/${id}`, method: 'DELETE' }),
       invalidatesTags: [...changed],
     }),
-    uploadCategoryImage: build.mutation<{ url: string }, File>({
-      query: (file) => {
-        const body = new FormData();
-        body.append('file', file);
-        return { url: 'admin/uploads/subCatrgory', method: 'POST', body };
-      },
-    }),
   }),
 });
 
@@ -59,5 +52,4 @@ export const {
   useCreateSubCategoryMutation,
   useUpdateSubCategoryMutation,
   useDeleteSubCategoryMutation,
-  useUploadCategoryImageMutation,
 } = adminCategoriesApi;

@@ -19,6 +19,18 @@ describe('ProductCard', () => {
     expect(card()).toHaveTextContent('₹1,439');
   });
 
+  it('links to the readable product page, /product/{slug}, when the product has one', () => {
+    renderWithProviders(<ProductCard product={aProduct({ _id: 'p1', slug: 'navy-oxford-shirt-0001', productName: 'Navy Oxford Shirt' })} />);
+    expect(screen.getByRole('link', { name: 'Navy Oxford Shirt' })).toHaveAttribute('href', '/product/navy-oxford-shirt-0001');
+  });
+
+  it('carries the size a listing is filtered by into its link (?size=)', () => {
+    renderWithProviders(
+      <ProductCard product={aProduct({ _id: 'p1', slug: 'navy-oxford-shirt-0001', productName: 'Navy Oxford Shirt' })} size="M" />,
+    );
+    expect(screen.getByRole('link', { name: 'Navy Oxford Shirt' })).toHaveAttribute('href', '/product/navy-oxford-shirt-0001?size=M');
+  });
+
   it('strikes through the list price and shows the percent off only when the shopper pays less', () => {
     renderWithProviders(<ProductCard product={aProduct({ price: 1599, discountedPrice: 1151 })} />);
     const listPrice = screen.getByText('₹1,599');

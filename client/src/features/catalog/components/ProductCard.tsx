@@ -22,6 +22,7 @@ export function ProductCard({
   headingLevel = 3,
   eager = false,
   action,
+  size,
 }: {
   product: Product;
   onQuickView?: (product: Product, trigger: HTMLButtonElement) => void;
@@ -30,11 +31,13 @@ export function ProductCard({
   eager?: boolean;
   /** Sits over the picture's top right corner (the wishlist heart). */
   action?: ReactNode;
+  /** The size the product page opens with (?size=): the one a listing is filtered by. */
+  size?: string;
 }) {
   const soldOut = isSoldOut(product);
   const off = percentOff(product);
   const sale = appliedSale(product);
-  const href = productPath(product._id);
+  const href = productPath(product, size);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const titleId = `product-${product._id}`;
 

@@ -11,6 +11,7 @@ export function ProductGrid({
   label,
   renderAction,
   headingLevel,
+  sizes,
 }: {
   products: Product[];
   onQuickView?: (product: Product, trigger: HTMLButtonElement) => void;
@@ -20,6 +21,8 @@ export function ProductGrid({
   renderAction?: (product: Product) => ReactNode;
   /** The cards' heading level: 2 right under a page's h1, 3 (the default) under a section's h2. */
   headingLevel?: 2 | 3;
+  /** The sizes a listing is filtered by: each card opens its product with the first it has in stock. */
+  sizes?: string[];
 }) {
   return (
     <ul className={styles.grid} aria-label={label}>
@@ -32,6 +35,7 @@ export function ProductGrid({
             eager={index < 4}
             action={renderAction?.(product)}
             headingLevel={headingLevel}
+            size={sizes?.find((wanted) => product.sizes.some(({ size, stock }) => size === wanted && stock > 0))}
           />
         </li>
       ))}

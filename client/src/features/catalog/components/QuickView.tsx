@@ -5,6 +5,7 @@ import { Link } from '../../../components/Link';
 import { Dialog } from '../../../components/Dialog';
 import { productPath } from '../../../lib/paths';
 import { truncate } from '../../../lib/text';
+import { shippingPromise } from '../../../lib/shippingTerms';
 import { appliedSale, isSoldOut } from '../pricing';
 import type { Product } from '../types';
 import { PriceSummary } from './PriceSummary';
@@ -39,6 +40,8 @@ export function QuickView({
   onAddToCart,
   paise = false,
   action,
+  delivery,
+  soldOut: soldOutAction,
 }: {
   product: Product;
   onClose: () => void;
@@ -46,6 +49,10 @@ export function QuickView({
   paise?: boolean;
   /** Shown under Add to cart (the wishlist toggle). */
   action?: ReactNode;
+  /** Shown under it (where the product can be delivered, and by when). */
+  delivery?: ReactNode;
+  /** What a chosen sold-out size offers in place of Add to cart (the back-in-stock alert). */
+  soldOut?: (size: string) => ReactNode;
 }) {
   const titleId = useId();
   // Sizes as they are now, while the dialog is open: one that sells out greys out.
@@ -69,19 +76,21 @@ export function QuickView({
             {product.productName}
           </h2>
           <p className={styles.meta}>{[product.colour, product.subCategory].filter(Boolean).join(' · ')}</p>
-          <PriceSummary product={product} paise={paise} shipping="Free shipping" />
+          <PriceSummary product={product} paise={paise} shipping={shippingPromise()} />
         </div>
         <div className={styles.actions}>
           <SizePicker
             product={product}
             onAdd={(size) => onAddToCart(product, size)}
             aside={<SizeChartButton image={product.sizeChart} productName={product.productName} />}
+            soldOut={soldOutAction}
           />
           {action}
+          {delivery}
           {product.basicProductDescription && (
             <p className={styles.description}>{truncate(product.basicProductDescription, quickViewDescriptionLength)}</p>
           )}
-          <Link to={productPath(product._id)} className={styles.details}>
+          <Link to={productPath(product)} className={styles.details}>
             All details
           </Link>
         </div>

@@ -1,10 +1,17 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { SearchIcon } from '../../../components/icons';
 import { paths, searchPath } from '../../../lib/paths';
 import styles from './SearchBox.module.css';
 
-/** The product search form: submitting goes to /search?q=. On the search page it shows the current query. */
+// The suggestions come in a chunk of their own, loaded on the box's first focus: the listing
+// path's initial JS doesn't carry them.
+const SearchSuggestions = lazy(() => import('./SearchSuggestions'));
+
+/**
+ * The product search form: submitting goes to /search?q=. On the search page it shows the
+ * current query. Focused, it loads its suggestions (an ARIA combobox: SearchSuggestions).
+ */
 export function SearchBox({
   id,
   className,
@@ -22,6 +29,8 @@ export function SearchBox({
   const current = pathname === paths.search ? (params.get('q') ?? '') : '';
   const [value, setValue] = useState(current);
   const input = useRef<HTMLInputElement>(null);
+  const [suggesting, setSuggesting] = useState(false);
+  const listId = `${id}-suggestions`;
 
   useEffect(() => setValue(current), [current]);
 
@@ -52,15 +61,25 @@ export function SearchBox({
         value={value}
         placeholder="Search shirts, trousers…"
         autoComplete="off"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-controls={listId}
+        aria-expanded={false}
         enterKeyHint="search"
         maxLength={100}
         // eslint-disable-next-line jsx-a11y/no-autofocus -- only the search page asks for it, and only with no query yet: the page is there to type one
         autoFocus={autoFocus}
         onChange={(event) => setValue(event.target.value)}
+        onFocus={() => setSuggesting(true)}
       />
       <button type="submit" className={styles.submit} aria-label="Search">
         <SearchIcon size={variant === 'large' ? 22 : 18} />
       </button>
+      {suggesting && (
+        <Suspense fallback={null}>
+          <SearchSuggestions input={input} value={value} listId={listId} />
+        </Suspense>
+      )}
     </form>
   );
 }

@@ -3,7 +3,7 @@
 import { Link } from '../../../components/Link';
 import { genderListPath, paths, productListPath } from '../../../lib/paths';
 import { useMenuGroups } from './ShopMenu';
-import styles from './ShopMenu.module.css';
+import styles from './ShopLinks.module.css';
 
 /** The same links as a list, for the mobile menu. */
 export function ShopLinks({ className }: { className?: string }) {

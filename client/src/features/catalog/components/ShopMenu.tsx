@@ -1,8 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { Link } from '../../../components/Link';
 import { ChevronDownIcon } from '../../../components/icons';
-import { genderListPath, paths, productListPath } from '../../../lib/paths';
 import { subCategoriesOf, useGetCategoryQuery } from '../api';
 import type { SubCategory } from '../types';
 import styles from './ShopMenu.module.css';
@@ -27,7 +25,13 @@ export function useMenuGroups(): MenuGroup[] {
   }));
 }
 
-/** The header's Shop dropdown: 'Shop all' and a link per sub-category. */
+// The open panel's code loads when the shopper comes near the Shop button (pointer, touch or
+// keyboard focus) or opens it.
+const loadPanel = () => import('./ShopMenuPanel');
+const ShopMenuPanel = lazy(() => loadPanel().then((module) => ({ default: module.ShopMenuPanel })));
+const preloadPanel = () => void loadPanel();
+
+/** The header's Shop dropdown: 'Shop all' and a link per sub-category (ShopMenuPanel). */
 export function ShopMenu() {
   const groups = useMenuGroups();
   const [open, setOpen] = useState(false);
@@ -35,27 +39,9 @@ export function ShopMenu() {
   const container = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   const location = useLocation();
+  const close = useCallback(() => setOpen(false), []);
 
-  useEffect(() => setOpen(false), [location.pathname]);
-
-  useEffect(() => {
-    if (!open) return;
-    function onPointerDown(event: PointerEvent) {
-      if (!container.current?.contains(event.target as Node)) setOpen(false);
-    }
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        trigger.current?.focus();
-      }
-    }
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
+  useEffect(close, [location.pathname, close]);
 
   return (
     <div
@@ -73,37 +59,17 @@ export function ShopMenu() {
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((wasOpen) => !wasOpen)}
+        onPointerEnter={preloadPanel}
+        onTouchStart={preloadPanel}
+        onFocus={preloadPanel}
       >
         Shop
         <ChevronDownIcon size={16} />
       </button>
       {open && (
-        <div id={panelId} className={styles.panel}>
-          <ul className={styles.top} aria-label="Shop categories">
-            <li>
-              <Link to={paths.shop} className={styles.all}>
-                Shop all
-              </Link>
-            </li>
-            {groups.length > 0 && <li className={styles.divider} aria-hidden="true" />}
-            {groups.map((group) => (
-              <li key={group.key} className={styles.group}>
-                {group.name && (
-                  <Link to={genderListPath(group.name)} className={styles.groupLink}>
-                    {group.name}
-                  </Link>
-                )}
-                <ul className={styles.groupList}>
-                  {group.subCategories.map((subCategory) => (
-                    <li key={subCategory._id || subCategory.categoryType}>
-                      <Link to={productListPath(subCategory.categoryType)}>{subCategory.categoryType}</Link>
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <Suspense fallback={null}>
+          <ShopMenuPanel id={panelId} groups={groups} container={container} trigger={trigger} onClose={close} />
+        </Suspense>
       )}
     </div>
   );

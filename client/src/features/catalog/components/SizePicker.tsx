@@ -10,21 +10,30 @@ export const sizeRequiredMessage = 'Please select a size';
 
 /**
  * Size chips in the product's order (sold-out sizes disabled and marked) and Add to cart,
- * which needs a size: without one it says 'Please select a size' for 3 s.
+ * which needs a size: without one it says 'Please select a size' for 3 s. With soldOut, a
+ * sold-out size can be chosen too, and soldOut(size) shows in place of Add to cart.
  */
 export function SizePicker({
   product,
   onAdd,
   aside,
+  soldOut: soldOutAction,
+  initial = null,
 }: {
   product: Pick<Product, '_id' | 'sizes' | 'totalStock'>;
   onAdd: (size: string) => void;
   /** Shown beside the Size legend (the size chart button). */
   aside?: ReactNode;
+  /** What a chosen sold-out size offers (back-in-stock alerts on the product page). */
+  soldOut?: (size: string) => ReactNode;
+  /** The size chosen at first (a link's ?size=); one the product lacks chooses nothing. */
+  initial?: string | null;
 }) {
-  const [chosen, setSelected] = useState<string | null>(null);
-  // A size that sells out while chosen (live stock) is chosen no more.
-  const selected = product.sizes.some(({ size, stock }) => size === chosen && stock > 0) ? chosen : null;
+  const [chosen, setSelected] = useState(initial);
+  const chosenSize = product.sizes.find(({ size }) => size === chosen);
+  // A size that sells out while chosen (live stock) is chosen no more, unless soldOut offers something.
+  const selected = chosenSize && (chosenSize.stock > 0 || soldOutAction) ? chosen : null;
+  const waitFor = selected && soldOutAction && !(chosenSize!.stock > 0) ? selected : null;
   const [warning, setWarning] = useState(0);
   const name = useId();
   const soldOut = isSoldOut(product);
@@ -35,7 +44,7 @@ export function SizePicker({
     return () => window.clearTimeout(timer);
   }, [warning]);
 
-  useEffect(() => setSelected(null), [product._id]);
+  useEffect(() => setSelected(initial), [product._id, initial]);
 
   function add() {
     if (!selected) {
@@ -66,7 +75,7 @@ export function SizePicker({
                   name={name}
                   value={size}
                   checked={selected === size}
-                  disabled={unavailable}
+                  disabled={unavailable && !soldOutAction}
                   onChange={() => {
                     setSelected(size);
                     setWarning(0);
@@ -84,9 +93,13 @@ export function SizePicker({
       <p className={styles.message} role="alert">
         {warning > 0 ? sizeRequiredMessage : ''}
       </p>
-      <Button className={styles.add} onClick={add} disabled={soldOut}>
-        {soldOut ? 'Out of Stock' : 'Add to cart'}
-      </Button>
+      {waitFor ? (
+        soldOutAction!(waitFor)
+      ) : (
+        <Button className={styles.add} onClick={add} disabled={soldOut}>
+          {soldOut ? 'Out of Stock' : 'Add to cart'}
+        </Button>
+      )}
     </div>
   );
 }

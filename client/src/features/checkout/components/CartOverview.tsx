@@ -1,4 +1,5 @@
-// Cart Overview and the totals, exactly as the server's quote has them: the client adds nothing up.
+// The order summary's lines and the totals, exactly as the server's quote has them: the client
+// adds nothing up. A part that is nothing (no coupon, no tax) is left out.
 import { formatRupees } from '../../../lib/money';
 import type { Quote } from '../types';
 import styles from './Checkout.module.css';
@@ -51,12 +52,14 @@ export function Totals({ quote }: { quote: Quote }) {
           <dd className={styles.saving}>−{formatRupees(quote.productDiscount)}</dd>
         </div>
       )}
-      <div>
-        <dt>Coupon{quote.coupon ? ` (${quote.coupon.code})` : ''}</dt>
-        <dd className={quote.couponDiscount > 0 ? styles.saving : undefined}>
-          {quote.couponDiscount > 0 ? `−${formatRupees(quote.couponDiscount)}` : formatRupees(0)}
-        </dd>
-      </div>
+      {(quote.coupon || quote.couponDiscount > 0) && (
+        <div>
+          <dt>Coupon{quote.coupon ? ` (${quote.coupon.code})` : ''}</dt>
+          <dd className={quote.couponDiscount > 0 ? styles.saving : undefined}>
+            {quote.couponDiscount > 0 ? `−${formatRupees(quote.couponDiscount)}` : formatRupees(0)}
+          </dd>
+        </div>
+      )}
       <div>
         <dt>Shipping</dt>
         <dd>{quote.shipping > 0 ? formatRupees(quote.shipping) : 'Free'}</dd>
@@ -67,10 +70,12 @@ export function Totals({ quote }: { quote: Quote }) {
           <dd>{formatRupees(quote.codFee)}</dd>
         </div>
       )}
-      <div>
-        <dt>Tax</dt>
-        <dd>{formatRupees(quote.tax)}</dd>
-      </div>
+      {quote.tax > 0 && (
+        <div>
+          <dt>Tax</dt>
+          <dd>{formatRupees(quote.tax)}</dd>
+        </div>
+      )}
       <div className={styles.grandTotal}>
         <dt>Total</dt>
         <dd>{formatRupees(quote.total)}</dd>

@@ -1,5 +1,8 @@
-// The checkout (SPEC §2, the /checkout page): delivery address, Available Coupons, Cart Overview,
-// the totals, payment method and Make Payment. The cart comes from the server's quote, never from
+// The checkout (SPEC §2, the /checkout page): the order summary first (its lines, coupons folded
+// into 'Have a code?' behind the server's best offer, the totals), then the delivery address
+// (a saved default or lone address is already chosen; another is one tap), the payment method and
+// Make Payment, which on a phone stays in a bar at the bottom of the screen. A refusal is said
+// where it belongs, brought into view and announced. The cart comes from the server's quote, never from
 // the cart feature: what is shown is what the server will charge. Make Payment checks SPEC §5's
 // rules in order, then places the order (cash on delivery) or opens Razorpay's checkout (Pay now).
 // A business buyer may open 'Add GST details for business purchase' and give a GSTIN and name,
@@ -41,6 +44,9 @@ const payLabels: Record<PaymentPhase, string> = {
   cancelling: 'Cancelling the order…',
 };
 
+/** A notice of the checkout; `at: 'address'` says it beside the delivery addresses. */
+type Notice = PaymentNotice & { at?: 'address' };
+
 function isEmptyCart(error: unknown): boolean {
   return errorMessage(error, '') === checkoutMessages.emptyCart;
 }
@@ -63,11 +69,13 @@ export function Checkout() {
   const [applying, setApplying] = useState(false);
   const [chosenAddress, setChosenAddress] = useState<string | null>(null);
   const [mode, setMode] = useState<PaymentMode>('cod');
-  const [notice, setNotice] = useState<PaymentNotice | null>(null);
+  // What went wrong, and where it is said: beside the addresses, or above Make Payment.
+  const [notice, setNotice] = useState<Notice | null>(null);
   const [snapshot, setSnapshot] = useState<Quote | null>(null);
   const [toPlace, setToPlace] = useState<OrderToPlace | null>(null);
   const waitingForNewAddress = useRef<Set<string> | null>(null);
   const addressSection = useRef<HTMLElement>(null);
+  const payBar = useRef<HTMLDivElement>(null);
   const [businessOpen, setBusinessOpen] = useState(false);
   const [business, setBusiness] = useState<BusinessDetails>(emptyBusiness);
   const [businessErrors, setBusinessErrors] = useState<BusinessErrors>({});
@@ -116,7 +124,8 @@ export function Checkout() {
   const selectedAddress =
     (chosenAddress && addresses.some((address) => address._id === chosenAddress) ? chosenAddress : null) ??
     addresses.find((address) => address.isDefault)?._id ??
-    null;
+    // One saved address and no default: it is the one (no tap needed).
+    (addresses.length === 1 ? addresses[0]!._id : null);
   // Fresh totals on every visit (a quote fetched by Apply moments ago is still fresh), for the
   // chosen payment mode (the COD fee) and address (whether it is delivered to, COD or not).
   const quoteQuery = useGetQuoteQuery(
@@ -124,6 +133,16 @@ export function Checkout() {
     { refetchOnMountOrArgChange: 10, skip: holding },
   );
   const { refetch: refetchQuote } = quoteQuery;
+
+  // A notice is brought into view where it is said (and announced: it is an alert), beside the
+  // addresses or just above Make Payment, wherever the page was scrolled to.
+  useEffect(() => {
+    if (!notice) return;
+    const calm = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
+    const behavior: ScrollBehavior = calm ? 'auto' : 'smooth';
+    if (notice.at === 'address') addressSection.current?.scrollIntoView?.({ behavior, block: 'start' });
+    else payBar.current?.scrollIntoView?.({ behavior, block: 'nearest' });
+  }, [notice]);
 
   // After the business details were found wrong, the first wrong field gets the focus.
   useEffect(() => {
@@ -209,8 +228,7 @@ export function Checkout() {
   }
 
   function refuse(text: string, { toAddress = false } = {}) {
-    setNotice({ tone: 'error', text });
-    if (toAddress) addressSection.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    setNotice({ tone: 'error', text, ...(toAddress ? { at: 'address' as const } : {}) });
   }
 
   /** SPEC §5's checks, in order, then the payment. */
@@ -266,15 +284,52 @@ export function Checkout() {
     );
   }
 
+  const summary = (
+    <section className={`${styles.section} ${styles.summary}`} aria-labelledby="checkout-overview">
+      <h2 id="checkout-overview" className={styles.sectionTitle}>
+        Order summary
+        {quote && quote.totalItems > 0 && <span className={styles.count}>{quote.totalItems} {quote.totalItems === 1 ? 'item' : 'items'}</span>}
+      </h2>
+      {quote ? (
+        <CartOverview quote={quote} />
+      ) : quoteQuery.isError ? (
+        <p className={styles.note}>
+          {errorMessage(quoteQuery.error, 'Your cart could not be loaded.')}{' '}
+          <button type="button" className={styles.inlineAction} onClick={() => void refetchQuote()}>
+            Try again
+          </button>
+        </p>
+      ) : (
+        <div className={styles.linesSkeleton} role="status" aria-label="Loading your cart" />
+      )}
+      <CouponPanel
+        coupons={couponsQuery.data ?? []}
+        loading={couponsQuery.isLoading}
+        applied={couponCode ? (quote?.coupon ?? null) : null}
+        couponDiscount={couponCode ? (quote?.couponDiscount ?? 0) : 0}
+        best={quote?.bestCoupon ?? null}
+        subtotal={quote?.subtotal}
+        error={couponError}
+        busy={applying || busy}
+        onApply={(code) => void applyCoupon(code)}
+        onRemove={removeCoupon}
+      />
+      {quote && <Totals quote={quote} />}
+    </section>
+  );
+
   return (
     <section className={styles.page} aria-labelledby="checkout-title">
       {header}
-      <div className={styles.columns}>
-        <div className={styles.column}>
+      <div className={styles.layout}>
+        {summary}
+
+        <div className={styles.details}>
           <section className={styles.section} aria-labelledby="checkout-address" ref={addressSection}>
             <h2 id="checkout-address" className={styles.sectionTitle}>
               Delivery address
             </h2>
+            {notice?.at === 'address' && <FormAlert tone={notice.tone}>{notice.text}</FormAlert>}
             <AddressPicker
               addresses={addresses}
               loading={addressesQuery.isLoading}
@@ -288,23 +343,6 @@ export function Checkout() {
               onAdded={addressAdded}
             />
           </section>
-
-          <div ref={businessBox}>
-            <BusinessPanel
-              open={businessOpen}
-              onToggle={(open) => {
-                setBusinessOpen(open);
-                setBusinessErrors({});
-              }}
-              details={business}
-              errors={businessErrors}
-              onChange={(details) => {
-                setBusiness(details);
-                setBusinessErrors({});
-              }}
-              disabled={busy}
-            />
-          </div>
 
           <section className={styles.section} aria-labelledby="checkout-payment">
             <h2 id="checkout-payment" className={styles.sectionTitle}>
@@ -349,57 +387,33 @@ export function Checkout() {
               </p>
             )}
           </section>
+
+          <div ref={businessBox}>
+            <BusinessPanel
+              open={businessOpen}
+              onToggle={(open) => {
+                setBusinessOpen(open);
+                setBusinessErrors({});
+              }}
+              details={business}
+              errors={businessErrors}
+              onChange={(details) => {
+                setBusiness(details);
+                setBusinessErrors({});
+              }}
+              disabled={busy}
+            />
+          </div>
         </div>
 
-        <div className={styles.column}>
-          <section className={styles.section} aria-labelledby="checkout-coupons">
-            <h2 id="checkout-coupons" className={styles.sectionTitle}>
-              Available Coupons
-            </h2>
-            <CouponPanel
-              coupons={couponsQuery.data ?? []}
-              loading={couponsQuery.isLoading}
-              applied={couponCode ? (quote?.coupon ?? null) : null}
-              couponDiscount={couponCode ? (quote?.couponDiscount ?? 0) : 0}
-              subtotal={quote?.subtotal}
-              error={couponError}
-              busy={applying || busy}
-              onApply={(code) => void applyCoupon(code)}
-              onRemove={removeCoupon}
-            />
-          </section>
-
-          <section className={styles.section} aria-labelledby="checkout-overview">
-            <h2 id="checkout-overview" className={styles.sectionTitle}>
-              Cart Overview
-              {quote && quote.totalItems > 0 && <span className={styles.count}>{quote.totalItems} {quote.totalItems === 1 ? 'item' : 'items'}</span>}
-            </h2>
-            {quote ? (
-              <>
-                <CartOverview quote={quote} />
-                <Totals quote={quote} />
-              </>
-            ) : quoteQuery.isError ? (
-              <p className={styles.note}>
-                {errorMessage(quoteQuery.error, 'Your cart could not be loaded.')}{' '}
-                <button type="button" className={styles.inlineAction} onClick={() => void refetchQuote()}>
-                  Try again
-                </button>
-              </p>
-            ) : (
-              <div className={styles.linesSkeleton} role="status" aria-label="Loading your cart" />
-            )}
-          </section>
-
-          <div className={styles.payBar}>
-            <FormAlert tone={notice?.tone ?? 'error'}>{notice?.text}</FormAlert>
-            <Button className={styles.pay} onClick={makePayment} disabled={payDisabled} aria-busy={busy || undefined}>
-              {busy && <Spinner size={16} />}
-              {payment.unconfirmed ? 'Confirm payment' : payLabels[payment.phase]}
-              {!busy && !payment.unconfirmed && quote && <span className={styles.payAmount}>{formatRupees(quote.total)}</span>}
-            </Button>
-            <p className={styles.reassure}>Free delivery across India · Prices include all taxes</p>
-          </div>
+        <div className={styles.payBar} ref={payBar}>
+          <FormAlert tone={notice?.tone ?? 'error'}>{notice?.at === 'address' ? undefined : notice?.text}</FormAlert>
+          <Button className={styles.pay} onClick={makePayment} disabled={payDisabled} aria-busy={busy || undefined}>
+            {busy && <Spinner size={16} />}
+            {payment.unconfirmed ? 'Confirm payment' : payLabels[payment.phase]}
+            {!busy && !payment.unconfirmed && quote && <span className={styles.payAmount}>{formatRupees(quote.total)}</span>}
+          </Button>
+          <p className={styles.reassure}>Free delivery across India · Prices include all taxes</p>
         </div>
       </div>
     </section>

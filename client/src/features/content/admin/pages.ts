@@ -14,6 +14,7 @@ export interface ContentPage {
 export const editablePages = {
   termsandconditions: { type: 'terms', heading: 'Terms and conditions', storefront: '/terms-conditions', defaultTitle: 'Terms and conditions' },
   returnpolicy: { type: 'privacy', heading: 'Return policy', storefront: '/returnpolicydetails', defaultTitle: 'Returns and exchanges' },
+  privacynotice: { type: 'privacy-notice', heading: 'Privacy notice', storefront: '/privacy', defaultTitle: 'Privacy notice' },
 } as const;
 
 export type EditablePage = keyof typeof editablePages;

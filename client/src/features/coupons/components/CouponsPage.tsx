@@ -1,10 +1,11 @@
 // The back office's coupons (/admin/coupons, admins): every coupon with its terms in words,
 // how often it was used against its limit, and whether it is on; create and edit in a dialog
-// (client checks first, the server's field messages after), switch on and off, delete (a coupon
-// an order used can only be switched off; the server says so).
+// (client checks first, the server's field messages after), switch on and off, delete after
+// saying so in a dialog (a coupon an order used can only be switched off; the server says so).
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/Button';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Dialog } from '../../../components/Dialog';
 import { Checkbox, Field, FormAlert, formStyles } from '../../../components/Form';
 import { BackOfficeTable, useLoadFailedToast } from '../../../components/BackOfficeTable';
@@ -32,6 +33,7 @@ export function CouponsPage() {
   const result = useGetAdminCouponsQuery({ page, status });
   const { data } = result;
   const [editing, setEditing] = useState<AdminCoupon | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<AdminCoupon | null>(null);
   const [setActive] = useSetCouponActiveMutation();
   const [remove] = useDeleteCouponMutation();
   const change = useToastedChange();
@@ -103,7 +105,7 @@ export function CouponsPage() {
             on: (coupon) => coupon.status === 'active',
             onEdit: setEditing,
             onSwitch: (coupon) => void toggle(coupon),
-            onDelete: (coupon) => void destroy(coupon),
+            onDelete: setDeleting,
           }),
         ]}
         items={coupons}
@@ -118,6 +120,16 @@ export function CouponsPage() {
       />
 
       {editing && <CouponDialog coupon={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {deleting && (
+        <ConfirmDialog
+          title={`Delete ${deleting.code}?`}
+          action={`Delete ${deleting.code}`}
+          onConfirm={() => destroy(deleting)}
+          onClose={() => setDeleting(null)}
+        >
+          <p>Shoppers can no longer use it. A coupon an order used can only be switched off.</p>
+        </ConfirmDialog>
+      )}
     </div>
   );
 }

@@ -1,10 +1,12 @@
 // The back office's people (/admin/users): shoppers by default, or staff, admins or everyone;
 // searched by name, e-mail or phone; ten to a page from the server, filters in the URL. Each
 // row shows orders and spend, and staff and admins deactivate an account (it can no longer sign
-// in and its sessions end at once) or reactivate it, after saying so in a dialog.
+// in and its sessions end at once) or reactivate it, after saying so in a dialog. A row's COD
+// button shows the person's cash-on-delivery standing, which admins may override.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../../components/Button';
+import { Clipped } from '../../../components/Clipped';
 import { Dialog } from '../../../components/Dialog';
 import { BackOfficeTable, countSummary, type BackOfficeColumn } from '../../../components/BackOfficeTable';
 import { Spinner } from '../../../components/Spinner';
@@ -16,16 +18,17 @@ import { toastShown } from '../../../lib/toast';
 import { useGetCustomersQuery, useSetCustomerActiveMutation } from '../api';
 import { customerFiltersToSearch, personName, readCustomerFilters, roles } from '../list';
 import type { Customer, CustomerFilters } from '../types';
+import { CODStandingDialog } from './CODStandingDialog';
+import { indiaDate } from '../../../lib/indiaTime';
 
 export const customerMessages = { loading: 'Loading...', empty: 'No people match these filters.' } as const;
 
-const joined = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' });
 
 function problem(error: unknown, fallback: string): string {
   return (error as Partial<ApiError> | undefined)?.message || fallback;
 }
 
-export function CustomersList() {
+export function CustomersList({ canChange = false }: { canChange?: boolean }) {
   const dispatch = useAppDispatch();
   const [search, setSearch] = useSearchParams();
   const { pathname } = useLocation();
@@ -34,6 +37,7 @@ export function CustomersList() {
   const { data, isError, error } = result;
   const [setActive, activeCall] = useSetCustomerActiveMutation();
   const [confirming, setConfirming] = useState<Customer | null>(null);
+  const [codOf, setCodOf] = useState<Customer | null>(null);
 
   useEffect(() => {
     if (isError) dispatch(toastShown({ message: problem(error, 'People could not be loaded'), type: 'error' }));
@@ -65,7 +69,7 @@ export function CustomersList() {
 
       <BackOfficeTable
         label="People"
-        columns={columns(setConfirming)}
+        columns={columns(setConfirming, setCodOf)}
         items={people}
         itemId={(person) => person._id}
         query={result}
@@ -83,27 +87,32 @@ export function CustomersList() {
       {confirming && (
         <ConfirmDialog person={confirming} busy={activeCall.isLoading} onConfirm={() => void confirm(confirming)} onClose={() => setConfirming(null)} />
       )}
+      {codOf && <CODStandingDialog person={codOf} canChange={canChange} onClose={() => setCodOf(null)} />}
     </div>
   );
 }
 
-/** The list's columns; a row's button asks to deactivate or reactivate the person. */
-function columns(confirm: (person: Customer) => void): BackOfficeColumn<Customer>[] {
+/**
+ * The list's columns; a row's buttons show the person's cash-on-delivery standing and ask to
+ * deactivate or reactivate them.
+ */
+function columns(confirm: (person: Customer) => void, showCOD: (person: Customer) => void): BackOfficeColumn<Customer>[] {
   return [
     {
       heading: 'Name',
+      className: styles.grow,
       cell: (person) => (
         <>
-          <span className={styles.who}>{personName(person)}</span>
-          <span className={styles.sub}>
-            {person.email}
+          <Clipped text={personName(person)} className={styles.who} />
+          <span className={`${styles.sub} ${styles.subLine}`}>
+            <Clipped text={person.email} className={styles.shrink} />
             {person.role !== 'user' && <span className={styles.role}>{person.role}</span>}
           </span>
         </>
       ),
     },
     { heading: 'Phone', cell: (person) => person.phone || '—' },
-    { heading: 'Joined', className: styles.when, cell: (person) => joined.format(new Date(person.createdAt)) },
+    { heading: 'Joined', className: styles.when, cell: (person) => indiaDate.format(new Date(person.createdAt)) },
     { heading: 'Orders', numeric: true, cell: (person) => person.orders },
     { heading: 'Spent', numeric: true, cell: (person) => formatRupees(person.spent) },
     {
@@ -115,9 +124,14 @@ function columns(confirm: (person: Customer) => void): BackOfficeColumn<Customer
       hideHeading: true,
       className: styles.toggleCell,
       cell: (person) => (
-        <button type="button" className={styles.toggle} onClick={() => confirm(person)}>
-          {person.active ? 'Deactivate' : 'Reactivate'}
-        </button>
+        <span className={styles.rowActions}>
+          <button type="button" className={styles.toggle} onClick={() => showCOD(person)} aria-label={`Cash on delivery for ${personName(person)}`}>
+            COD
+          </button>
+          <button type="button" className={styles.toggle} onClick={() => confirm(person)}>
+            {person.active ? 'Deactivate' : 'Reactivate'}
+          </button>
+        </span>
       ),
     },
   ];

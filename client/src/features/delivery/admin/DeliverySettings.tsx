@@ -1,10 +1,11 @@
 // The shop's fees and COD rules (Back office → Company, admins): free shipping above an amount
 // (0: every order ships free) or a flat fee, a cash-on-delivery fee, the COD order cap, the
-// pincodes refused COD and the returned-to-origin limit. Saved whole; the server checks and
+// pincodes refused COD, the returned-to-origin limit, and whether COD orders wait for the
+// shopper's (or staff's) confirmation before dispatch and for how many hours. Saved whole; the server checks and
 // audits it, and the quote, the order, the mails and the invoice charge what it says.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/Button';
-import { Field, FormAlert, formStyles, useInvalidFocus } from '../../../components/Form';
+import { Checkbox, Field, FormAlert, formStyles, useInvalidFocus } from '../../../components/Form';
 import styles from '../../../components/BackOfficeList.module.css';
 import { api, type ApiError } from '../../../lib/api';
 
@@ -16,6 +17,8 @@ export interface DeliverySettingsData {
   codMaxOrder: number;
   codBlockedPincodes: string[];
   codRtoLimit: number;
+  codConfirm: boolean;
+  codConfirmHours: number;
 }
 
 const deliverySettingsApi = api.injectEndpoints({
@@ -29,9 +32,11 @@ const deliverySettingsApi = api.injectEndpoints({
 
 const { useGetDeliverySettingsQuery, useSaveDeliverySettingsMutation } = deliverySettingsApi;
 
-type Form = Record<'freeShippingAbove' | 'shippingFee' | 'codFee' | 'codMaxOrder' | 'codRtoLimit' | 'codBlockedPincodes', string>;
+type Form = Record<'freeShippingAbove' | 'shippingFee' | 'codFee' | 'codMaxOrder' | 'codRtoLimit' | 'codBlockedPincodes' | 'codConfirmHours', string> & {
+  codConfirm: boolean;
+};
 
-const amounts: { name: Exclude<keyof Form, 'codBlockedPincodes'>; label: string; hint: string }[] = [
+const amounts: { name: Exclude<keyof Form, 'codBlockedPincodes' | 'codConfirm' | 'codConfirmHours'>; label: string; hint: string }[] = [
   { name: 'freeShippingAbove', label: 'Free shipping from (₹)', hint: '0 ships every order free.' },
   { name: 'shippingFee', label: 'Shipping fee below it (₹)', hint: 'Charged on orders worth less, after the coupon.' },
   { name: 'codFee', label: 'Cash on delivery fee (₹)', hint: '0 for none.' },
@@ -46,6 +51,8 @@ const toForm = (d: DeliverySettingsData): Form => ({
   codMaxOrder: String(d.codMaxOrder),
   codRtoLimit: String(d.codRtoLimit),
   codBlockedPincodes: d.codBlockedPincodes.join(', '),
+  codConfirm: d.codConfirm,
+  codConfirmHours: String(d.codConfirmHours),
 });
 
 export function DeliverySettings() {
@@ -76,6 +83,8 @@ export function DeliverySettings() {
       codMaxOrder: Number(form.codMaxOrder) || 0,
       codRtoLimit: Math.trunc(Number(form.codRtoLimit) || 0),
       codBlockedPincodes: form.codBlockedPincodes.split(/[\s,]+/).filter(Boolean),
+      codConfirm: form.codConfirm,
+      codConfirmHours: Math.trunc(Number(form.codConfirmHours) || 0),
     };
     try {
       setForm(toForm(await save(body).unwrap()));
@@ -120,6 +129,21 @@ export function DeliverySettings() {
           value={form.codBlockedPincodes}
           onChange={(event) => setForm({ ...form, codBlockedPincodes: event.target.value })}
           error={errors.codBlockedPincodes}
+        />
+        <Checkbox
+          label="Ask the shopper to confirm a cash on delivery order before it is shipped"
+          name="codConfirm"
+          checked={form.codConfirm}
+          onChange={(event) => setForm({ ...form, codConfirm: event.target.checked })}
+        />
+        <Field
+          label="Cancel an unconfirmed COD order after (hours)"
+          name="codConfirmHours"
+          hint="1 to 168. Its stock comes back."
+          inputMode="numeric"
+          value={form.codConfirmHours}
+          onChange={(event) => setForm({ ...form, codConfirmHours: event.target.value })}
+          error={errors.codConfirmHours}
         />
         <div className={styles.actions}>
           <Button type="submit" disabled={saving.isLoading}>

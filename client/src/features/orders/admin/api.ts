@@ -54,6 +54,14 @@ export const adminOrdersApi = withAdminOrders.injectEndpoints({
       onQueryStarted: (_refund, { dispatch, getState, queryFulfilled }) =>
         queryFulfilled.then(({ data }) => replaceEverywhere(dispatch, getState, data), () => {}),
     }),
+    /** Staff confirm a cash-on-delivery order after calling the shopper: its push is queued. */
+    confirmCodOrder: build.mutation<AdminOrder, { id: string; note: string }>({
+      query: ({ id, note }) => ({ url: `admin/orders/${encodeURIComponent(id)}/cod-confirmation`, method: 'POST', body: { note } }),
+      transformResponse: toAdminOrder,
+      invalidatesTags: ['AdminOrder', 'Order'],
+      onQueryStarted: (_confirm, { dispatch, getState, queryFulfilled }) =>
+        queryFulfilled.then(({ data }) => replaceEverywhere(dispatch, getState, data), () => {}),
+    }),
     retryPush: build.mutation<AdminOrder, string>({
       query: (id) => ({ url: `admin/orders/${encodeURIComponent(id)}/push`, method: 'POST' }),
       transformResponse: toAdminOrder,
@@ -64,7 +72,14 @@ export const adminOrdersApi = withAdminOrders.injectEndpoints({
   }),
 });
 
-export const { useGetAdminOrdersQuery, useGetAdminOrderQuery, useChangeOrderStatusMutation, useRefundOrderMutation, useRetryPushMutation } = adminOrdersApi;
+export const {
+  useGetAdminOrdersQuery,
+  useGetAdminOrderQuery,
+  useChangeOrderStatusMutation,
+  useRefundOrderMutation,
+  useRetryPushMutation,
+  useConfirmCodOrderMutation,
+} = adminOrdersApi;
 
 type State = Parameters<typeof adminOrdersApi.util.selectCachedArgsForQuery>[0];
 

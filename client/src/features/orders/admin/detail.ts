@@ -7,6 +7,7 @@ import { statusLabel } from '../status';
 import type { OrderCreditNote } from '../types';
 import { toAdminOrder } from './rows';
 import type { AdminOrder } from './types';
+import { indiaDateTime } from '../../../lib/indiaTime';
 
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 const str = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
@@ -113,19 +114,10 @@ export function toAdminOrderDetail(data: unknown): AdminOrderDetail {
   };
 }
 
-const whenFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: 'Asia/Kolkata',
-});
-
 /** A moment in Indian time, '24 Nov 2026, 1:47 pm'; '—' when there is none. */
 export function atIST(value: string): string {
   const when = new Date(value);
-  return value && !Number.isNaN(when.getTime()) ? whenFormat.format(when) : '—';
+  return value && !Number.isNaN(when.getTime()) ? indiaDateTime.format(when) : '—';
 }
 
 const refundWords: Record<string, string> = { requested: 'Requested, waiting for an admin', pending: 'Refund pending', processed: 'Refunded', failed: 'Refund failed' };

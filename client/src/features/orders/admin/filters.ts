@@ -7,7 +7,7 @@ import type { AdminOrderFilters, PushState } from './types';
 /** Query string keys of the board's URL. */
 const keys = { page: 'page', orderStatus: 'status', search: 'q', startDate: 'from', endDate: 'to', mode: 'pay', push: 'push' } as const;
 
-const pushStates: readonly PushState[] = ['failed', 'waiting', 'pushed'];
+const pushStates: readonly PushState[] = ['failed', 'waiting', 'pushed', 'confirm'];
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 

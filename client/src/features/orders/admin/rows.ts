@@ -2,7 +2,8 @@
 // green, CANCELED red, everything else yellow, no status 'N/A'), and patching rows in place
 // from realtime events.
 import { statusKey, statusLabel } from '../status';
-import type { AdminOrder, AdminOrderItem, AdminOrderPage, OrderEventData } from './types';
+import type { AdminCodConfirmation, AdminOrder, AdminOrderItem, AdminOrderPage, OrderEventData } from './types';
+import { indiaDate, indiaTime } from '../../../lib/indiaTime';
 
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 const str = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
@@ -39,6 +40,7 @@ export function toAdminOrder(raw: unknown): AdminOrder {
   return {
     _id: str(order._id),
     orderId: str(order.orderId) || str(order._id),
+    orderNumber: str(order.orderNumber),
     orderStatus: str(order.orderStatus),
     paymentStatus: str(order.paymentStatus),
     paymentMode: str(order.paymentMode),
@@ -66,10 +68,22 @@ export function toAdminOrder(raw: unknown): AdminOrder {
     },
     notaddorder: order.notaddorder === true,
     nextStatuses: Array.isArray(order.nextStatuses) ? order.nextStatuses.map(str).filter(Boolean) : [],
+    codConfirmation: toCodConfirmation(order.codConfirmation),
     createdAt: str(order.createdAt) || str(order.date),
     orderDate: str(order.orderDate),
     orderTime: str(order.orderTime),
   };
+}
+
+function toCodConfirmation(raw: unknown): AdminCodConfirmation | null {
+  const c = obj(raw);
+  if (!str(c.state)) return null;
+  return { state: str(c.state), due: str(c.due), by: str(c.by), at: str(c.at), note: str(c.note) };
+}
+
+/** Whether `order` waits for its cash-on-delivery confirmation (and is not pushed until then). */
+export function awaitingConfirmation(order: AdminOrder): boolean {
+  return order.orderStatus === 'PENDING' && order.codConfirmation?.state === 'awaiting';
 }
 
 export function toAdminOrderPage(data: unknown): AdminOrderPage {
@@ -90,6 +104,7 @@ export function readOrderEvent(data: unknown): OrderEventData | null {
     ...(typeof event.paymentStatus === 'string' && event.paymentStatus ? { paymentStatus: event.paymentStatus } : {}),
     ...(typeof event.paymentMode === 'string' && event.paymentMode ? { paymentMode: event.paymentMode } : {}),
     ...(typeof event.amount === 'number' ? { amount: event.amount } : {}),
+    ...(typeof event.codConfirmation === 'string' && event.codConfirmation ? { codConfirmation: event.codConfirmation } : {}),
   };
 }
 
@@ -153,6 +168,9 @@ export function patchOrderRow(page: AdminOrderPage, event: OrderEventData): bool
   if (event.paymentStatus) row.paymentStatus = event.paymentStatus;
   if (event.paymentMode) row.paymentMode = event.paymentMode;
   if (typeof event.amount === 'number') row.amount = event.amount;
+  if (event.codConfirmation && event.codConfirmation !== row.codConfirmation?.state) {
+    row.codConfirmation = { ...(row.codConfirmation ?? { due: '', by: '', at: '', note: '' }), state: event.codConfirmation };
+  }
   return true;
 }
 
@@ -200,12 +218,9 @@ export function canRefund(order: Pick<AdminOrder, 'paymentMode' | 'paymentStatus
   return order.paymentMode === 'online' && order.paymentStatus === 'success';
 }
 
-const placedFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
-const timeFormat = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata' });
-
 /** When it was placed, in Indian time: { date: '24 Nov 2026', time: '1:47 am' }. */
 export function placedAt(order: Pick<AdminOrder, 'createdAt' | 'orderDate' | 'orderTime'>): { date: string; time: string } {
   const when = new Date(order.createdAt);
-  if (order.createdAt && !Number.isNaN(when.getTime())) return { date: placedFormat.format(when), time: timeFormat.format(when) };
+  if (order.createdAt && !Number.isNaN(when.getTime())) return { date: indiaDate.format(when), time: indiaTime.format(when) };
   return { date: order.orderDate || '—', time: order.orderTime };
 }

@@ -38,6 +38,8 @@ export interface AdminOrder {
   _id: string;
   /** The order number (DRP…). */
   orderId: string;
+  /** The short number people read ('1042', shown '#1042'); '' when the server sent none. */
+  orderNumber: string;
   orderStatus: string;
   paymentStatus: string;
   paymentMode: PaymentMode;
@@ -52,9 +54,22 @@ export interface AdminOrder {
   notaddorder: boolean;
   /** The statuses staff may move it to now. */
   nextStatuses: string[];
+  /** A cash-on-delivery order's confirmation before dispatch; null when it needs none. */
+  codConfirmation: AdminCodConfirmation | null;
   createdAt: string;
   orderDate: string;
   orderTime: string;
+}
+
+/** Where a cash-on-delivery order's confirmation is (it is pushed to Shiprocket once confirmed). */
+export interface AdminCodConfirmation {
+  state: 'awaiting' | 'confirmed' | 'expired' | 'cancelled' | (string & {});
+  /** When an unconfirmed order is cancelled (ISO). */
+  due: string;
+  /** shopper, staff or system. */
+  by: string;
+  at: string;
+  note: string;
 }
 
 export interface AdminOrderPage {
@@ -90,7 +105,7 @@ export interface AdminOrderFilters {
 }
 
 /** Where an order is with Shiprocket (the board's push filter). */
-export type PushState = '' | 'failed' | 'waiting' | 'pushed';
+export type PushState = '' | 'failed' | 'waiting' | 'pushed' | 'confirm';
 
 /** What order.created, order.updated, shipment.updated and payment.updated events carry. */
 export interface OrderEventData {
@@ -100,4 +115,6 @@ export interface OrderEventData {
   paymentStatus?: string;
   paymentMode?: string;
   amount?: number;
+  /** Where a COD order's confirmation is: awaiting, confirmed, expired, cancelled. */
+  codConfirmation?: string;
 }

@@ -11,6 +11,7 @@ import { InvoiceLink } from './InvoiceLink';
 import { OrderItems } from './OrderItems';
 import { StatusBadge } from './StatusBadge';
 import styles from './Orders.module.css';
+import { orderLabel } from '../../../lib/orderNumber';
 
 export function OrderCard({
   order,
@@ -26,14 +27,21 @@ export function OrderCard({
 }) {
   const payment = paymentLabel(order.paymentMode, order.paymentStatus);
   const headingId = `order-${order.orderId}`;
+  const refId = `${headingId}-ref`;
+  // Named by the short number and the long one, the reference support and links use.
   return (
-    <article className={styles.card} aria-labelledby={headingId}>
+    <article className={styles.card} aria-labelledby={order.orderNumber ? `${headingId} ${refId}` : headingId}>
       <header className={styles.cardHeader}>
         <div className={styles.cardWho}>
           <p className={styles.cardEyebrow}>Order</p>
           <h2 id={headingId} className={styles.orderId}>
-            {order.orderId}
+            {orderLabel(order)}
           </h2>
+          {order.orderNumber && (
+            <p id={refId} className={styles.cardRef}>
+              {order.orderId}
+            </p>
+          )}
           <p className={styles.cardMeta}>Placed on {orderPlacedOn(order)}</p>
         </div>
         <StatusBadge status={order.orderStatus} />

@@ -1,5 +1,6 @@
-// The order's journey as a vertical timeline: done steps with their times, the current one
-// marked, the rest to come in grey, a cancellation in red.
+// The order's milestones as a vertical list: the ones reached with their date and time in India,
+// the one the order is at marked with the courier's latest word, the rest to come in grey, a
+// cancellation in red.
 import { formatDate } from '../status';
 import { timelineSteps } from '../timeline';
 import type { TimelineEntry } from '../types';
@@ -7,8 +8,8 @@ import styles from './Orders.module.css';
 
 const stateWords = { done: 'Done', current: 'Current step', upcoming: 'Still to come', cancelled: 'Cancelled' } as const;
 
-export function OrderTimeline({ timeline, orderStatus, paymentMode }: { timeline: TimelineEntry[]; orderStatus: string; paymentMode: string }) {
-  const steps = timelineSteps(timeline, orderStatus, paymentMode);
+export function OrderTimeline({ timeline, orderStatus }: { timeline: TimelineEntry[]; orderStatus: string }) {
+  const steps = timelineSteps(timeline, orderStatus);
   return (
     <ol className={styles.timeline} aria-label="Order progress">
       {steps.map((step) => (
@@ -17,6 +18,7 @@ export function OrderTimeline({ timeline, orderStatus, paymentMode }: { timeline
           <span className={styles.stepText}>
             <span className={styles.stepLabel}>{step.label}</span>
             <span className="visually-hidden">, {stateWords[step.state]}</span>
+            {step.detail && <span className={styles.stepDetail}>{step.detail}</span>}
             {step.at && <time dateTime={step.at}>{formatDate(step.at, true)}</time>}
           </span>
         </li>

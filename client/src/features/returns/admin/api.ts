@@ -1,11 +1,11 @@
 // The back office's return calls: the queue (GET /api/admin/returns with its filters and counts
-// per status), one request (GET /api/admin/returns/{id}), staff's moves (approve, reject, and
-// receive, QC and payout once those endpoints land), and the return rates by product, size and
+// per status), one request (GET /api/admin/returns/{id}), staff's moves (approve, reject,
+// receive, QC and payout: components/StaffReturnActions, on the order page and in the queue), and the return rates by product, size and
 // reason for the analytics page. lib/api.ts sends the admin token. The queue has its own tag:
 // the queue's socket events refetch it (admin/live.ts); shopper-side 'Order' events never do.
 import { api } from '../../../lib/api';
 import { toRequest } from '../api';
-import type { AdminReturnRequest, QueueFilters, QueuePage, ReturnRates } from './types';
+import type { AdminReturnRequest, QueueFilters, QueuePage, ReturnRates, RevealedPayout } from './types';
 
 export const queuePageSize = 10;
 
@@ -106,6 +106,12 @@ export const returnQueueApi = withReturnQueue.injectEndpoints({
     checkReturn: build.mutation<AdminReturnRequest, { id: string; passed: boolean; note?: string }>(move('qc')),
     /** A COD refund paid out by hand: the bank's or UPI app's reference. */
     recordPayout: build.mutation<AdminReturnRequest, { id: string; reference: string; note?: string }>(move('payout')),
+    /** A COD return's payout details in full (admins only; each call is a reveal the audit log records, so none is kept). */
+    revealPayout: build.query<RevealedPayout, string>({
+      query: (id) => `admin/returns/${encodeURIComponent(id)}/payout-details`,
+      transformResponse: (raw: Record<string, unknown> | null) => ({ upi: str(raw?.upi), ifsc: str(raw?.ifsc), account: str(raw?.account) }),
+      keepUnusedDataFor: 0,
+    }),
     getReturnRates: build.query<ReturnRates, { startDate: string; endDate: string }>({
       query: (range) => ({ url: 'admin/returns/rates', params: range }),
       transformResponse: toRates,
@@ -122,5 +128,6 @@ export const {
   useReceiveReturnMutation,
   useCheckReturnMutation,
   useRecordPayoutMutation,
+  useLazyRevealPayoutQuery,
   useGetReturnRatesQuery,
 } = returnQueueApi;

@@ -1,5 +1,6 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { movesFrom, queueFiltersToSearch, readQueueFilters } from './filters';
+import { queueFiltersToSearch, readQueueFilters } from './filters';
 
 describe('the returns queue filters', () => {
   it('reads what it writes and drops what is not a filter', () => {
@@ -13,15 +14,5 @@ describe('the returns queue filters', () => {
       to: '',
       page: 1,
     });
-  });
-
-  it('offers staff the moves of each status', () => {
-    expect(movesFrom('REQUESTED', 'return')).toEqual(['approve', 'reject']);
-    expect(movesFrom('PICKED_UP', 'exchange')).toEqual(['receive']);
-    expect(movesFrom('RECEIVED', 'return')).toEqual(['qcPass', 'qcFail']);
-    expect(movesFrom('QC_PASSED', 'return', 'payout')).toEqual(['payout']);
-    expect(movesFrom('QC_PASSED', 'return', 'razorpay')).toEqual([]);
-    expect(movesFrom('QC_PASSED', 'exchange')).toEqual([]);
-    expect(movesFrom('REJECTED', 'return')).toEqual([]);
   });
 });

@@ -1,5 +1,4 @@
-// The queue's filters in the URL (?status=&kind=&q=&from=&to=&page=), read and written, and the
-// moves staff can make from each status.
+// The queue's filters in the URL (?status=&kind=&q=&from=&to=&page=), read and written.
 import type { QueueFilters } from './types';
 
 const day = /^\d{4}-\d{2}-\d{2}$/;
@@ -47,29 +46,4 @@ export function queueFiltersToSearch(filters: QueueFilters): URLSearchParams {
   if (filters.to) search.set('to', filters.to);
   if (filters.page > 1) search.set('page', String(filters.page));
   return search;
-}
-
-/** A staff move: which endpoint, its button's words. */
-export type StaffMove = 'approve' | 'reject' | 'receive' | 'qcPass' | 'qcFail' | 'payout';
-
-/**
- * The moves staff can make on a request in `status` of `kind` now; refundMethod is how a
- * passed return is refunded ('payout' for a COD order's, which staff record; the gateway's
- * refund of an online order needs nobody).
- */
-export function movesFrom(status: string, kind: string, refundMethod = ''): StaffMove[] {
-  switch (status) {
-    case 'REQUESTED':
-      return ['approve', 'reject'];
-    case 'APPROVED':
-    case 'PICKUP_SCHEDULED':
-    case 'PICKED_UP':
-      return ['receive'];
-    case 'RECEIVED':
-      return ['qcPass', 'qcFail'];
-    case 'QC_PASSED':
-      return kind === 'return' && refundMethod === 'payout' ? ['payout'] : [];
-    default:
-      return [];
-  }
 }

@@ -24,6 +24,13 @@ export interface AdminReturnRequest extends ReturnRequest {
   payout: { method: string; account: string; reference: string } | null;
 }
 
+/** A COD return's payout details in full, as an admin reveals them to pay them: a UPI id, or an IFSC and account number. */
+export interface RevealedPayout {
+  upi: string;
+  ifsc: string;
+  account: string;
+}
+
 export interface QueuePage {
   items: AdminReturnRequest[];
   /** Requests of each status under the filters other than status. */

@@ -14,12 +14,12 @@ import { useLiveReturnQueue } from '../admin/live';
 import type { AdminReturnRequest, QueueFilters } from '../admin/types';
 import { ReturnRequestDrawer } from './ReturnRequestDrawer';
 import styles from './ReturnQueue.module.css';
+import { indiaDayTime } from '../../../lib/indiaTime';
 
-const asked = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata' });
 
 function when(at: string): string {
   const date = new Date(at);
-  return Number.isNaN(date.getTime()) ? '' : asked.format(date);
+  return Number.isNaN(date.getTime()) ? '' : indiaDayTime.format(date);
 }
 
 /** The tone of a status's pill. */
@@ -30,7 +30,8 @@ export function statusTone(status: string): string {
   return styles.toneMoving ?? '';
 }
 
-export function ReturnQueue() {
+/** The queue; canReveal offers an admin the Reveal of a COD refund's payout details. */
+export function ReturnQueue({ canReveal = false }: { canReveal?: boolean }) {
   const [search, setSearch] = useSearchParams();
   const { pathname } = useLocation();
   const filters = readQueueFilters(search);
@@ -165,7 +166,7 @@ export function ReturnQueue() {
         }}
       />
 
-      {open && <ReturnRequestDrawer id={open} onClose={() => openRequest('')} />}
+      {open && <ReturnRequestDrawer id={open} canReveal={canReveal} onClose={() => openRequest('')} />}
     </div>
   );
 }

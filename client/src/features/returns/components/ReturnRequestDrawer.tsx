@@ -1,9 +1,9 @@
 // One return or exchange request, opened from the back office's queue in a drawer: what it asks
 // for, the reason and photos, the shopper, the steps (who, note, when), the pickup's AWB and the
 // payout's masked details when there are any, and the moves staff can make now: approve, reject
-// with a reason; mark received, pass or fail QC (with a note), record a COD payout.
-import { useId, useState, type FormEvent } from 'react';
-import { useAppDispatch } from '../../../app/hooks';
+// with a reason; mark received, pass or fail QC (with a note), record a COD payout
+// (StaffReturnActions, the order page's too).
+import { useId } from 'react';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { Link } from '../../../components/Link';
@@ -11,25 +11,18 @@ import { Spinner } from '../../../components/Spinner';
 import { StateMessage } from '../../../components/StateMessage';
 import type { ApiError } from '../../../lib/api';
 import { formatRupees } from '../../../lib/money';
-import { toastShown } from '../../../lib/toast';
-import {
-  useApproveReturnMutation,
-  useCheckReturnMutation,
-  useGetAdminReturnQuery,
-  useReceiveReturnMutation,
-  useRecordPayoutMutation,
-  useRejectReturnMutation,
-} from '../admin/api';
-import { movesFrom, type StaffMove } from '../admin/filters';
+import { useGetAdminReturnQuery } from '../admin/api';
 import type { AdminReturnRequest } from '../admin/types';
+import { staffMoves } from '../moves';
 import { statusTone } from './ReturnQueue';
+import { StaffReturnActions } from './StaffReturnActions';
 import styles from './ReturnQueue.module.css';
+import { indiaDateTime } from '../../../lib/indiaTime';
 
-const dateTime = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata' });
 
 function when(at: string): string {
   const date = new Date(at);
-  return Number.isNaN(date.getTime()) ? '' : dateTime.format(date);
+  return Number.isNaN(date.getTime()) ? '' : indiaDateTime.format(date);
 }
 
 function problem(error: unknown, fallback: string): string {
@@ -44,7 +37,7 @@ function actor(who: string): string {
   return who || 'Shop';
 }
 
-export function ReturnRequestDrawer({ id, onClose }: { id: string; onClose: () => void }) {
+export function ReturnRequestDrawer({ id, onClose, canReveal = false }: { id: string; onClose: () => void; canReveal?: boolean }) {
   const titleId = useId();
   const { data, isLoading, isError, error, refetch } = useGetAdminReturnQuery(id);
   return (
@@ -68,14 +61,13 @@ export function ReturnRequestDrawer({ id, onClose }: { id: string; onClose: () =
           </StateMessage>
         </div>
       ) : (
-        <RequestView request={data} titleId={titleId} />
+        <RequestView request={data} titleId={titleId} canReveal={canReveal} />
       )}
     </Dialog>
   );
 }
 
-function RequestView({ request, titleId }: { request: AdminReturnRequest; titleId: string }) {
-  const moves = movesFrom(request.status, request.kind, request.refund?.method);
+function RequestView({ request, titleId, canReveal }: { request: AdminReturnRequest; titleId: string; canReveal: boolean }) {
   return (
     <article className={styles.detail} aria-labelledby={titleId}>
       <header className={styles.detailHead}>
@@ -173,127 +165,12 @@ function RequestView({ request, titleId }: { request: AdminReturnRequest; titleI
         </ol>
       </section>
 
-      {moves.length > 0 && <Moves request={request} moves={moves} />}
-    </article>
-  );
-}
-
-const moveLabels: Record<StaffMove, string> = {
-  approve: 'Approve',
-  reject: 'Reject',
-  receive: 'Mark received',
-  qcPass: 'QC passed',
-  qcFail: 'QC failed',
-  payout: 'Record payout',
-};
-
-/** The moves staff can make now; reject, QC failed and payout ask for words first. */
-function Moves({ request, moves }: { request: AdminReturnRequest; moves: StaffMove[] }) {
-  const dispatch = useAppDispatch();
-  const [asking, setAsking] = useState<StaffMove | null>(null);
-  const [text, setText] = useState('');
-  const [note, setNote] = useState('');
-  const [fieldError, setFieldError] = useState('');
-  const [approve, approving] = useApproveReturnMutation();
-  const [reject, rejecting] = useRejectReturnMutation();
-  const [receive, receiving] = useReceiveReturnMutation();
-  const [check, checking] = useCheckReturnMutation();
-  const [payout, paying] = useRecordPayoutMutation();
-  const busy = approving.isLoading || rejecting.isLoading || receiving.isLoading || checking.isLoading || paying.isLoading;
-  const ids = { text: useId(), note: useId(), error: useId() };
-
-  async function run(move: StaffMove) {
-    const id = request._id;
-    const calls: Record<StaffMove, () => Promise<AdminReturnRequest>> = {
-      approve: () => approve({ id, note: note.trim() || undefined }).unwrap(),
-      reject: () => reject({ id, reason: text.trim() }).unwrap(),
-      receive: () => receive({ id, note: note.trim() || undefined }).unwrap(),
-      qcPass: () => check({ id, passed: true, note: note.trim() || undefined }).unwrap(),
-      qcFail: () => check({ id, passed: false, note: text.trim() }).unwrap(),
-      payout: () => payout({ id, reference: text.trim(), note: note.trim() || undefined }).unwrap(),
-    };
-    try {
-      const done = await calls[move]();
-      dispatch(toastShown({ message: `${done.returnId}: ${done.statusLabel}` }));
-      setAsking(null);
-      setText('');
-      setNote('');
-      setFieldError('');
-    } catch (failure) {
-      const fields = (failure as Partial<ApiError> | undefined)?.errors as Record<string, string> | undefined;
-      const said = fields && Object.values(fields)[0];
-      if (said) setFieldError(said);
-      else dispatch(toastShown({ message: problem(failure, 'The request could not be moved'), type: 'error' }));
-    }
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!asking) return;
-    if (!text.trim()) {
-      setFieldError(asking === 'payout' ? 'Enter the payout reference' : asking === 'reject' ? 'Say why: the shopper reads it' : 'Say what failed: the shopper reads it');
-      return;
-    }
-    void run(asking);
-  }
-
-  const wordsFirst = (move: StaffMove) => move === 'reject' || move === 'qcFail' || move === 'payout';
-  const textLabel = asking === 'payout' ? 'Payout reference (UTR or UPI ref)' : asking === 'reject' ? 'Reason for the shopper' : 'What failed';
-
-  return (
-    <section className={styles.moves} aria-label="Actions">
-      <h3 className={styles.blockTitle}>Next step</h3>
-      {asking ? (
-        <form className={styles.moveForm} onSubmit={submit} noValidate>
-          <label htmlFor={ids.text}>{textLabel}</label>
-          {asking === 'payout' ? (
-            <input id={ids.text} value={text} onChange={(e) => setText(e.target.value)} aria-invalid={Boolean(fieldError) || undefined} aria-describedby={fieldError ? ids.error : undefined} />
-          ) : (
-            <textarea id={ids.text} rows={3} maxLength={500} value={text} onChange={(e) => setText(e.target.value)} aria-invalid={Boolean(fieldError) || undefined} aria-describedby={fieldError ? ids.error : undefined} />
-          )}
-          {fieldError && (
-            <p id={ids.error} className={styles.fieldError} role="alert">
-              {fieldError}
-            </p>
-          )}
-          {asking === 'payout' && (
-            <>
-              <label htmlFor={ids.note}>Note (optional)</label>
-              <input id={ids.note} value={note} onChange={(e) => setNote(e.target.value)} />
-            </>
-          )}
-          <div className={styles.moveButtons}>
-            <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
-              {busy && <Spinner size={16} />}
-              {asking === 'reject' ? 'Reject the request' : asking === 'qcFail' ? 'Record QC failed' : 'Record the payout'}
-            </Button>
-            <Button variant="secondary" onClick={() => (setAsking(null), setFieldError(''))}>
-              Cancel
-            </Button>
-          </div>
-        </form>
-      ) : (
-        <>
-          {!moves.every(wordsFirst) && (
-            <div className={styles.moveForm}>
-              <label htmlFor={ids.note}>Note to the shopper (optional)</label>
-              <input id={ids.note} value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
-            </div>
-          )}
-          <div className={styles.moveButtons}>
-            {moves.map((move) => (
-              <Button
-                key={move}
-                variant={wordsFirst(move) ? 'secondary' : 'primary'}
-                disabled={busy}
-                onClick={() => (wordsFirst(move) ? (setAsking(move), setText(''), setFieldError('')) : void run(move))}
-              >
-                {moveLabels[move]}
-              </Button>
-            ))}
-          </div>
-        </>
+      {staffMoves(request).length > 0 && (
+        <section className={styles.moves} aria-label="Actions">
+          <h3 className={styles.blockTitle}>Next step</h3>
+          <StaffReturnActions request={request} canReveal={canReveal} />
+        </section>
       )}
-    </section>
+    </article>
   );
 }

@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { toRequest } from '../api';
 import { ReturnRequests } from './ReturnRequests';
@@ -35,8 +36,51 @@ describe("a request's courier pickup", () => {
     expect(screen.getByTestId('return-pickup')).toHaveTextContent('Pickup not booked: Shiprocket refused the return pickup');
   });
 
+  it('stops saying the pickup is being booked once the parcel is at the shop', () => {
+    render(<ReturnRequests requests={[toRequest({ ...raw, status: 'QC_PASSED', pickup: { awb: '' } })]} />);
+    expect(screen.queryByTestId('return-pickup')).not.toBeInTheDocument();
+  });
+
   it('shows nothing before a booking was tried', () => {
     render(<ReturnRequests requests={[toRequest(raw)]} />);
     expect(screen.queryByTestId('return-pickup')).not.toBeInTheDocument();
+  });
+});
+
+describe("an exchange's new parcel", () => {
+  it('links the order the new size ships in: the tracking page for the shopper, the order page for staff', () => {
+    const request = toRequest({
+      ...raw,
+      kind: 'exchange',
+      status: 'QC_PASSED',
+      exchangeOrder: { _id: '0123456789abcdef01234567', orderId: 'DRP1-X1', orderStatus: 'OUT_FOR_DELIVERY' },
+    });
+    const { unmount } = render(<ReturnRequests requests={[request]} />, { wrapper: MemoryRouter });
+    expect(screen.getByTestId('exchange-order')).toHaveTextContent('New size ships as order DRP1-X1 · Out for delivery');
+    expect(screen.getByRole('link', { name: 'DRP1-X1' })).toHaveAttribute('href', '/trackid/DRP1-X1');
+    unmount();
+    render(<ReturnRequests requests={[request]} staff />, { wrapper: MemoryRouter });
+    expect(screen.getByRole('link', { name: 'DRP1-X1' })).toHaveAttribute('href', '/admin/orders/0123456789abcdef01234567');
+  });
+
+  it('is not there before QC passed', () => {
+    render(<ReturnRequests requests={[toRequest({ ...raw, kind: 'exchange' })]} />, { wrapper: MemoryRouter });
+    expect(screen.queryByTestId('exchange-order')).not.toBeInTheDocument();
+  });
+});
+
+describe("a request's steps", () => {
+  it("show the note staff wrote to the shopper with the step", () => {
+    const request = toRequest({
+      ...raw,
+      status: 'APPROVED',
+      steps: [
+        { status: 'REQUESTED', label: 'Return requested', actor: 'shopper', at: '2026-11-26T10:00:00Z' },
+        { status: 'APPROVED', label: 'Approved', actor: 'staff:1', note: 'Keep the tags on', at: '2026-11-26T11:00:00Z' },
+      ],
+    });
+    render(<ReturnRequests requests={[request]} />);
+    const steps = screen.getByRole('list', { name: 'Steps of DRP1-R1' });
+    expect(steps.lastElementChild).toHaveTextContent('Keep the tags on');
   });
 });

@@ -7,7 +7,8 @@ import { ReturnRequests } from './ReturnRequests';
 import { StaffReturnActions } from './StaffReturnActions';
 import styles from './Returns.module.css';
 
-export function StaffOrderReturns({ orderId }: { orderId: string }) {
+/** The panel; canReveal offers an admin the Reveal of a COD refund's payout details. */
+export function StaffOrderReturns({ orderId, canReveal = false }: { orderId: string; canReveal?: boolean }) {
   const { data: requests = [], isError } = useGetStaffOrderReturnsQuery(orderId, { skip: !orderId });
   if (!isError && requests.length === 0) return null;
   return (
@@ -18,7 +19,7 @@ export function StaffOrderReturns({ orderId }: { orderId: string }) {
       {isError ? (
         <StateMessage tone="error" title="The order's returns could not be loaded" />
       ) : (
-        <ReturnRequests requests={requests} staff actions={(request) => <StaffReturnActions request={request} />} />
+        <ReturnRequests requests={requests} staff actions={(request) => <StaffReturnActions request={request} canReveal={canReveal} />} />
       )}
     </section>
   );

@@ -30,13 +30,6 @@ export const adminSalesApi = withSales.injectEndpoints({
       query: (id) => ({ url: `admin/sales/${id}`, method: 'DELETE' }),
       invalidatesTags: ['AdminSale', 'Sale', 'Product'],
     }),
-    uploadSaleImage: build.mutation<{ url: string }, File>({
-      query: (file) => {
-        const body = new FormData();
-        body.append('file', file);
-        return { url: 'admin/uploads/sale', method: 'POST', body };
-      },
-    }),
   }),
 });
 
@@ -47,5 +40,4 @@ export const {
   useUpdateSaleMutation,
   useSwitchSaleMutation,
   useDeleteSaleMutation,
-  useUploadSaleImageMutation,
 } = adminSalesApi;

@@ -8,6 +8,7 @@ import { Button } from '../../../../components/Button';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { Dialog } from '../../../../components/Dialog';
 import { Field, FormAlert, SelectField, formStyles, useInvalidFocus } from '../../../../components/Form';
+import { usePictureUploads } from '../../../../components/ImageDrop';
 import { ImageField } from '../../../../components/ImageField';
 import { Link } from '../../../../components/Link';
 import { Spinner } from '../../../../components/Spinner';
@@ -40,7 +41,6 @@ import {
   useGetAdminCategoriesQuery,
   useUpdateCategoryMutation,
   useUpdateSubCategoryMutation,
-  useUploadCategoryImageMutation,
 } from '../categoryApi';
 import { fitForUpload, imageProblem } from '../upload';
 import own from './CategoriesPage.module.css';
@@ -238,21 +238,8 @@ function Thumb({ src, className }: { src: string; className?: string }) {
   return src ? <img src={src} alt="" className={className} loading="lazy" /> : <span className={`${className} ${own.noImage}`} aria-hidden="true" />;
 }
 
-/** Uploads a picture to the sub-category folder, scaled first when large: its URL, or throws a message. */
-function usePictureUpload() {
-  const [upload, state] = useUploadCategoryImageMutation();
-  async function send(file: File): Promise<string> {
-    const problem = imageProblem(file);
-    if (problem) throw new Error(problem);
-    try {
-      const { url } = await upload(await fitForUpload(file)).unwrap();
-      return url;
-    } catch (failure) {
-      throw new Error(apiError(failure).message || (failure as Error).message || 'The picture could not be uploaded');
-    }
-  }
-  return { send, uploading: state.isLoading };
-}
+/** Pictures of categories and sub-categories go to the sub-category folder, checked and scaled first. */
+const categoryPictures = { path: 'admin/uploads/subCatrgory', problem: imageProblem, prepare: fitForUpload };
 
 /**
  * What the category and sub-category dialogs share: the form's fields starting from `initial`,
@@ -279,17 +266,18 @@ function useEditorForm<F extends { image: string }>({
   const [form, setForm] = useState<F>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState('');
-  const picture = usePictureUpload();
+  const picture = usePictureUploads(categoryPictures);
   const { form: formRef, focusInvalid } = useInvalidFocus();
 
-  async function pick(file: File) {
-    try {
-      const url = await picture.send(file);
-      setForm((current) => ({ ...current, image: url }));
-      setErrors(({ image: _done, ...rest }) => rest);
-    } catch (failure) {
-      setErrors((current) => ({ ...current, image: (failure as Error).message }));
-    }
+  function pick(file: File) {
+    return picture.send(
+      [file],
+      (url) => {
+        setForm((current) => ({ ...current, image: url }));
+        setErrors(({ image: _done, ...rest }) => rest);
+      },
+      (message) => setErrors((current) => ({ ...current, image: message })),
+    );
   }
 
   async function submit(event: React.FormEvent) {
@@ -314,14 +302,14 @@ function useEditorForm<F extends { image: string }>({
     }
   }
 
-  return { form, setForm, errors, alert, formRef, pick, submit, uploading: picture.uploading };
+  return { form, setForm, errors, alert, formRef, pick, submit, upload: picture.pending[0], uploading: picture.busy };
 }
 
 function CategoryDialog({ category, categories, onClose }: { category: AdminCategory | null; categories: AdminCategory[]; onClose: () => void }) {
   const titleId = useId();
   const [create, creating] = useCreateCategoryMutation();
   const [update, updating] = useUpdateCategoryMutation();
-  const { form, setForm, errors, alert, formRef, pick, submit, uploading } = useEditorForm<CategoryForm>({
+  const { form, setForm, errors, alert, formRef, pick, submit, upload, uploading } = useEditorForm<CategoryForm>({
     initial: category ? categoryToForm(category) : emptyCategoryForm,
     check: (current) => checkCategoryForm(current, categories, category?._id),
     save: (current) =>
@@ -362,7 +350,7 @@ function CategoryDialog({ category, categories, onClose }: { category: AdminCate
         <ImageField
           label="Picture (optional)"
           value={form.image}
-          busy={uploading}
+          upload={upload}
           hint="JPEG or PNG; large pictures are scaled down."
           error={errors.image}
           onPick={(file) => void pick(file)}
@@ -397,7 +385,7 @@ function SubCategoryDialog({
   const selectId = useId();
   const [create, creating] = useCreateSubCategoryMutation();
   const [update, updating] = useUpdateSubCategoryMutation();
-  const { form, setForm, errors, alert, formRef, pick, submit, uploading } = useEditorForm<SubCategoryForm>({
+  const { form, setForm, errors, alert, formRef, pick, submit, upload, uploading } = useEditorForm<SubCategoryForm>({
     initial: sub ? subCategoryToForm(sub) : emptySubCategoryForm(categoryId),
     check: (current) => checkSubCategoryForm(current, categories, sub?._id),
     save: (current) => (sub ? update({ id: sub._id, body: subCategoryBody(current) }).unwrap() : create(subCategoryBody(current)).unwrap()),
@@ -458,7 +446,7 @@ function SubCategoryDialog({
           label="Picture (optional)"
           value={form.image}
           ratio="4 / 5"
-          busy={uploading}
+          upload={upload}
           hint="The listing's banner and the home page tile. Portrait 4:5 looks best."
           error={errors.image}
           onPick={(file) => void pick(file)}

@@ -2,68 +2,100 @@
 // SPEC §3 field, a sub-category from the catalog, images uploaded (first = thumbnail) and a size
 // chart, a per-size stock editor (the server refuses a save when someone changed a count since
 // the editor opened, and says which), and a preview of the price shoppers pay before any sale.
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, ButtonLink } from '../../../../components/Button';
 import { Checkbox, Field, FormAlert, formStyles } from '../../../../components/Form';
+import { ImageDrop, UploadProgress, usePictureUploads } from '../../../../components/ImageDrop';
 import { Spinner } from '../../../../components/Spinner';
 import styles from '../../../../components/BackOfficeList.module.css';
 import { useAppDispatch } from '../../../../app/hooks';
 import type { ApiError } from '../../../../lib/api';
 import { formatRupees } from '../../../../lib/money';
 import { toastShown } from '../../../../lib/toast';
-import { useCreateProductMutation, useGetAdminProductQuery, useGetEditorCategoriesQuery, useUpdateProductMutation, useUploadProductImageMutation } from '../api';
+import { useCreateProductMutation, useGetAdminProductQuery, useGetEditorCategoriesQuery, useUpdateProductMutation } from '../api';
 import { checkProductForm, emptyProductForm, previewPrice, productBody, productToForm, type ProductForm } from '../editor';
+import { readableErrors, readableMessage, showFirstError } from '../../../../lib/fieldErrors';
 import { fitForUpload, imageProblem } from '../upload';
 import own from './ProductEditor.module.css';
+import { PictureList } from './PictureList';
 
-export function ProductEditor({ id, canChange }: { id?: string; canChange: boolean }) {
+/** Product pictures and size charts go to /uploads/products/, checked and scaled first. */
+const productPictures = { path: 'admin/uploads/products', problem: imageProblem, prepare: fitForUpload };
+
+/** The editor's fields by their API names, for messages that name them ("productId is required"). */
+const productLabels: Record<string, string> = {
+  productId: 'Product code',
+  productName: 'Name',
+  gender: 'Gender',
+  subcategoryId: 'Sub-category',
+  status: 'Status',
+  colour: 'Colour',
+  size: 'Fit',
+  hsn: 'HSN code',
+  basicProductDescription: 'Description',
+  returnDescription: 'Return description',
+  price: 'List price',
+  discount: 'Discount',
+  length: 'Length',
+  width: 'Width',
+  hight: 'Height',
+  weight: 'Weight',
+};
+
+export function ProductEditor({ id, canChange, stockAside }: { id?: string; canChange: boolean; stockAside?: ReactNode }) {
   const { data, isLoading, isError } = useGetAdminProductQuery(id ?? '', { skip: !id });
   if (id && isLoading) return <p className={styles.state}>Loading...</p>;
   if (id && (isError || !data)) return <p className={styles.state}>This product could not be loaded.</p>;
-  return <EditorForm key={data?._id ?? 'new'} id={id} initial={data ? productToForm(data) : emptyProductForm} canChange={canChange} />;
+  return <EditorForm key={data?._id ?? 'new'} id={id} initial={data ? productToForm(data) : emptyProductForm} canChange={canChange} stockAside={stockAside} />;
 }
 
-function EditorForm({ id, initial, canChange }: { id?: string; initial: ProductForm; canChange: boolean }) {
+function EditorForm({
+  id,
+  initial,
+  canChange,
+  stockAside,
+}: {
+  id?: string;
+  initial: ProductForm;
+  canChange: boolean;
+  /** Shown under the stock editor (the back-in-stock demand per size). */
+  stockAside?: ReactNode;
+}) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const ids = { gender: useId(), sub: useId(), images: useId(), chart: useId() };
+  const ids = { gender: useId(), sub: useId() };
   const [form, setForm] = useState<ProductForm>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState('');
   const { data: categories } = useGetEditorCategoriesQuery();
   const [create, creating] = useCreateProductMutation();
   const [update, updating] = useUpdateProductMutation();
-  const [upload, uploading] = useUploadProductImageMutation();
-  const busy = creating.isLoading || updating.isLoading || uploading.isLoading;
+  const pictures = usePictureUploads(productPictures);
+  const chart = usePictureUploads(productPictures);
+  const busy = creating.isLoading || updating.isLoading || pictures.busy || chart.busy;
   const set = (field: keyof ProductForm) => (event: { target: { value: string } }) => setForm((current) => ({ ...current, [field]: event.target.value }));
   const shopperPays = previewPrice(Number(form.price), Number(form.discount));
 
-  async function uploadFiles(event: ChangeEvent<HTMLInputElement>, into: 'images' | 'sizeChart') {
-    const files = Array.from(event.target.files ?? []);
-    event.target.value = '';
-    for (const file of files) {
-      const problem = imageProblem(file);
-      if (problem) {
-        setErrors((current) => ({ ...current, [into]: problem }));
-        continue;
-      }
-      try {
-        const { url } = await upload(await fitForUpload(file)).unwrap();
-        setForm((current) => (into === 'images' ? { ...current, images: [...current.images, url] } : { ...current, sizeChart: url }));
-        setErrors(({ [into]: _done, ...rest }) => rest);
-      } catch (failure) {
-        setErrors((current) => ({ ...current, [into]: (failure as Partial<ApiError>)?.message || (failure as Error)?.message || 'The image could not be uploaded' }));
-      }
-    }
+  function uploadFiles(files: File[], into: 'images' | 'sizeChart') {
+    const failed = (message: string) => setErrors((current) => ({ ...current, [into]: message }));
+    const done = (url: string) => {
+      setForm((current) => (into === 'images' ? { ...current, images: [...current.images, url] } : { ...current, sizeChart: url }));
+      setErrors(({ [into]: _done, ...rest }) => rest);
+    };
+    return (into === 'images' ? pictures : chart).send(into === 'images' ? files : files.slice(0, 1), done, failed);
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    const shown = event.currentTarget as HTMLElement;
     setAlert('');
-    const problems = checkProductForm(form);
+    const problems = readableErrors(checkProductForm(form), productLabels);
     setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
+    if (Object.keys(problems).length > 0) {
+      showFirstError(shown);
+      return;
+    }
     try {
       const saved = id ? await update({ id, body: productBody(form) }).unwrap() : await create(productBody(form)).unwrap();
       dispatch(toastShown({ message: id ? `${saved.productName} saved` : `${saved.productName} created` }));
@@ -71,8 +103,10 @@ function EditorForm({ id, initial, canChange }: { id?: string; initial: ProductF
       else navigate(`/admin/getproduct/${saved._id}`, { replace: true });
     } catch (failure) {
       const { message, errors: fields } = (failure as Partial<ApiError>) ?? {};
-      setErrors(fields ?? {});
-      setAlert(message || 'The product could not be saved');
+      const readable = readableErrors(fields ?? {}, productLabels);
+      setErrors(readable);
+      setAlert(message ? readableMessage(message, productLabels) : 'The product could not be saved');
+      showFirstError(shown);
     }
   }
 
@@ -204,35 +238,35 @@ function EditorForm({ id, initial, canChange }: { id?: string; initial: ProductF
           <Button type="button" variant="secondary" onClick={() => setForm((current) => ({ ...current, sizes: [...current.sizes, { size: '', stock: '' }] }))}>
             Add a size
           </Button>
+          {stockAside}
         </fieldset>
 
         <fieldset className={own.section} disabled={!canChange}>
           <legend>Pictures</legend>
-          <ul className={own.images} aria-label="Pictures">
-            {form.images.map((url, index) => (
-              <li key={url}>
-                <img src={url} alt="" />
-                {index === 0 && <span className={own.first}>Thumbnail</span>}
-                <button
-                  type="button"
-                  className={styles.toggle}
-                  aria-label={`Remove picture ${index + 1}`}
-                  onClick={() => setForm((current) => ({ ...current, images: current.images.filter((other) => other !== url) }))}
-                >
-                  Remove
-                </button>
-              </li>
+          <PictureList
+            images={form.images}
+            pending={pictures.pending}
+            error={errors.images}
+            disabled={!canChange}
+            onChange={(images) => setForm((current) => ({ ...current, images }))}
+            onFiles={(files) => void uploadFiles(files, 'images')}
+          />
+          <div className={own.chart}>
+            {form.sizeChart && <img src={form.sizeChart} alt="The size chart" />}
+            {chart.pending.map((upload) => (
+              <span key={upload.id} className={own.chartUpload}>
+                <img src={upload.preview} alt={`${upload.name}, uploading`} />
+                <UploadProgress upload={upload} />
+              </span>
             ))}
-          </ul>
-          <label htmlFor={ids.images} className={own.pick}>
-            Add pictures (JPEG or PNG; the first is the thumbnail)
-          </label>
-          <input id={ids.images} type="file" accept="image/jpeg,image/png" multiple onChange={(event) => void uploadFiles(event, 'images')} />
-          {errors.images && <p className={own.error}>{errors.images}</p>}
-          <label htmlFor={ids.chart} className={own.pick}>
-            Size chart {form.sizeChart && <a href={form.sizeChart}>(current)</a>}
-          </label>
-          <input id={ids.chart} type="file" accept="image/jpeg,image/png" onChange={(event) => void uploadFiles(event, 'sizeChart')} />
+            <ImageDrop
+              label="Size chart"
+              prompt={form.sizeChart ? 'Drop a new chart here or choose one' : undefined}
+              disabled={!canChange}
+              invalid={Boolean(errors.sizeChart)}
+              onFiles={(files) => void uploadFiles(files, 'sizeChart')}
+            />
+          </div>
           {errors.sizeChart && <p className={own.error}>{errors.sizeChart}</p>}
         </fieldset>
 

@@ -121,7 +121,7 @@ const columns: BackOfficeColumn<AdminProduct>[] = [
     heading: 'Product',
     cell: (product) => (
       <div className={own.product}>
-        {product.thumbnail ? <img src={product.thumbnail} alt="" width={44} height={55} loading="lazy" /> : <span className={own.noImage} />}
+        {product.thumbnail ? <img src={product.thumbnail} alt="" width={32} height={40} loading="lazy" /> : <span className={own.noImage} />}
         <span>
           <Link to={`/admin/getproduct/${product._id}`} className={`${styles.who} ${own.edit}`}>
             {product.productName}

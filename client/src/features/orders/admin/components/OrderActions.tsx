@@ -1,5 +1,6 @@
 // What staff do to one order, wherever it is shown (the board's rows, the order page): move it
-// to a status it may take next, refund it (admins), push it to Shiprocket again. Each answers
+// to a status it may take next, refund it (admins), push it to Shiprocket again, confirm a
+// cash-on-delivery order after a call (with a note). Each answers
 // with a toast; a refused move (409: the courier or a colleague moved it meanwhile) refetches
 // so the screen shows what the order is now.
 import { useState, type ReactNode } from 'react';
@@ -7,9 +8,9 @@ import { useAppDispatch } from '../../../../app/hooks';
 import type { ApiError } from '../../../../lib/api';
 import { toastShown } from '../../../../lib/toast';
 import { statusLabel } from '../../status';
-import { useChangeOrderStatusMutation, useRefundOrderMutation, useRetryPushMutation } from '../api';
+import { useChangeOrderStatusMutation, useConfirmCodOrderMutation, useRefundOrderMutation, useRetryPushMutation } from '../api';
 import type { AdminOrder } from '../types';
-import { RefundDialog, StatusDialog } from './OrderDialogs';
+import { CodConfirmDialog, RefundDialog, StatusDialog } from './OrderDialogs';
 
 function message(error: unknown, fallback: string): string {
   return (error as Partial<ApiError> | undefined)?.message || fallback;
@@ -20,6 +21,8 @@ export function useOrderActions(refetch: () => unknown): {
   changeStatus: (order: AdminOrder) => void;
   refund: (order: AdminOrder) => void;
   pushAgain: (order: AdminOrder) => Promise<void>;
+  /** Opens the confirmation of a cash-on-delivery order (after a call, with a note). */
+  confirmCod: (order: AdminOrder) => void;
   /** The order being pushed again, if any. */
   pushing: string | undefined;
   dialogs: ReactNode;
@@ -30,6 +33,19 @@ export function useOrderActions(refetch: () => unknown): {
   const [changeStatus, statusCall] = useChangeOrderStatusMutation();
   const [startRefund, refundCall] = useRefundOrderMutation();
   const [retryPush, retryCall] = useRetryPushMutation();
+  const [confirmFor, setConfirmFor] = useState<AdminOrder | null>(null);
+  const [confirmCod, confirmCall] = useConfirmCodOrderMutation();
+
+  async function saveConfirmation(order: AdminOrder, note: string) {
+    try {
+      await confirmCod({ id: order._id, note }).unwrap();
+      dispatch(toastShown({ message: `Order ${order.orderId} is confirmed: it goes to Shiprocket now` }));
+    } catch (failure) {
+      dispatch(toastShown({ message: message(failure, 'The order could not be confirmed'), type: 'error' }));
+      void refetch();
+    }
+    setConfirmFor(null);
+  }
 
   async function saveStatus(order: AdminOrder, orderStatus: string, note: string) {
     try {
@@ -71,6 +87,14 @@ export function useOrderActions(refetch: () => unknown): {
           onSubmit={(orderStatus, note) => void saveStatus(statusFor, orderStatus, note)}
         />
       )}
+      {confirmFor && (
+        <CodConfirmDialog
+          order={confirmFor}
+          busy={confirmCall.isLoading}
+          onClose={() => setConfirmFor(null)}
+          onConfirm={(note) => void saveConfirmation(confirmFor, note)}
+        />
+      )}
       {refundFor && (
         <RefundDialog
           order={refundFor}
@@ -86,6 +110,7 @@ export function useOrderActions(refetch: () => unknown): {
     changeStatus: setStatusFor,
     refund: setRefundFor,
     pushAgain,
+    confirmCod: setConfirmFor,
     pushing: retryCall.isLoading ? retryCall.originalArgs : undefined,
     dialogs,
   };

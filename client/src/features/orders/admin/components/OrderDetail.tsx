@@ -14,13 +14,14 @@ import { statusLabel } from '../../status';
 import { useGetAdminOrderQuery } from '../api';
 import { actorLabel, atIST, refundLabel, type AdminOrderDetail } from '../detail';
 import { useLiveOrder } from '../live';
-import { adminPayment, canRefund } from '../rows';
+import { adminPayment, awaitingConfirmation, canRefund } from '../rows';
 import { AdminStatusBadge } from './AdminStatusBadge';
 import { CreditNotes } from '../../components/CreditNotes';
 import { InvoiceLink } from '../../components/InvoiceLink';
 import { useOrderActions } from './OrderActions';
 import board from './OrdersBoard.module.css';
 import styles from './OrderDetail.module.css';
+import { orderLabel } from '../../../../lib/orderNumber';
 
 const rupees = (value: number) => formatRupees(value, { paise: !Number.isInteger(value) });
 
@@ -66,14 +67,24 @@ export function OrderDetail({ id, refunds }: { id: string; refunds: boolean }) {
   const requested = data.refund?.status === 'requested' ? data.refund : null;
   return (
     <div className={styles.page} aria-busy={isFetching || undefined}>
-      <title>{`Order ${order.orderId} — drape back office`}</title>
+      <title>{`Order ${orderLabel(order)} — drape back office`}</title>
       {back}
       <header className={styles.head}>
         <div>
           <p className={styles.eyebrow}>Order · placed {atIST(order.createdAt)}</p>
-          <h1 className={styles.title}>{order.orderId}</h1>
+          <h1 className={styles.title}>
+            {orderLabel(order)}
+            {order.orderNumber && <span className={styles.orderRef}> {order.orderId}</span>}
+          </h1>
           <p className={styles.badges}>
             <AdminStatusBadge status={order.orderStatus} />
+            {order.codConfirmation && !awaitingConfirmation(order) && (
+              <span className={styles.pill} data-testid="cod-confirmation-state">
+                COD {order.codConfirmation.state}
+                {order.codConfirmation.by && ` by ${order.codConfirmation.by}`}
+                {order.codConfirmation.at && ` · ${atIST(order.codConfirmation.at)}`}
+              </span>
+            )}
             <span className={styles.pill}>
               {payment.mode} ·{' '}
               <span className={board.paymentState} data-tone={payment.tone}>
@@ -102,6 +113,24 @@ export function OrderDetail({ id, refunds }: { id: string; refunds: boolean }) {
           )}
         </div>
       </header>
+
+      {awaitingConfirmation(order) && (
+        <section className={styles.request} aria-labelledby="cod-confirm-title" data-testid="cod-confirmation">
+          <div>
+            <h2 id="cod-confirm-title" className={styles.requestTitle}>
+              Awaiting confirmation
+            </h2>
+            <p className={styles.requestText}>
+              This cash-on-delivery order goes to Shiprocket once the customer confirms it from the link in their mail, or you confirm
+              it after calling them.
+            </p>
+            {order.codConfirmation?.due && <p className={styles.muted}>Unconfirmed, it is cancelled {atIST(order.codConfirmation.due)}.</p>}
+          </div>
+          <button type="button" className={board.action} onClick={() => actions.confirmCod(order)}>
+            Confirm after call
+          </button>
+        </section>
+      )}
 
       {requested && (
         <section className={styles.request} aria-labelledby="refund-request-title" data-testid="refund-request">

@@ -79,6 +79,79 @@ export function StatusDialog({
   );
 }
 
+/** Staff confirm a cash-on-delivery order after calling the shopper, saying how (required). */
+export function CodConfirmDialog({
+  order,
+  busy,
+  onConfirm,
+  onClose,
+}: {
+  order: AdminOrder;
+  busy: boolean;
+  onConfirm: (note: string) => void;
+  onClose: () => void;
+}) {
+  const titleId = useId();
+  const noteId = useId();
+  const [note, setNote] = useState('');
+  const [missing, setMissing] = useState(false);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!note.trim()) {
+      setMissing(true);
+      return;
+    }
+    onConfirm(note.trim());
+  }
+
+  return (
+    <Dialog labelledBy={titleId} onClose={onClose} className={styles.dialog} variant="sheet">
+      <form className={styles.dialogBody} onSubmit={submit} noValidate>
+        <p className={styles.dialogEyebrow}>Order {order.orderId}</p>
+        <h2 id={titleId} className={styles.dialogTitle}>
+          Confirm cash-on-delivery order
+        </h2>
+        <p className={styles.dialogLede}>
+          Confirm once {order.customer.name || 'the customer'} has said they want it ({order.customer.phone || 'no phone'}). It goes to
+          Shiprocket then.
+        </p>
+        <label htmlFor={noteId} className={styles.noteLabel}>
+          Note <span>(required, kept in the order's timeline)</span>
+        </label>
+        <textarea
+          id={noteId}
+          className={styles.note}
+          rows={2}
+          maxLength={500}
+          value={note}
+          aria-invalid={missing || undefined}
+          aria-describedby={missing ? `${noteId}-error` : undefined}
+          placeholder="e.g. Called 11:05, confirmed size and address"
+          onChange={(event) => {
+            setNote(event.target.value);
+            setMissing(false);
+          }}
+        />
+        {missing && (
+          <p id={`${noteId}-error`} role="alert" className={styles.noteError}>
+            Say how the customer confirmed
+          </p>
+        )}
+        <div className={styles.dialogActions}>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+            {busy && <Spinner size={16} />}
+            Confirm order
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
 export function RefundDialog({
   order,
   busy,

@@ -3,9 +3,10 @@
 // a date range and the payment mode, all kept in the URL. Rows change status and payment live;
 // a new order appears at the top, lit up. Staff move orders on, push them to Shiprocket again,
 // and admins refund paid online orders.
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../../../components/Button';
+import { Clipped } from '../../../../components/Clipped';
 import { Link } from '../../../../components/Link';
 import { accountPaths } from '../../../../lib/accountPaths';
 import { Pagination } from '../../../../components/Pagination';
@@ -18,12 +19,14 @@ import { statusLabel } from '../../status';
 import { useGetAdminOrdersQuery } from '../api';
 import { changeFilters, filtersToSearch, isUnfiltered, onPage, readFilters } from '../filters';
 import { useLiveOrderBoard, type Highlight } from '../live';
-import { adminPayment, canRefund, orderStatuses, placedAt } from '../rows';
+import { adminPayment, awaitingConfirmation, canRefund, orderStatuses, placedAt } from '../rows';
+import { orderShortcuts, useOrderShortcuts } from '../shortcuts';
 import type { AdminOrder, AdminOrderFilters, OrderBoardView, PushState } from '../types';
 import { AdminStatusBadge } from './AdminStatusBadge';
 import { useOrderActions } from './OrderActions';
 import list from '../../../../components/BackOfficeList.module.css';
 import styles from './OrdersBoard.module.css';
+import { orderLabel } from '../../../../lib/orderNumber';
 
 export const boardMessages = {
   loading: 'Loading...',
@@ -67,6 +70,9 @@ export function OrdersBoard({ refunds, view = allOrders }: { refunds: boolean; v
   const { highlights, sound, toggleSound } = useLiveOrderBoard(filters, refetch);
   const [open, setOpen] = useState<Record<string, boolean>>({});
   const actions = useOrderActions(refetch);
+  const searchBox = useRef<HTMLInputElement>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
+  useOrderShortcuts(searchBox, tableRef);
 
   // SPEC: a failed load shows as a toast (the table stays as it was, or empty).
   useEffect(() => {
@@ -105,6 +111,7 @@ export function OrdersBoard({ refunds, view = allOrders }: { refunds: boolean; v
 
       <Filters
         filters={filters}
+        searchBox={searchBox}
         statuses={view.statuses}
         onChange={change}
         shiprocket={view.shiprocket}
@@ -124,10 +131,11 @@ export function OrdersBoard({ refunds, view = allOrders }: { refunds: boolean; v
             <Spinner size={14} /> Updating
           </span>
         )}
+        <span className={styles.keys}>{orderShortcuts}</span>
       </div>
 
       <div className={`${list.tableWrap} ${styles.tableWrap}`}>
-        <table className={`${list.table} ${styles.table}`} aria-label="Orders" aria-busy={isFetching || undefined} data-fetched={fulfilledTimeStamp}>
+        <table ref={tableRef} className={`${list.table} ${styles.table}`} aria-label="Orders" aria-busy={isFetching || undefined} data-fetched={fulfilledTimeStamp}>
           <thead>
             <tr>
               <th scope="col">Order</th>
@@ -209,16 +217,20 @@ const pushChoices: readonly (readonly [PushState, string])[] = [
   ['failed', 'Not added'],
   ['waiting', 'Waiting'],
   ['pushed', 'On Shiprocket'],
+  ['confirm', 'Awaiting confirmation'],
 ];
 
 function Filters({
   filters,
+  searchBox,
   statuses = orderStatuses,
   shiprocket = false,
   onChange,
   onClear,
 }: {
   filters: AdminOrderFilters;
+  /** The search box, for the "/" key. */
+  searchBox: RefObject<HTMLInputElement | null>;
   /** The statuses to choose from; one means the view is that status only. */
   statuses?: readonly string[];
   /** Offer the push-state filter. */
@@ -269,6 +281,7 @@ function Filters({
       <div className={`${list.filter} ${styles.filter} ${styles.searchFilter}`}>
         <label htmlFor={ids.search}>Search</label>
         <input
+          ref={searchBox}
           id={ids.search}
           type="search"
           value={text}
@@ -358,19 +371,6 @@ function Filters({
   );
 }
 
-/** DRP1795467184486YBTZSPZC8D may wrap after its timestamp (DRP1795467184486 / YBTZSPZC8D), nowhere else. */
-function OrderNumber({ value }: { value: string }) {
-  const parts = /^([A-Z]+\d+)([A-Z0-9]+)$/.exec(value);
-  if (!parts) return <>{value}</>;
-  return (
-    <>
-      {parts[1]}
-      <wbr />
-      {parts[2]}
-    </>
-  );
-}
-
 function OrderRow({
   order,
   highlight,
@@ -403,8 +403,21 @@ function OrderRow({
       <tr>
         <td data-label="Order" className={styles.orderCell}>
           <span className={styles.orderNo}>
-            <Link to={`${accountPaths.admin}/orders/${order._id}`} className={styles.orderLink} aria-label={`Order ${order.orderId}`}>
-              <OrderNumber value={order.orderId} />
+            <Link
+              to={`${accountPaths.admin}/orders/${order._id}`}
+              className={styles.orderLink}
+              aria-label={`Order ${order.orderId}`}
+              title={order.orderId}
+              data-order-link
+            >
+              {order.orderNumber ? (
+                <>
+                  {orderLabel(order)}
+                  <span className={styles.orderRef}>{order.orderId}</span>
+                </>
+              ) : (
+                order.orderId
+              )}
             </Link>
             {highlight === 'new' && <span className={styles.newTag}>New</span>}
           </span>
@@ -420,10 +433,12 @@ function OrderRow({
           <span className={styles.secondary}>{when.time}</span>
         </td>
         <td data-label="Customer" className={styles.customer}>
-          <span className={styles.primary}>{order.customer.name || '—'}</span>
-          {order.customer.email && <span className={styles.secondary}>{order.customer.email}</span>}
+          <Clipped text={order.customer.name || '—'} className={styles.primary} data-testid="customer-name" />
+          {order.customer.email && <Clipped text={order.customer.email} className={styles.secondary} />}
         </td>
-        <td data-label="City" className={styles.cityCell}>{order.customer.city || '—'}</td>
+        <td data-label="City" className={styles.cityCell}>
+          <Clipped text={order.customer.city || '—'} />
+        </td>
         <td data-label="Amount" className={styles.amountCell}>
           <span className={styles.amount}>{formatRupees(order.amount, { paise: !Number.isInteger(order.amount) })}</span>
           <span className={styles.payment}>
@@ -436,6 +451,11 @@ function OrderRow({
         </td>
         <td data-label="Status" className={styles.statusCell}>
           <AdminStatusBadge status={order.orderStatus} />
+          {awaitingConfirmation(order) && (
+            <span className={styles.awaitingConfirmation} data-testid="awaiting-confirmation">
+              Awaiting confirmation
+            </span>
+          )}
           {order.notaddorder ? (
             <span className={styles.notAdded}>
               {boardMessages.notOnShiprocket}
@@ -446,8 +466,13 @@ function OrderRow({
             </span>
           ) : (
             <>
-              {order.shipment.courierName && <span className={styles.secondary}>{order.shipment.courierName}</span>}
-              {order.shipment.awb && <span className={styles.awb}>AWB {order.shipment.awb}</span>}
+              {(order.shipment.courierName || order.shipment.awb) && (
+                <span className={styles.shipLine} title={[order.shipment.courierName, order.shipment.awb && `AWB ${order.shipment.awb}`].filter(Boolean).join(' · ')}>
+                  {order.shipment.courierName && <span>{order.shipment.courierName}</span>}
+                  {order.shipment.courierName && order.shipment.awb && ' · '}
+                  {order.shipment.awb && <span>AWB {order.shipment.awb}</span>}
+                </span>
+              )}
               {shiprocketIds &&
                 (order.shipment.orderId ? (
                   <span className={styles.awb}>
@@ -460,6 +485,7 @@ function OrderRow({
           )}
         </td>
         <td data-label="Actions" className={styles.actions}>
+          <span className={styles.actionRow}>
           <button
             type="button"
             className={styles.action}
@@ -475,6 +501,7 @@ function OrderRow({
               Refund
             </button>
           )}
+          </span>
         </td>
       </tr>
       {expanded && (

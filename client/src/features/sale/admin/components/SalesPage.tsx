@@ -2,17 +2,21 @@
 // off; create and edit in a dialog (name, discount, gender, category or some of its
 // sub-categories, desktop and phone banners uploaded and re-encoded by the server), switch on
 // and off — every storefront's sale banner and prices follow at once — and delete.
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../../components/Button';
+import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { Dialog } from '../../../../components/Dialog';
 import { Checkbox, Field, FormAlert, formStyles } from '../../../../components/Form';
+import { usePictureUploads } from '../../../../components/ImageDrop';
+import { ImageField } from '../../../../components/ImageField';
 import { BackOfficeTable, useLoadFailedToast } from '../../../../components/BackOfficeTable';
 import { onOffColumns, useToastedChange } from '../../../../components/OnOffRows';
 import { Spinner } from '../../../../components/Spinner';
 import styles from '../../../../components/BackOfficeList.module.css';
 import { useAppDispatch } from '../../../../app/hooks';
 import type { ApiError } from '../../../../lib/api';
+import { readableErrors, readableMessage } from '../../../../lib/fieldErrors';
 import { toastShown } from '../../../../lib/toast';
 import {
   useCreateSaleMutation,
@@ -21,13 +25,19 @@ import {
   useGetSaleCategoriesQuery,
   useSwitchSaleMutation,
   useUpdateSaleMutation,
-  useUploadSaleImageMutation,
 } from '../api';
 import { checkSaleForm, emptySaleForm, saleBody, saleReach, saleToForm } from '../form';
 import type { AdminSale, SaleForm } from '../types';
 import own from './SalesPage.module.css';
 
 export const saleMessages = { loading: 'Loading...', empty: 'No sales yet. Create the first one.' } as const;
+
+/** Sale banners go to /uploads/sale as chosen: JPEG or PNG of at most 5 MB. */
+const salePictures = {
+  path: 'admin/uploads/sale',
+  problem: (file: File) => (['image/jpeg', 'image/png'].includes(file.type) && file.size <= 5 * 1024 * 1024 ? '' : 'Choose a JPEG or PNG of at most 5 MB'),
+  prepare: (file: File) => Promise.resolve(file),
+};
 
 function apiError(error: unknown): Partial<ApiError> {
   return (error as Partial<ApiError> | undefined) ?? {};
@@ -39,6 +49,8 @@ export function SalesPage() {
   const result = useGetAdminSalesQuery(page);
   const { data } = result;
   const [editing, setEditing] = useState<AdminSale | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<AdminSale | null>(null);
+  const [hidden, setHidden] = useState<{ sale: AdminSale; shown: AdminSale } | null>(null);
   const [switchSale] = useSwitchSaleMutation();
   const [remove] = useDeleteSaleMutation();
   const change = useToastedChange();
@@ -82,8 +94,12 @@ export function SalesPage() {
             name: (sale) => sale.saleName,
             on: (sale) => sale.saleStatus,
             onEdit: setEditing,
-            onSwitch: (sale) => void toggle(sale),
-            onDelete: (sale) => void destroy(sale),
+            onSwitch: (sale) => {
+              const shown = sale.saleStatus ? undefined : bannerSaleBefore(sales, sale);
+              if (shown) setHidden({ sale, shown });
+              else void toggle(sale);
+            },
+            onDelete: setDeleting,
           }),
         ]}
         items={sales}
@@ -94,9 +110,51 @@ export function SalesPage() {
         pages={{ label: 'Sale pages', hrefFor: (target) => (target > 1 ? `/admin/sale?page=${target}` : '/admin/sale') }}
       />
       {editing && <SaleDialog sale={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {deleting && (
+        <ConfirmDialog
+          title={`Delete ${deleting.saleName}?`}
+          action={`Delete ${deleting.saleName}`}
+          onConfirm={() => destroy(deleting)}
+          onClose={() => setDeleting(null)}
+        >
+          <p>{deleting.saleStatus ? 'It is on: its prices and banner leave every storefront at once.' : 'It is off; this cannot be undone.'}</p>
+        </ConfirmDialog>
+      )}
+      {hidden && (
+        <ConfirmDialog
+          title={`Switch ${hidden.sale.saleName} on?`}
+          action={`Switch ${hidden.sale.saleName} on`}
+          onConfirm={() => toggle(hidden.sale)}
+          onClose={() => setHidden(null)}
+        >
+          <p>
+            Its prices apply at once, but its banner will not show: the storefront shows one sale&apos;s banner, the first one on, and that is{' '}
+            <strong>{hidden.shown.saleName}</strong>. Switch that one off to show this banner.
+          </p>
+        </ConfirmDialog>
+      )}
     </div>
   );
 }
+
+/**
+ * bannerSaleBefore is the sale whose banner the storefront shows instead of `sale`'s once it is
+ * on: the storefront shows the first sale on, in the list's order (the shop's), so a sale on
+ * above `sale` in the list keeps the banner.
+ */
+export function bannerSaleBefore(sales: readonly AdminSale[], sale: AdminSale): AdminSale | undefined {
+  const at = sales.findIndex((other) => other._id === sale._id);
+  return sales.slice(0, Math.max(0, at)).find((other) => other.saleStatus);
+}
+
+/** The sale form's fields by their API names, for the server's messages that name them ("saleName is required"). */
+const saleLabels: Record<string, string> = {
+  saleName: 'Name',
+  discountPercentage: 'Discount',
+  gender: 'Gender',
+  category: 'Category',
+  subCategories: 'Sub-categories',
+};
 
 function SaleDialog({ sale, onClose }: { sale: AdminSale | null; onClose: () => void }) {
   const dispatch = useAppDispatch();
@@ -108,25 +166,20 @@ function SaleDialog({ sale, onClose }: { sale: AdminSale | null; onClose: () => 
   const { data: categories } = useGetSaleCategoriesQuery();
   const [create, creating] = useCreateSaleMutation();
   const [update, updating] = useUpdateSaleMutation();
-  const [upload, uploading] = useUploadSaleImageMutation();
-  const busy = creating.isLoading || updating.isLoading || uploading.isLoading;
+  const desktop = usePictureUploads(salePictures);
+  const phone = usePictureUploads(salePictures);
+  const busy = creating.isLoading || updating.isLoading || desktop.busy || phone.busy;
   const chosen = categories?.items.find((category) => category._id === form.categoryId);
 
-  async function uploadTo(field: 'image' | 'mobileImage', event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    if (!['image/jpeg', 'image/png'].includes(file.type) || file.size > 5 * 1024 * 1024) {
-      setErrors((current) => ({ ...current, [field]: 'Choose a JPEG or PNG of at most 5 MB' }));
-      return;
-    }
-    try {
-      const { url } = await upload(file).unwrap();
-      setForm((current) => ({ ...current, [field]: url }));
-      setErrors(({ [field]: _done, ...rest }) => rest);
-    } catch (failure) {
-      setErrors((current) => ({ ...current, [field]: apiError(failure).message || 'The image could not be uploaded' }));
-    }
+  function uploadTo(field: 'image' | 'mobileImage', file: File) {
+    return (field === 'image' ? desktop : phone).send(
+      [file],
+      (url) => {
+        setForm((current) => ({ ...current, [field]: url }));
+        setErrors(({ [field]: _done, ...rest }) => rest);
+      },
+      (message) => setErrors((current) => ({ ...current, [field]: message })),
+    );
   }
 
   async function submit(event: FormEvent) {
@@ -141,8 +194,9 @@ function SaleDialog({ sale, onClose }: { sale: AdminSale | null; onClose: () => 
       onClose();
     } catch (failure) {
       const { message, errors: fields } = apiError(failure);
-      setErrors({ ...(fields ?? {}), ...(fields?.discountPercentage ? { discount: fields.discountPercentage } : {}) });
-      setAlert(message || 'The sale could not be saved');
+      const readable = readableErrors(fields ?? {}, saleLabels);
+      setErrors({ ...readable, ...(readable.discountPercentage ? { discount: readable.discountPercentage } : {}) });
+      setAlert(message ? readableMessage(message, saleLabels) : 'The sale could not be saved');
     }
   }
 
@@ -196,8 +250,15 @@ function SaleDialog({ sale, onClose }: { sale: AdminSale | null; onClose: () => 
           </fieldset>
         )}
         <div className={formStyles.row}>
-          <ImagePicker label="Desktop banner" value={form.image} error={errors.image} onPick={(event) => void uploadTo('image', event)} />
-          <ImagePicker label="Phone banner" value={form.mobileImage} error={errors.mobileImage ?? errors.mobileIamge} onPick={(event) => void uploadTo('mobileImage', event)} />
+          <ImageField label="Desktop banner" value={form.image} ratio="16 / 5" error={errors.image} upload={desktop.pending[0]} onPick={(file) => void uploadTo('image', file)} />
+          <ImageField
+            label="Phone banner"
+            value={form.mobileImage}
+            ratio="16 / 9"
+            error={errors.mobileImage ?? errors.mobileIamge}
+            upload={phone.pending[0]}
+            onPick={(file) => void uploadTo('mobileImage', file)}
+          />
         </div>
         <Checkbox label="On (shoppers see it now)" checked={form.active} onChange={(event) => setForm({ ...form, active: event.target.checked })} />
         <div className={styles.actions}>
@@ -211,21 +272,5 @@ function SaleDialog({ sale, onClose }: { sale: AdminSale | null; onClose: () => 
         </div>
       </form>
     </Dialog>
-  );
-}
-
-function ImagePicker({ label, value, error, onPick }: { label: string; value: string; error?: string; onPick: (event: ChangeEvent<HTMLInputElement>) => void }) {
-  const id = useId();
-  return (
-    <div className={own.picker}>
-      <label htmlFor={id}>{label}</label>
-      {value ? <img src={value} alt="" /> : <span className={own.noImage} aria-hidden="true" />}
-      <input id={id} type="file" accept="image/jpeg,image/png" onChange={onPick} aria-describedby={error ? `${id}-error` : undefined} />
-      {error && (
-        <p id={`${id}-error`} className={own.error} role="alert">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }
