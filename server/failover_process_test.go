@@ -147,13 +147,35 @@ func btoi(b bool) int {
 
 // expectPushedAndMailedOnce waits for the outbox to drain, then wants every one of n orders at
 // the courier once and its confirmation mail in sim's mailbox once, reporting both for drill.
+//
+// The waits allow for asynq's slowest recovery. A job whose dequeue reached the replica but
+// whose reply died with the primary sits "active" on the new primary, held by no worker; our
+// sweeper cannot queue it again (its id is taken), and asynq's recoverer frees it only once
+// its 30 s lease has been expired for 30 s more, on a one-minute tick: up to two minutes after
+// the kill. (CI lost a run to the earlier 60 s wait for mails.)
 func (d *courierDeployment) expectPushedAndMailedOnce(t *testing.T, drill string, n int) {
 	t.Helper()
-	waitUntil(t, 120*time.Second, "the outbox to drain and every order to reach the courier", func() bool {
+	const asynqRecovers = 150 * time.Second
+	waitUntil(t, asynqRecovers, "the outbox to drain and every order to reach the courier", func() bool {
 		return d.count(t, `SELECT count(*) FROM orders WHERE courier_order_id IS NOT NULL`) == n &&
 			d.count(t, `SELECT count(*) FROM outbox WHERE delivered_at IS NULL`) == 0
 	})
-	waitUntil(t, 60*time.Second, "every confirmation mail", func() bool {
+	t.Cleanup(func() { // a failed drill names the mails it missed, for the next engineer to follow
+		if t.Failed() {
+			rows, err := d.pool.Query(context.Background(), `SELECT ref, created_at FROM mails WHERE sent_at IS NULL ORDER BY created_at`)
+			if err == nil {
+				defer rows.Close()
+				for rows.Next() {
+					var ref string
+					var at time.Time
+					if rows.Scan(&ref, &at) == nil {
+						t.Logf("mail %s queued %s, not sent", ref, at.Format(time.StampMilli))
+					}
+				}
+			}
+		}
+	})
+	waitUntil(t, asynqRecovers, "every confirmation mail", func() bool {
 		return d.count(t, `SELECT count(*) FROM mails WHERE kind = 'order_confirmation' AND sent_at IS NOT NULL`) == n
 	})
 	orders, duplicates := d.courierCounts(t)
