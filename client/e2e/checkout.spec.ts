@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { inView as seenInView } from './stack';
 
 // Buying against the whole running shop with its demo data (products, the Festive Formals sale,
 // the company details and the coupons WELCOME15, FESTIVE10, TAILOR5): a guest's cart merged on
@@ -15,10 +16,12 @@ const password = 'tailored-2026';
 
 // ——— Acting as a person: scroll to a thing, see it in the viewport, then use it ———
 
-/** Scrolls `locator` into view as a person would and checks it is inside the viewport. */
+/**
+ * inView scrolls `locator` into view as a person would and checks it is inside the viewport
+ * (stack's inView, which scrolls again when the page draws the element anew), then gives it back.
+ */
 async function inView(locator: Locator): Promise<Locator> {
-  await locator.scrollIntoViewIfNeeded();
-  await expect(locator).toBeInViewport();
+  await seenInView(locator);
   return locator;
 }
 
