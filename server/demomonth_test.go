@@ -292,3 +292,40 @@ func countZero(m map[string]int64) int {
 	}
 	return n
 }
+
+// TestDemoMonthAfterASeedWithoutIt: `server seed --orders=false` (the browser tests' and the
+// benches' shop) switches the demo's COD confirmation on; a later plain `server seed` on the same
+// database still places the whole month, each order confirmed at once so its later steps ship it.
+// Before, the month's first shipment was refused ("waiting for its cash-on-delivery
+// confirmation") and the seed failed.
+func TestDemoMonthAfterASeedWithoutIt(t *testing.T) {
+	t.Parallel()
+	_, d := testApp(t)
+	ctx := context.Background()
+	if err := seed(ctx, d.cfg, d.log, []string{"--orders=false"}, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	if err := seed(ctx, d.cfg, d.log, nil, &out); err != nil {
+		t.Fatalf("the second seed: %v", err)
+	}
+	if !strings.Contains(out.String(), "demo month of 24 orders placed") {
+		t.Fatalf("the second seed said %q", out.String())
+	}
+	orders, err := newServices(d).orders.AdminList(ctx, order.AdminFilter{}, shop.Page{Number: 1, Size: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	shipped := 0
+	for _, o := range orders.Items {
+		if o.CODConfirmation == nil || o.CODConfirmation.State != order.CODConfirmed {
+			t.Errorf("order %s: confirmation %+v, want confirmed", o.Number, o.CODConfirmation)
+		}
+		if o.Status != order.Pending && o.Status != order.Canceled {
+			shipped++
+		}
+	}
+	if shipped == 0 {
+		t.Error("no demo order went past pending")
+	}
+}

@@ -256,7 +256,18 @@ func placeDemoOrder(ctx context.Context, d OrdersDeps, pick *picker, user, addre
 		p.BusinessGSTIN, p.BusinessName = sh.gstin, sh.business
 	}
 	placed, _, err := d.Orders.Place(ctx, p)
-	return placed.Number, err
+	if err != nil {
+		return "", err
+	}
+	// A shop whose COD confirmation was switched on before its month was loaded (a first
+	// `server seed --orders=false`) holds each order for it: the shopper confirms on the
+	// phone at once, or the month's later steps could not ship it.
+	if c := placed.CODConfirmation; c != nil && c.State == order.CODAwaiting {
+		if _, _, err := d.Orders.ConfirmByStaff(ctx, placed.Number, "demo", "Called the shopper, who confirmed the order and the address"); err != nil {
+			return "", err
+		}
+	}
+	return placed.Number, nil
 }
 
 // demoAccounts signs the demo shoppers up (or in, when an earlier load made them) and gives
