@@ -52,7 +52,10 @@ export default defineConfig({
   fullyParallel: false,
   workers,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // A test's whole time. Steps wait for what a person sees (expect's 7 s each), so a test that
+  // stalls still fails on its step; the whole may take longer on a shared 2-core machine
+  // running the Go tests beside it: a four-page catalog test took 38 s there.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: [['list']],
   use: {
