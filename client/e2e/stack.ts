@@ -55,10 +55,12 @@ export async function inView(locator: Locator, { scroll = true, timeout, message
     // Again if the page draws the element anew meanwhile (the app taking over the first screen)
     // or moves it away (a new screen scrolling itself to the top): a person scrolls again. Once
     // seen in view it was seen: a second look could miss a toast that ran out meanwhile.
+    // Up to 20 s: a toast flashed after a page reload (signing out) waits for the server, the
+    // reload and the app's start, which took over 10 s on a loaded 2-core machine.
     await expect(async () => {
       await locator.evaluate(scrollToLikeAPerson, undefined, { timeout: 4_000 });
       await expect(locator, what).toBeInViewport({ timeout: 2_000 });
-    }).toPass({ timeout: timeout ?? 10_000 });
+    }).toPass({ timeout: timeout ?? 20_000 });
     return;
   }
   await expect(locator, what).toBeInViewport({ timeout });
