@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"net/url"
 	"os"
-	"os/exec"
 	"strconv"
 	"time"
 )
@@ -29,14 +28,8 @@ func runFilters(ctx context.Context, args []string) error {
 	if serverBin == "" || os.Getenv("DATABASE_URL") == "" {
 		return fmt.Errorf("set SERVER_BIN, DATABASE_URL and REDIS_URL (make bench does)")
 	}
-	fmt.Printf("seeding the catalog to %d products…\n", *products)
-	// No demo month: a database the search bench seeded (without orders, and with COD
-	// confirmation since switched on) could not place it, and the filters need no orders.
-	seed := exec.CommandContext(ctx, serverBin, "seed", "--products", strconv.Itoa(*products), "--orders=false")
-	seed.Stdout, seed.Stderr = os.Stdout, os.Stderr
-	seed.Env = append(os.Environ(), "LOG_LEVEL=warn", "UPLOADS_DIR="+os.TempDir()+"/drape-bench-uploads")
-	if err := seed.Run(); err != nil {
-		return fmt.Errorf("seed: %w", err)
+	if err := seedCatalog(ctx, serverBin, *products, "--orders=false"); err != nil { // the filters need no orders
+		return err
 	}
 	ours, stop, err := startProcess(ctx, serverBin, nil, "/readyz")
 	if err != nil {

@@ -36,12 +36,8 @@ func runListing(ctx context.Context, args []string) error {
 		return fmt.Errorf("set SERVER_BIN, DATABASE_URL and REDIS_URL (make bench does)")
 	}
 
-	fmt.Printf("seeding the catalog to %d products…\n", *products)
-	seed := exec.CommandContext(ctx, serverBin, "seed", "--products", strconv.Itoa(*products))
-	seed.Stdout, seed.Stderr = os.Stdout, os.Stderr
-	seed.Env = append(os.Environ(), "LOG_LEVEL=warn", "UPLOADS_DIR="+os.TempDir()+"/drape-bench-uploads")
-	if err := seed.Run(); err != nil {
-		return fmt.Errorf("seed: %w", err)
+	if err := seedCatalog(ctx, serverBin, *products); err != nil {
+		return err
 	}
 
 	ours, stopOurs, err := startProcess(ctx, serverBin, nil, "/readyz")
@@ -119,6 +115,19 @@ func runListing(ctx context.Context, args []string) error {
 
 // startProcess starts bin on a free loopback port, with env added to this process's, and
 // waits until path answers 200.
+// seedCatalog runs `server seed` to top the bench database's catalog up to products, with
+// flags (--orders=false: no demo month), its pictures in the benches' temporary uploads.
+func seedCatalog(ctx context.Context, serverBin string, products int, flags ...string) error {
+	fmt.Printf("seeding the catalog to %d products…\n", products)
+	seed := exec.CommandContext(ctx, serverBin, append([]string{"seed", "--products", strconv.Itoa(products)}, flags...)...)
+	seed.Stdout, seed.Stderr = os.Stdout, os.Stderr
+	seed.Env = append(os.Environ(), "LOG_LEVEL=warn", "UPLOADS_DIR="+os.TempDir()+"/drape-bench-uploads")
+	if err := seed.Run(); err != nil {
+		return fmt.Errorf("seed: %w", err)
+	}
+	return nil
+}
+
 func startProcess(ctx context.Context, bin string, args []string, path string, env ...string) (string, func(), error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

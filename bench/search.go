@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/url"
 	"os"
-	"os/exec"
 	"strconv"
 	"strings"
 	"time"
@@ -40,12 +39,8 @@ func runSearch(ctx context.Context, args []string) error {
 	if serverBin == "" || os.Getenv("DATABASE_URL") == "" {
 		return fmt.Errorf("set SERVER_BIN, DATABASE_URL and REDIS_URL (make bench does)")
 	}
-	fmt.Printf("seeding the catalog to %d products…\n", *products)
-	seed := exec.CommandContext(ctx, serverBin, "seed", "--products", strconv.Itoa(*products), "--orders=false")
-	seed.Stdout, seed.Stderr = os.Stdout, os.Stderr
-	seed.Env = append(os.Environ(), "LOG_LEVEL=warn", "UPLOADS_DIR="+os.TempDir()+"/drape-bench-uploads")
-	if err := seed.Run(); err != nil {
-		return fmt.Errorf("seed: %w", err)
+	if err := seedCatalog(ctx, serverBin, *products, "--orders=false"); err != nil {
+		return err
 	}
 	ours, stopOurs, err := startProcess(ctx, serverBin, nil, "/readyz")
 	if err != nil {
