@@ -75,7 +75,7 @@ func TestBackInStockFiveAskThreeComeBack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	start(t, "worker", env)
+	startWorker(t, env)
 	base, _ := startServer(t, env)
 
 	asks := []string{"asha@example.in", "bilal@example.in", "chitra@example.in", "dev@example.in", "esha@example.in"}

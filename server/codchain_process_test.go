@@ -51,7 +51,7 @@ func TestCODOrderConfirmedOnWhatsAppToDeliveredAfterAnNDR(t *testing.T) {
 	}
 	began := time.Now()
 	base := d.startServerOn(t, d.port)
-	start(t, "worker", d.env)
+	startWorker(t, d.env)
 	const phone = "919829012345" // homeAddress's
 	token, addressID := signUpOver(t, base, "chain@example.in")
 	apiCall(t, base, "POST", "/api/addToCart", token, map[string]any{"productId": d.product.ID, "size": "M", "quantity": 1}, 200)

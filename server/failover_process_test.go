@@ -84,7 +84,7 @@ func TestRedisPrimaryFailsOver(t *testing.T) {
 	d := newCourierDeployment(t, "off", "REDIS_URL=redis://"+primary.addr()+"/0", "REDIS_SENTINELS="+strings.Join(sentinels, ","),
 		"REDIS_MASTER_NAME=drape", "JOB_REQUEUE_AFTER=3s")
 	base := d.startServerOn(t, d.port)
-	start(t, "worker", d.env)
+	startWorker(t, d.env)
 	tab := dialLive(t, base, realtime.TopicSales)
 	publishEvent(t, d.dbURL, "before", true)
 	if m := tab.next(t, 15*time.Second); m["type"] != "sale.changed" {

@@ -252,8 +252,8 @@ func TestTwoServersTwoWorkers(t *testing.T) {
 	t.Parallel() // real processes mostly waiting on timers: they overlap well
 	d := newCourierDeployment(t, "300ms")
 	a := d.startServerOn(t, d.port)
-	start(t, "worker", d.env)
-	start(t, "worker", d.env)
+	startWorker(t, d.env)
+	startWorker(t, d.env)
 	b := d.startServerOn(t, freePort(t))
 
 	board, denied := dialLiveAs(t, b, d.staffToken(t, b), "admin:orders")
@@ -338,8 +338,8 @@ func TestAWorkerKilledMidPush(t *testing.T) {
 	// Every create hangs for a while, so the kill lands while pushes are in flight.
 	d.control(t, map[string]any{"timeout": 1000, "hangMs": 150, "timeoutCreates": true})
 
-	victim := start(t, "worker", d.env)
-	start(t, "worker", d.env)
+	victim := startWorker(t, d.env)
+	startWorker(t, d.env)
 	waitUntil(t, 60*time.Second, "a third of the pushes", func() bool {
 		orders, _ := d.courierCounts(t)
 		return orders >= len(numbers)/3
@@ -347,7 +347,7 @@ func TestAWorkerKilledMidPush(t *testing.T) {
 	if err := victim.cmd.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
-	start(t, "worker", d.env)
+	startWorker(t, d.env)
 	d.control(t, map[string]any{"timeout": 0})
 	waitUntil(t, 150*time.Second, "every order on the courier", func() bool {
 		return d.count(t, `SELECT count(*) FROM orders WHERE courier_order_id IS NOT NULL`) == len(numbers)
@@ -370,7 +370,7 @@ func TestCourierDownThenStaffRetry(t *testing.T) {
 	d := newCourierDeployment(t, "off")
 	base := d.startServerOn(t, d.port)
 	d.control(t, map[string]any{"fail": 1000, "failStatus": 503})
-	start(t, "worker", d.env)
+	startWorker(t, d.env)
 	users, addresses := d.shoppers(t, 1, "down")
 	number := d.placeInProcess(t, users, addresses)[0]
 	waitUntil(t, 60*time.Second, "the push to be given up", func() bool {
@@ -452,7 +452,7 @@ func TestRedisStopsDuringCheckouts(t *testing.T) {
 			t.Cleanup(func() { redis.Process.Kill(); redis.Wait() })
 			d := newCourierDeployment(t, "off", "REDIS_URL="+redisURL, "JOB_REQUEUE_AFTER=3s")
 			d.startServerOn(t, d.port)
-			start(t, "worker", d.env)
+			startWorker(t, d.env)
 			users, addresses := d.shoppers(t, 100, "redis")
 
 			var wg sync.WaitGroup
@@ -591,7 +591,7 @@ func TestLostWebhooksAreCaughtByTracking(t *testing.T) {
 	d := newCourierDeployment(t, "off", "SHIPMENT_TRACK_AFTER=1s")
 	d.startServerOn(t, d.port)
 	d.control(t, map[string]any{"webhooks": "off"})
-	start(t, "worker", d.env)
+	startWorker(t, d.env)
 	users, addresses := d.shoppers(t, 1, "quiet")
 	number := d.placeInProcess(t, users, addresses)[0]
 	waitUntil(t, 30*time.Second, "the order on the courier", func() bool {

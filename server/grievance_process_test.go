@@ -24,7 +24,7 @@ func TestComplaintAcknowledgedByMailOnce(t *testing.T) {
 		"SMTP_HOST=" + smtpHost, "SMTP_PORT=" + smtpPort, "SMTP_TLS=none", "SMTP_FROM=care@drape.test",
 		"CLIENT_DIR=" + t.TempDir(), "SHUTDOWN_TIMEOUT=5s", "LOG_LEVEL=warn", "JWT_SECRET=" + testJWTSecret,
 		"PASSWORD_COST=test", "PUBLIC_URL=http://127.0.0.1:8079", "JOB_POLL_INTERVAL=100ms"}
-	start(t, "worker", env)
+	startWorker(t, env)
 	base, _ := startServer(t, env)
 
 	filed := apiCall(t, base, "POST", "/api/complaints", "", map[string]any{"name": "Asha Verma", "email": "asha@example.in",

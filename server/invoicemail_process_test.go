@@ -19,7 +19,7 @@ import (
 func TestInvoiceMailedWithItsPDF(t *testing.T) {
 	t.Parallel()
 	d := newCourierDeployment(t, "off")
-	start(t, "worker", d.env)
+	startWorker(t, d.env)
 	users, addresses := d.shoppers(t, 1, "invoiced")
 	number := d.placeInProcess(t, users, addresses)[0]
 	ctx := context.Background()

@@ -36,7 +36,7 @@ func newLiveShop(t *testing.T) *liveShop {
 	env, dbURL, _ := shopEnv(t)
 	// Mail goes to a port where nothing listens, so a reset code waits in the mail queue.
 	env = append(env, fmt.Sprintf("SMTP_PORT=%d", freePort(t)))
-	start(t, "worker", env)
+	startWorker(t, env)
 	a, _ := startServer(t, env)
 	b, _ := startServer(t, env)
 	s := &liveShop{a: a, b: b, dbURL: dbURL}

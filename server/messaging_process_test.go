@@ -60,7 +60,7 @@ func TestMessagingProviderDown(t *testing.T) {
 	d.env = append(d.env, messagingEnv(d.sim)...)
 	simMessagingControl(t, d.sim, "whatsapp", `{"down": true}`)
 	simMessagingControl(t, d.sim, "msg91", `{"down": true}`)
-	start(t, "worker", d.env)
+	startWorker(t, d.env)
 	users, addresses := d.shoppers(t, 20, "msgdown")
 	for _, u := range users[:10] {
 		if _, err := d.pool.Exec(context.Background(), `INSERT INTO message_preferences (user_id, channel) VALUES ($1, 'sms')`, u); err != nil {

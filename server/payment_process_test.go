@@ -39,7 +39,7 @@ func TestOnlineOrderPaidByWebhook(t *testing.T) {
 	cfg := Config{JWTSecret: testJWTSecret, PublicURL: base}
 	f := checkoutFixture(t, deps{cfg: cfg, pool: pool, log: slog.New(slog.NewJSONHandler(io.Discard, nil))})
 
-	start(t, "worker", env)
+	startWorker(t, env)
 	p := start(t, "server", append(env, fmt.Sprintf("PORT=%d", port)))
 	waitReady(t, base, p)
 

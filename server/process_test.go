@@ -263,7 +263,7 @@ func publishEvent(t testing.TB, dbURL, name string, commit bool) {
 func TestOutboxEventReachesASocketOnAnotherServer(t *testing.T) {
 	t.Parallel()
 	env, dbURL, _ := shopEnv(t)
-	start(t, "worker", env)
+	startWorker(t, env)
 	_, _ = startServer(t, env) // server A: where the change would be made
 	baseB, _ := startServer(t, env)
 	tab := dialLive(t, baseB, realtime.TopicSales)
@@ -315,6 +315,26 @@ func TestServerShutsDownGracefully(t *testing.T) {
 	}
 }
 
+// startWorker starts a worker and returns once it says it is running: past its migrations,
+// its queues open. A drill that breaks a dependency must not break the worker's start instead.
+func startWorker(t testing.TB, env []string) *process {
+	t.Helper()
+	p := start(t, "worker", env)
+	deadline := time.Now().Add(60 * time.Second)
+	for time.Now().Before(deadline) {
+		if strings.Contains(p.output.String(), "drape worker running") {
+			return p
+		}
+		select {
+		case err := <-p.exited:
+			t.Fatalf("worker exited before running: %v\n%s", err, p.output.String())
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+	t.Fatalf("worker did not start within 60 s:\n%s", p.output.String())
+	return nil
+}
+
 // startSim starts sim on free ports and returns its HTTP and SMTP addresses.
 func startSim(t testing.TB, env ...string) (httpAddr, smtpAddr string) {
 	t.Helper()
@@ -342,7 +362,7 @@ func TestPasswordResetByRealMail(t *testing.T) {
 	env, dbURL, _ := shopEnv(t)
 	host, port, _ := net.SplitHostPort(simSMTP)
 	env = append(env, "SMTP_HOST="+host, "SMTP_PORT="+port)
-	start(t, "worker", env)
+	startWorker(t, env)
 	base, _ := startServer(t, env)
 	jar, _ := cookiejar.New(nil)
 	browser := &http.Client{Jar: jar}

@@ -147,7 +147,7 @@ func TestPostgresPrimaryPromoted(t *testing.T) {
 		primary.port, replica.port)
 	d := newCourierDeployment(t, "off", "DATABASE_URL="+both, "JOB_REQUEUE_AFTER=3s")
 	base := d.startServerOn(t, d.port)
-	start(t, "worker", d.env)
+	startWorker(t, d.env)
 	users, addresses := d.shoppers(t, 100, "promoted")
 
 	var killedAt time.Time

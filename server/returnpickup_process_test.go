@@ -73,7 +73,7 @@ func TestReturnPickedUpAndDeliveredByTheCourier(t *testing.T) {
 	t.Parallel() // real processes mostly waiting on timers: they overlap well
 	d := newCourierDeployment(t, "300ms")
 	base := d.startServerOn(t, d.port)
-	start(t, "worker", d.env)
+	startWorker(t, d.env)
 	token, number := d.deliveredOrderOver(t, base, "picked@example.in")
 	staff := d.staffToken(t, base)
 	var userID string
@@ -125,7 +125,7 @@ func TestReturnPickupFailsAndIsRetried(t *testing.T) {
 	t.Parallel() // real processes mostly waiting on timers: they overlap well
 	d := newCourierDeployment(t, "300ms")
 	base := d.startServerOn(t, d.port)
-	start(t, "worker", d.env)
+	startWorker(t, d.env)
 	token, number := d.deliveredOrderOver(t, base, "retried@example.in")
 	staff := d.staffToken(t, base)
 	d.control(t, map[string]any{"step": "off", "fail": 1, "failStatus": 503, "timeout": 1, "hangMs": 17000, "timeoutCreates": true})
@@ -153,7 +153,7 @@ func TestAWorkerKilledMidPickupBooking(t *testing.T) {
 	t.Parallel() // real processes mostly waiting on timers: they overlap well
 	d := newCourierDeployment(t, "300ms")
 	base := d.startServerOn(t, d.port)
-	first := start(t, "worker", d.env)
+	first := startWorker(t, d.env)
 	token, number := d.deliveredOrderOver(t, base, "killed@example.in")
 	staff := d.staffToken(t, base)
 	d.control(t, map[string]any{"step": "off", "timeout": 1, "hangMs": 600000, "timeoutCreates": true})
@@ -166,7 +166,7 @@ func TestAWorkerKilledMidPickupBooking(t *testing.T) {
 	if err := first.cmd.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
-	start(t, "worker", d.env)
+	startWorker(t, d.env)
 	waitUntil(t, 120*time.Second, "the new worker to record the pickup", func() bool {
 		return d.count(t, `SELECT count(*) FROM return_pickups WHERE request_id = $1 AND courier_order_id IS NOT NULL`, id) == 1
 	})

@@ -83,7 +83,7 @@ func TestOnlineReturnRefundedOnceByRazorpay(t *testing.T) {
 	d := newCourierDeployment(t, "300ms")
 	d.env = append(d.env, razorpayEnv(d.sim)...)
 	base := d.startServerOn(t, d.port)
-	start(t, "worker", d.env)
+	startWorker(t, d.env)
 	token, number, paymentID := d.paidOnlineOrderOver(t, base, "online-return@example.in")
 	staff := d.staffToken(t, base)
 
@@ -132,7 +132,7 @@ func TestExchangeShippedAndDeliveredByTheCourier(t *testing.T) {
 		t.Fatal(err)
 	}
 	base := d.startServerOn(t, d.port)
-	start(t, "worker", d.env)
+	startWorker(t, d.env)
 	token, number := d.deliveredOrderOver(t, base, "exchange@example.in")
 	staff := d.staffToken(t, base)
 	var userID string
