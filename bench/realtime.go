@@ -205,9 +205,10 @@ func runRealtime(ctx context.Context, args []string) error {
 		"Reference: the same event JSON published on Redis by the bench, timed from just before PUBLISH; the bare server (gofiber/contrib/v3/websocket, the server's buffer settings, one goroutine per socket reading) writes the payload to every socket in one loop. "+
 		"Slowest socket per event (median over events): ours %s at %d, %s at %d; bare %s at %d, %s at %d.",
 		*events, *gap, ms(ours.small.lastP50), *small, ms(ours.large.lastP50), *conns, ms(ref.small.lastP50), *small, ms(ref.large.lastP50), *conns))
-	t.note(fmt.Sprintf("The clients (fasthttp/websocket for the handshake and the protocol, then read raw by two goroutines waiting in epoll for all of them), the relay, PostgreSQL, Redis and the server share this machine's %d CPUs, so every delivery figure includes the clients' own reading; "+
+	t.note(fmt.Sprintf("The clients (fasthttp/websocket for the handshake and the protocol; then each socket's descriptor leaves Go's poller and is read raw by two threads at the lowest priority, nice 19, each polling its own level-triggered epoll set every %s rather than sleeping in it, so that the server's writes neither wake them nor wait for their reading) "+
+		"time each message by the kernel's receive timestamp (SO_TIMESTAMPNS), when it reached the client's socket. The relay, PostgreSQL, Redis, the clients and the server share this machine's %d CPUs: on loopback the server's write of a frame also does the receiving socket's kernel work, which a client machine would do; "+
 		"load average %s at the start, %s at the end. Open-file limit %d. "+
-		"Reproduce: `scripts/bench.sh realtime` (flags: -conns, -small, -events, -gap, -dialers).", runtime.NumCPU(), loadBefore, loadAverage(), limit))
+		"Reproduce: `scripts/bench.sh realtime` (flags: -conns, -small, -events, -gap, -dialers).", readPause, runtime.NumCPU(), loadBefore, loadAverage(), limit))
 	return t.write("realtime")
 }
 
@@ -389,9 +390,10 @@ func subscribeSales(ctx context.Context, dialer *fws.Dialer, url string) (*fws.C
 	return ws, nil
 }
 
-// arrived records the arrival of a benchmark event on socket i.
-func (s *subscribers) arrived(i int, msg []byte) {
-	at := time.Since(s.epoch)
+// arrived records the arrival of a benchmark event on socket i at wall-clock time received
+// (the kernel's receive timestamp).
+func (s *subscribers) arrived(i int, msg []byte, received time.Time) {
+	at := received.Sub(s.epoch.Round(0))
 	seq, ok := eventSeq(msg)
 	if !ok || seq < 0 || seq >= len(s.rounds) {
 		return
@@ -418,7 +420,7 @@ func (s *subscribers) deliver(ctx context.Context, publish publishFunc, first, s
 		if err != nil {
 			return r, err
 		}
-		round.sent = sent.Sub(s.epoch)
+		round.sent = sent.Round(0).Sub(s.epoch.Round(0)) // wall clock, as the kernel stamps arrivals
 		select {
 		case <-round.all:
 		case <-time.After(5 * time.Second):
