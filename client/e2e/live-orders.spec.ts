@@ -1,15 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type BrowserContextOptions,
-  type Locator,
-  type Page,
-  type TestInfo,
-} from '@playwright/test';
-import { inView, openBackOffice, seen } from './stack';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { call, inView, openBackOffice, screenshot, seen, shopperPage, shopperWithCart, subscribedTo } from './stack';
 
 // The back office's order board, live, against the whole running stack: an admin has
 // /admin/orders open; a shopper (another browser context) places a cash-on-delivery order;
@@ -18,42 +9,8 @@ import { inView, openBackOffice, seen } from './stack';
 // with SIM_SHIPROCKET_STEP=off, so nothing moves by itself) and both the admin's status cell and
 // the shopper's /trackid page walk to DELIVERED, without reloads.
 
-const password = 'tailored-2026';
-
 /** What the courier reports, one advance at a time, as the board and the tracking page name it. */
 const courierSteps = ['Pickup scheduled', 'Shipped', 'In transit', 'Out for delivery', 'Delivered'] as const;
-
-/** A screenshot under test-results/screenshots/ (name-width.png), once fonts and images are in. */
-
-/** A made-up client address for an API sign-up: the browser-test stack trusts the header, so
- * the suite's many sign-ups do not all count against one address's limit. */
-function someAddress(): Record<string, string> {
-  const part = () => Math.floor(Math.random() * 250) + 1;
-  return { 'X-Forwarded-For': `10.${part()}.${part()}.${part()}` };
-}
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string, { fullPage = true } = {}) {
-  await page.evaluate(() => document.fonts.ready);
-  await expect
-    .poll(() => page.evaluate(() => Array.from(document.images).every((image) => image.complete)), { message: 'images loaded' })
-    .toBe(true);
-  if (fullPage) await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  const width = page.viewportSize()?.width ?? 0;
-  const path = `test-results/screenshots/${name}-${width}.png`;
-  await page.screenshot({ path, fullPage, animations: 'disabled' });
-  await testInfo.attach(`${name}-${width}`, { path, contentType: 'image/png' });
-}
-
-async function call<T>(request: APIRequestContext, method: 'GET' | 'POST', path: string, token?: string, data?: unknown, headers = {}) {
-  const answer = await request.fetch(path, {
-    method,
-    data,
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
-  });
-  const body = await answer.text();
-  expect(answer.ok(), `${method} ${path} → ${answer.status()} ${body}`).toBe(true);
-  return JSON.parse(body) as { message: string; data: T; token?: string };
-}
 
 /**
  * sim's HTTP address: SIM_URL when given, else the origin of the Razorpay checkout script the
@@ -63,74 +20,6 @@ async function simUrl(request: APIRequestContext): Promise<string> {
   if (process.env.SIM_URL) return process.env.SIM_URL.replace(/\/$/, '');
   const config = await call<{ razorpayCheckoutUrl: string }>(request, 'GET', '/api/config');
   return new URL(config.data.razorpayCheckoutUrl).origin;
-}
-
-interface Shopper {
-  email: string;
-  token: string;
-  user: unknown;
-}
-
-/** A shopper with an address and one piece in the cart, ready to order; all through the API. */
-async function shopperWithCart(request: APIRequestContext, testInfo: TestInfo): Promise<{ shopper: Shopper; address: string }> {
-  const email = `live-${testInfo.project.name}-${Date.now()}-${Math.floor(Math.random() * 1e4)}@example.com`;
-  const registered = await call<unknown>(request, 'POST', '/api/register', undefined, { firstName: 'Kavya Iyer', email, password }, someAddress());
-  const shopper = { email, token: registered.token!, user: registered.data };
-  const address = await call<{ _id: string }>(request, 'POST', '/api/addAddress', shopper.token, {
-    firstName: 'Kavya',
-    lastName: 'Iyer',
-    email,
-    phone: '9812345670',
-    address1: '14 Lake View Road',
-    address2: 'Alwarpet',
-    landmark: '',
-    city: 'Chennai',
-    state: 'Tamil Nadu',
-    pincode: '600018',
-    type: 'home',
-    isDefault: true,
-  });
-  const products = await call<{ items: { _id: string; sizes: { size: string; stock: number }[] }[] }>(request, 'GET', '/api/getproduct?limit=48');
-  const choice = products.data.items.flatMap((product) => product.sizes.filter((size) => size.stock >= 3).map((size) => ({ product, size })))[0];
-  expect(choice, 'a size in stock').toBeTruthy();
-  await call(request, 'POST', '/api/addToCart', shopper.token, { productId: choice!.product._id, size: choice!.size.size, quantity: 1 });
-  return { shopper, address: address.data._id };
-}
-
-/** A second browser context like the test's own (same viewport and device), for the shopper. */
-async function shopperPage(browser: Browser, testInfo: TestInfo, shopper: Shopper): Promise<Page> {
-  const { viewport, deviceScaleFactor, isMobile, hasTouch, userAgent, baseURL } = testInfo.project.use;
-  const options: BrowserContextOptions = { viewport, deviceScaleFactor, isMobile, hasTouch, userAgent, baseURL };
-  const context = await browser.newContext(options);
-  const page = await context.newPage();
-  await page.goto('/aboutus');
-  await page.evaluate(
-    ([token, user]) => {
-      window.localStorage.setItem('token', token);
-      window.localStorage.setItem('user', user);
-    },
-    [shopper.token, JSON.stringify(shopper.user)],
-  );
-  return page;
-}
-
-/**
- * Resolves once the page's socket has been granted a topic `wanted` accepts (a 'subscribed'
- * frame lists it). Call before the page opens the socket.
- */
-function subscribedTo(page: Page, wanted: (topic: string) => boolean): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (socket) => {
-      socket.on('framereceived', ({ payload }) => {
-        try {
-          const message = JSON.parse(String(payload));
-          if (message.type === 'subscribed' && Array.isArray(message.topics) && message.topics.some(wanted)) resolve();
-        } catch {
-          // Not JSON: not ours.
-        }
-      });
-    });
-  });
 }
 
 /** Marks the document, so the test can tell that a page never reloaded. */
