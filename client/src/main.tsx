@@ -1,7 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { BrowserRouter } from 'react-router';
 import './app/global.css';
 import { AppRoutes } from './app/router';
 import { makeStore } from './app/store';
@@ -25,9 +24,7 @@ const root = createRoot(document.getElementById('root')!);
 const app = (
   <StrictMode>
     <Provider store={store}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
+      <AppRoutes />
     </Provider>
   </StrictMode>
 );
