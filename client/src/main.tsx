@@ -8,6 +8,7 @@ import { seedCatalogFromPage } from './features/catalog/api';
 import { seedSalesFromPage } from './features/sale/api';
 import { applyTheme } from './features/ui/themeSlice';
 import { cameWithFirstScreen, firstScreenMaxMs, showApp } from './lib/firstScreen';
+import { BrowserRouter } from './lib/router';
 
 const store = makeStore();
 applyTheme(store.getState().theme.theme);
@@ -24,7 +25,9 @@ const root = createRoot(document.getElementById('root')!);
 const app = (
   <StrictMode>
     <Provider store={store}>
-      <AppRoutes />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </Provider>
   </StrictMode>
 );
