@@ -1,120 +1,20 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
-import { defineConfig, parseAst, type Plugin } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { cssModuleFiles, cssModuleNamer } from './cssModuleNames.ts';
 
 // The Go server the dev server proxies to (DRAPE_API=http://127.0.0.1:8795 npm run dev for another port).
 const goServer = process.env.DRAPE_API ?? 'http://127.0.0.1:8080';
 
-// React Router's package exports only its development build (warnings and invariant messages
-// included); production builds use its production build, which is smaller.
-function reactRouterProduction() {
-  const file = (name: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${name}`, import.meta.url));
-  return [
-    { find: /^react-router$/, replacement: file('index.mjs') },
-    { find: /^react-router\/dom$/, replacement: file('dom-export.mjs') },
-  ];
-}
-
-// Trimming React Router's production build, which a bundler alone cannot shake well:
-// - It declares Link, NavLink and Form with un-annotated forwardRef calls and then sets their
-//   displayName, so a bundler must keep them (and the framework-mode prefetching they pull in)
-//   even in apps that never render them. Marking those calls pure and dropping the displayName
-//   lines (only React DevTools reads them) lets unused components fall away.
-// - It keeps every developer message in full (unlike React, Redux Toolkit and Immer, which ship
-//   error codes): "You cannot render a <Router> inside another <Router>…". They are for someone
-//   misusing the router while developing, and dev builds keep them; here invariant() throws
-//   with an empty message and warning() calls go, with the code that built their messages.
-//   About 1.4 kB gzip.
-// - The shop uses its declarative mode only (<BrowserRouter> and <Routes>; never a data router:
-//   createBrowserRouter, RouterProvider, loaders, errorElement). The code <Routes> shares with
-//   data routers (error boundaries per route, hydration fallbacks, RSC redirects, the data
-//   router's navigate) is therefore dead here; telling the bundler so drops about 1.8 kB gzip.
-//   A build that meets a data-router API in src/ fails (dataRouterApis below), and one whose
-//   React Router no longer has the code these edits expect fails too, rather than ship
-//   something half-edited.
-const declarativeOnlyEdits: [string, string][] = [
-  // <Routes> never passes data-router options; the two functions that take them ignore them.
-  ['function useRoutesImpl(routes, locationArg, dataRouterOpts) {', 'function useRoutesImpl(routes, locationArg) {\n  const dataRouterOpts = void 0;'],
-  ['function _renderMatches(matches, parentMatches = [], dataRouterOpts) {', 'function _renderMatches(matches, parentMatches = []) {\n  const dataRouterOpts = void 0;'],
-  // No route is a data route, so useNavigate is always the declarative one.
-  ['return isDataRoute ? useNavigateStable() : useNavigateUnstable();', 'return useNavigateUnstable();'],
-  // The only statement keeping the (now unused) per-route error boundary class alive.
-  ['RenderErrorBoundary.contextType = RSCRouterContext;', ''],
-];
-
-/** React Router's data-router APIs, which the edits above assume the shop never uses. */
-const dataRouterApis =
-  /\b(createBrowserRouter|createHashRouter|createMemoryRouter|createStaticRouter|createRoutesFromElements|RouterProvider|useRouteError|useLoaderData|useActionData|useRouteLoaderData|useNavigation|useFetcher|useFetchers|useMatches|useRevalidator|useBlocker|useAsyncValue|useAsyncError|Await|ScrollRestoration)\b/;
-
-function reactRouterTreeShaking(): Plugin {
-  return {
-    name: 'drape:react-router-tree-shaking',
-    apply: 'build',
-    transform(code, id) {
-      if (/[\\/]src[\\/]/.test(id) && !id.includes('node_modules')) {
-        for (const [, names] of code.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*['"]react-router(?:-dom)?['"]/g)) {
-          const used = dataRouterApis.exec(names);
-          if (used) this.error(`${id} imports ${used[1]}: the build drops React Router's data-router code (see reactRouterTreeShaking in vite.config.ts)`);
-        }
-        return null;
-      }
-      if (!/[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-[^/\\]*\.mjs$/.test(id)) return null;
-      let shaken = code
-        .replace(/^(var \w+ = )(React\d*\.(?:forwardRef|memo)\()/gm, '$1/* @__PURE__ */ $2')
-        .replace(/^\w+\.displayName = "[^"\n]*";$/gm, '');
-      if (shaken.includes('function useRoutesImpl(')) {
-        for (const [from, to] of declarativeOnlyEdits) {
-          if (!shaken.includes(from)) this.error(`React Router changed: "${from}" is gone; review reactRouterTreeShaking in vite.config.ts`);
-          shaken = shaken.replace(from, to);
-        }
-      }
-      return { code: withoutDeveloperMessages(shaken), map: null };
-    },
-  };
-}
-
-/** Which argument of React Router's message helpers is the message (see reactRouterTreeShaking). */
-const messageArgument: Record<string, number> = { invariant: 1, invariant2: 1, warning: 1, warningOnce: 2, warnOnce: 1 };
-const warnings = new Set(['warning', 'warningOnce', 'warnOnce']);
-
-function withoutDeveloperMessages(code: string): string {
-  const edits: { start: number; end: number; text: string }[] = [];
-  type Node = { type: string; start: number; end: number; [key: string]: unknown };
-  const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
-  const visit = (node: Node): void => {
-    const call = node.type === 'ExpressionStatement' ? (node.expression as Node) : node;
-    if (call.type === 'CallExpression') {
-      const callee = call.callee as Node & { name?: string };
-      const index = callee.type === 'Identifier' ? messageArgument[callee.name ?? ''] : undefined;
-      const args = call.arguments as Node[];
-      if (index !== undefined && args.length === index + 1 && args[index].type !== 'Identifier') {
-        // A warning is a statement of its own: drop it. An invariant still throws, with no message.
-        if (node !== call && warnings.has(callee.name ?? '')) edits.push({ start: node.start, end: node.end, text: ';' });
-        else edits.push({ start: args[index].start, end: args[index].end, text: '""' });
-        return;
-      }
-    }
-    for (const value of Object.values(node)) {
-      if (Array.isArray(value)) value.forEach((item) => isNode(item) && visit(item));
-      else if (isNode(value)) visit(value);
-    }
-  };
-  visit(parseAst(code) as unknown as Node);
-  let result = code;
-  for (const edit of edits.sort((a, b) => b.start - a.start)) result = result.slice(0, edit.start) + edit.text + result.slice(edit.end);
-  return result;
-}
-
 const firstPaintPackages =
-  /\/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|react-redux|@reduxjs\/toolkit|redux|redux-thunk|reselect|immer|use-sync-external-store|@standard-schema\/utils)\//;
+  /\/node_modules\/(react|react-dom|scheduler|wouter|regexparam|use-sync-external-store|react-redux|@reduxjs\/toolkit|redux|redux-thunk|reselect|immer|@standard-schema\/utils)\//;
 
 // What the entry shares with lazy chunks and every page loads at start anyway (the API, toasts,
-// live stock patching, local storage, links and buttons, the cart, account and toast state): one
-// chunk rather than a few small ones.
+// live stock patching, local storage, the router's hooks, links and buttons, the cart, account and
+// toast state): one chunk rather than a few small ones.
 const sharedStartModules =
-  /\/src\/(lib\/(api|toast|env|productStock|firstScreen|storage)|components\/(Button|Link)|features\/(cart\/(cartSlice|guestCart)|account\/accountSlice|ui\/toastSlice))\./;
+  /\/src\/(lib\/(api|toast|env|productStock|firstScreen|storage|router)|components\/(Button|Link)|features\/(cart\/(cartSlice|guestCart)|account\/accountSlice|ui\/toastSlice))\./;
 
 // What main.tsx starts after the first paint (background.ts: the realtime socket), in one chunk
 // with the socket's code, which the back office's live order board imports too.
@@ -197,8 +97,8 @@ function preloadedWith(_file: string, deps: string[], { hostId, hostType }: { ho
   return loaded ? deps.filter((dep) => !loaded.has(dep)) : deps;
 }
 
-export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: isSsrBuild ? [react(), reactDomForServer()] : [react(), reactRouterTreeShaking(), chunkStaticImports()],
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: isSsrBuild ? [react(), reactDomForServer()] : [react(), chunkStaticImports()],
   css: {
     modules: {
       // Header.module.css's .bar is Header_bar everywhere: the app's build and the SSR build that
@@ -207,9 +107,6 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       // class name fail the build (cssModuleNames.ts).
       generateScopedName: cssModuleNamer(cssModuleFiles(sourceDir), sourceDir),
     },
-  },
-  resolve: {
-    alias: command === 'build' ? reactRouterProduction() : [],
   },
   server: {
     port: 5173,

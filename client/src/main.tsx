@@ -1,7 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { BrowserRouter } from 'react-router';
 import './app/global.css';
 import { AppRoutes } from './app/router';
 import { makeStore } from './app/store';
@@ -9,6 +8,7 @@ import { seedCatalogFromPage } from './features/catalog/api';
 import { seedSalesFromPage } from './features/sale/api';
 import { applyTheme } from './features/ui/themeSlice';
 import { cameWithFirstScreen, firstScreenMaxMs, showApp } from './lib/firstScreen';
+import { BrowserRouter } from './lib/router';
 
 const store = makeStore();
 applyTheme(store.getState().theme.theme);

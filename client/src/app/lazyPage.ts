@@ -1,6 +1,7 @@
 // Route pages load in their own chunks. lazyPage wraps React.lazy and counts the page chunks
 // still downloading, so the header can show a thin progress line while a page is on its way
-// (BrowserRouter navigates inside a transition: the old page stays until the new one is ready).
+// (lib/router.tsx's BrowserRouter navigates inside a transition: the old page stays until the new
+// one is ready).
 import { lazy, useSyncExternalStore, type ComponentType } from 'react';
 
 let pending = 0;

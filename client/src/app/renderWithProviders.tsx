@@ -1,13 +1,13 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router';
+import { MemoryRouter, Route, useLocation, type Location } from '../lib/router';
 import { makeStore, type AppStore } from './store';
 
 /** Test rendering: the element inside a fresh store and an in-memory router at `path`. */
 export function renderWithProviders(
   ui: ReactElement,
-  { path = '/', route = '*', store = makeStore() }: { path?: string; route?: string; store?: AppStore } = {},
+  { path = '/', route, store = makeStore() }: { path?: string; route?: string; store?: AppStore } = {},
 ) {
   const location: { current?: Location } = {};
   function LocationProbe() {
@@ -16,10 +16,8 @@ export function renderWithProviders(
   }
   const view = render(
     <Provider store={store}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path={route} element={ui} />
-        </Routes>
+      <MemoryRouter url={path}>
+        <Route path={route}>{ui}</Route>
         <LocationProbe />
       </MemoryRouter>
     </Provider>,

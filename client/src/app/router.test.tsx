@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Provider } from 'react-redux';
-import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router';
+import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from '../lib/router';
 import { fakeApi } from './renderWithProviders';
 import { AppRoutes } from './router';
 import { ErrorBoundary } from './shell/ErrorBoundary';
@@ -17,7 +17,7 @@ function renderApp(path: string) {
   }
   render(
     <Provider store={makeStore()}>
-      <MemoryRouter initialEntries={[path]}>
+      <MemoryRouter url={path}>
         <AppRoutes />
         <NavigateProbe />
       </MemoryRouter>

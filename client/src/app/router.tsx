@@ -1,9 +1,9 @@
-// The storefront's routes (SPEC §2) in React Router's declarative mode: <Routes> inside the
-// <BrowserRouter> of main.tsx. Every page is its own lazily loaded chunk; only the shell (header,
+// The storefront's routes (SPEC §2), matched by wouter (lib/router.tsx) against the address
+// main.tsx's <Router> reads. Every page is its own lazily loaded chunk; only the shell (header,
 // sale banner) is in the entry. Crashes fall into error boundaries that show ErrorPage (loaded by
 // CrashPage when one happens).
 import { Suspense, type ComponentType } from 'react';
-import { Outlet, Route, Routes } from 'react-router';
+import { matchRoute, Route, Switch, useRoutePath, useRouter } from '../lib/router';
 import { Loader } from '../components/Loader';
 import { paths } from '../lib/paths';
 import { lazyPage } from './lazyPage';
@@ -32,7 +32,9 @@ const BackOfficeRoutes = lazyPage(() => import('./routes/admin/BackOffice'), 'Ba
 // Thank-you and order tracking pages share one chunk.
 const OrderRoutes = lazyPage(() => import('./routes/orders/OrderRoutes'), 'OrderRoutes');
 
-// Every storefront path and its page; the order and account paths share their chunks' pages.
+// Every storefront path and its page, the first match winning (paths match whatever their letter
+// case, with or without a trailing slash); the order and account paths share their chunks' pages.
+// An area such as /user/* is listed bare as well, since /user/* alone needs a segment after /user.
 const storefrontPages: [string, ComponentType][] = [
   [paths.home, HomePage],
   [paths.loader, LoaderPage],
@@ -52,35 +54,58 @@ const storefrontPages: [string, ComponentType][] = [
   [paths.cart, CartPage],
   [paths.guestCart, GuestCartPage],
   [paths.checkout, CheckoutPage],
-  ...['/thankyou', '/thankyoupage', paths.track, '/trackid/*', '/confirm-order/:token', '/delivery-issue/:token', '/restock-alerts/:token', '/grievance/*'].map(
-    (path): [string, ComponentType] => [path, OrderRoutes],
-  ),
-  ...[paths.login, '/signup', '/userlogin', '/account', '/user/*', '/privacy'].map((path): [string, ComponentType] => [path, AccountRoutes]),
+  ...[
+    '/thankyou',
+    '/thankyoupage',
+    paths.track,
+    '/trackid',
+    '/trackid/*',
+    '/confirm-order/:token',
+    '/delivery-issue/:token',
+    '/restock-alerts/:token',
+    '/grievance',
+    '/grievance/*',
+  ].map((path): [string, ComponentType] => [path, OrderRoutes]),
+  ...[paths.login, '/signup', '/userlogin', '/account', '/user', '/user/*', '/privacy'].map((path): [string, ComponentType] => [path, AccountRoutes]),
 ];
+
+/** The back office's paths: /adminlogin, /registeradmin, /admin and everything under it. */
+const backOfficePaths = /^\/(adminlogin|registeradmin|admin(\/.*)?)\/?$/i;
+
+/**
+ * The storefront page at the current address, or the 404 page. Rendered without a key, a page
+ * the next address draws too (a listing, another listing) stays mounted, as it did under React
+ * Router.
+ */
+function StorefrontPage() {
+  const path = useRoutePath();
+  const { parser } = useRouter();
+  const page = storefrontPages.find(([pattern]) => matchRoute(parser, pattern, path)[0]);
+  if (!page) return <NotFoundPage />;
+  const [pattern, Page] = page;
+  return (
+    <Route path={pattern}>
+      <Page />
+    </Route>
+  );
+}
 
 export function AppRoutes() {
   return (
     <ErrorBoundary fallback={(error) => <CrashPage error={error} standalone />}>
-      <Routes>
-        <Route element={<RootLayout />}>
-          {storefrontPages.map(([path, Page]) => (
-            <Route key={path} path={path} element={<Page />} />
-          ))}
-          <Route path="*" element={<NotFoundPage />} />
-        </Route>
+      <Switch>
         {/* The back office: its own frame, without the storefront's header and footer. */}
-        <Route
-          element={
-            <Suspense fallback={<Loader fullScreen />}>
-              <Outlet />
-            </Suspense>
-          }
-        >
-          {['/adminlogin', '/registeradmin', '/admin/*'].map((path) => (
-            <Route key={path} path={path} element={<BackOfficeRoutes />} />
-          ))}
+        <Route path={backOfficePaths}>
+          <Suspense fallback={<Loader fullScreen />}>
+            <BackOfficeRoutes />
+          </Suspense>
         </Route>
-      </Routes>
+        <Route>
+          <RootLayout>
+            <StorefrontPage />
+          </RootLayout>
+        </Route>
+      </Switch>
     </ErrorBoundary>
   );
 }

@@ -1,12 +1,11 @@
-// The app's links. React Router's own <Link> also carries framework-mode prefetching code the
-// SPA never uses (several KB in the entry); these are built on the router's public hooks
-// (useHref, useLinkClickHandler) and behave the same for a client-side app: real hrefs,
-// modifier-clicks and target=_blank left to the browser, everything else navigated in place.
-import type { AnchorHTMLAttributes, Ref } from 'react';
-import { useHref, useLinkClickHandler, useLocation, useResolvedPath, type To } from 'react-router';
+// The app's links, on the router's navigate (lib/router.tsx): real hrefs, modifier-clicks,
+// middle-clicks and target=_blank left to the browser, everything else navigated in place.
+import type { AnchorHTMLAttributes, MouseEvent, Ref } from 'react';
+import { useLocation, useNavigate } from '../lib/router';
 
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
-  to: To;
+  /** The address: a whole path, with its query if any. */
+  to: string;
   /** Replace the current history entry instead of pushing one. */
   replace?: boolean;
   /** Let the browser load the page (a full reload), e.g. from the crash page. */
@@ -14,27 +13,33 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
   ref?: Ref<HTMLAnchorElement>;
 }
 
+/** Whether a click on a link is the browser's to handle (a new tab or window, a download). */
+function leftToBrowser(event: MouseEvent<HTMLAnchorElement>, target: string | undefined): boolean {
+  return event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey || (!!target && target !== '_self');
+}
+
 export function Link({ to, replace, reloadDocument, onClick, target, ...rest }: LinkProps) {
-  const href = useHref(to);
-  const navigate = useLinkClickHandler<HTMLAnchorElement>(to, { replace, target });
+  const navigate = useNavigate();
   return (
     // eslint-disable-next-line jsx-a11y/anchor-has-content -- the content is the caller's children, passed in rest
     <a
       {...rest}
-      href={href}
+      href={to}
       target={target}
       onClick={(event) => {
         onClick?.(event);
-        if (!event.defaultPrevented && !reloadDocument) navigate(event);
+        if (event.defaultPrevented || reloadDocument || leftToBrowser(event, target)) return;
+        event.preventDefault();
+        navigate(to, { replace });
       }}
     />
   );
 }
 
-/** True when `to` is the current page, or (unless `end`) an ancestor of it. */
-function useIsActive(to: To, end: boolean): boolean {
+/** True when `to` is the current page, or (unless `end`) an ancestor of it; letter case aside. */
+function useIsActive(to: string, end: boolean): boolean {
   const { pathname } = useLocation();
-  const target = useResolvedPath(to).pathname.toLowerCase();
+  const target = to.replace(/[?#].*/s, '').toLowerCase();
   const current = pathname.toLowerCase();
   if (current === target) return true;
   if (end || target === '/') return false;

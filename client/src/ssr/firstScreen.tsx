@@ -6,7 +6,7 @@
 // (server/firstscreen.go fills them), so the first screen has one markup source: the components.
 import { prerender } from 'react-dom/static';
 import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router';
+import { Router } from '../lib/router';
 import { AppRoutes } from '../app/router';
 import { makeStore } from '../app/store';
 import { api } from '../lib/api';
@@ -88,9 +88,9 @@ export async function renderPage(url: string, data: PageData): Promise<string> {
   const page = () =>
     drawWith(data, (store) => (
       <Provider store={store}>
-        <MemoryRouter initialEntries={[url]}>
+        <Router ssrPath={url}>
           <AppRoutes />
-        </MemoryRouter>
+        </Router>
       </Provider>
     ));
   const first = await page();
@@ -101,9 +101,9 @@ export async function renderPage(url: string, data: PageData): Promise<string> {
 export async function renderProductCard(product: Product, eager: boolean): Promise<string> {
   return drawWith({}, (store) => (
     <Provider store={store}>
-      <MemoryRouter>
+      <Router ssrPath="/">
         <ProductCard product={normaliseProduct(product)} headingLevel={2} eager={eager} onQuickView={() => undefined} action={renderWishlistHeart(product)} />
-      </MemoryRouter>
+      </Router>
     </Provider>
   ));
 }

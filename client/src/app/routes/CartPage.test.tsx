@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../lib/router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addedToCart } from '../../features/cart/cartSlice';
 import { cartLineFor } from '../../features/cart/guestCart';
@@ -26,7 +26,7 @@ function renderShop(path: string, { signedIn = false } = {}) {
   const store = makeStore();
   render(
     <Provider store={store}>
-      <MemoryRouter initialEntries={[path]}>
+      <MemoryRouter url={path}>
         <AppRoutes />
       </MemoryRouter>
     </Provider>,

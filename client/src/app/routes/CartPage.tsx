@@ -4,7 +4,7 @@
 // like' below. Make Payment goes to /checkout for a signed-in shopper and asks a guest to sign in.
 // An empty cart shows no summary: nothing to pay for, so no ₹0 and no Make Payment.
 import { lazy, Suspense, useCallback, useId, useMemo } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { Button, ButtonLink } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
 import { StateMessage } from '../../components/StateMessage';

@@ -1,6 +1,6 @@
 // The grievance officer's pages (issue 23): the complaint form, which gives a ticket at once,
 // and a complaint's status page. One lazy chunk; the contact page and the footer link here.
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { Link } from '../../components/Link';
 import { PageContainer } from '../../components/PageContainer';
 import { PageIntro } from '../../components/PageIntro';

@@ -2,7 +2,7 @@
 // /products/bestseller: the listing with its banner (the sub-category's picture, or the stored
 // best-seller banner) and its products.
 import { lazy, Suspense } from 'react';
-import { useLocation, useParams, useSearchParams } from 'react-router';
+import { useLocation, useParams, useSearchParams } from '../../lib/router';
 import { ButtonLink } from '../../components/Button';
 import { StateMessage } from '../../components/StateMessage';
 import { categoryOf, findSubCategory, useGetCategoryQuery, useGetProductsQuery } from '../../features/catalog/api';

@@ -1,6 +1,6 @@
 // /api/getproduct/{_id} and /product/{slug}: a product's page (its own lazy chunk): gallery, price, sizes, wishlist,
 // description, details, returns, and the approved reviews with their average.
-import { useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from '../../lib/router';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { ButtonLink } from '../../components/Button';
 import { StateMessage } from '../../components/StateMessage';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { ButtonLink } from '../../components/Button';
 import { StateMessage } from '../../components/StateMessage';
 import { useGetProductsQuery } from '../../features/catalog/api';

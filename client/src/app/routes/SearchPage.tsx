@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { useGetProductsQuery } from '../../features/catalog/api';
 import { NoResults } from '../../features/catalog/components/NoResults';
 import { SearchBox } from '../../features/catalog/components/SearchBox';

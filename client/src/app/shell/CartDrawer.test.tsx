@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
-import { MemoryRouter, useLocation, type Location } from 'react-router';
+import { MemoryRouter, useLocation, type Location } from '../../lib/router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aCartLine, cartAnswer, json } from '../../test/cartFixtures';
 import { aProduct, aUser } from '../../test/fixtures';
@@ -35,7 +35,7 @@ function renderShop(path: string, { signedIn = false } = {}) {
   }
   render(
     <Provider store={makeStore()}>
-      <MemoryRouter initialEntries={[path]}>
+      <MemoryRouter url={path}>
         <AppRoutes />
         <Probe />
       </MemoryRouter>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../lib/router';
 import { cartDrawerClosed, selectCartNotice } from '../../features/cart/cartSlice';
 import { CartDrawer } from '../../features/cart/components/CartDrawer';
 import { paths } from '../../lib/paths';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../lib/router';
 import { Link, NavLink } from '../../components/Link';
 import { BagIcon, MenuIcon, CloseIcon, SearchIcon, UserIcon } from '../../components/icons';
 import { displayName, selectToken, selectUser, signInOpened } from '../../features/account/accountSlice';

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from '../../lib/router';
 import { Loader } from '../../components/Loader';
 import { selectSignInPrompt } from '../../features/account/accountSlice';
 import { selectCartDrawerOpen, selectCartNotice } from '../../features/cart/cartSlice';
@@ -22,7 +22,7 @@ const SignInPopup = lazy(() => loadSignInPopup().then((module) => ({ default: mo
 const CartShell = lazy(() => import('./CartShell').then((module) => ({ default: module.CartShell })));
 
 /** Header, sale banner, the page, footer and toasts: the frame every storefront page sits in. */
-export function RootLayout() {
+export function RootLayout({ children }: { children: ReactNode }) {
   const { pathname, search } = useLocation();
   // Before the page's own head (usePageHead runs in a later, passive effect).
   useLayoutEffect(resetPageHead, [pathname, search]);
@@ -45,7 +45,7 @@ export function RootLayout() {
       <main id="main" className={styles.main} tabIndex={-1}>
         <ErrorBoundary resetKey={pathname} fallback={(error) => <CrashPage error={error} />}>
           <Suspense fallback={<Loader />}>
-            <Outlet />
+            {children}
           </Suspense>
         </ErrorBoundary>
       </main>

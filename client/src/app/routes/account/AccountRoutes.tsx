@@ -1,7 +1,7 @@
 // The storefront's account routes in one lazily loaded chunk (the router names one module for
 // them all): /login, /signup, /userlogin, /account and /user/*, and the privacy notice /privacy
 // (it sits here rather than as a route of its own, which the listing's first JavaScript would carry).
-import { useLocation } from 'react-router';
+import { useLocation } from '../../../lib/router';
 import { accountPaths } from '../../../lib/accountPaths';
 import { PrivacyNoticePage } from '../ContentPages';
 import { SignInPage } from './SignInPage';

@@ -3,7 +3,7 @@
 // card with its pieces, payment and total; Track opens its timeline; Return or exchange opens the
 // order page's return form while the policy's window is open; Cancel asks first.
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router';
 import { Button, ButtonLink } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { Link } from '../../../components/Link';

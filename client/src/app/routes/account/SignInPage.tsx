@@ -1,7 +1,7 @@
 // /login, /signup and /userlogin (SPEC §2): the sign-in popup's forms as a page. The guards send
 // signed-out visitors here with ?next=, and signing in goes back there.
 import { useEffect, useId, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../../lib/router';
 import { Redirect } from '../../../components/Redirect';
 import { selectSignInPrompt, selectToken } from '../../../features/account/accountSlice';
 import { signInClosed } from '../../../features/account/actions';
@@ -45,7 +45,7 @@ export function SignInPage() {
           onSignedIn={(session) => void completeSignIn(session, { to: next ?? paths.home })}
           onModeChange={(changed) => {
             const target = changed === 'register' ? accountPaths.signup : paths.login;
-            navigate({ pathname: target, search: params.toString() ? `?${params}` : '' }, { replace: true });
+            navigate(params.toString() ? `${target}?${params}` : target, { replace: true });
           }}
         />
       </div>

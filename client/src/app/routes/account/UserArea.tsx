@@ -2,7 +2,7 @@
 // (a row of tabs on phones) and the page: dashboard, orders, addresses, account details, wishlist,
 // reviews and coupons. Orders, reviews and coupons load in a chunk of their own when first opened.
 import { Suspense } from 'react';
-import { Route, Routes } from 'react-router';
+import { Route, Switch } from '../../../lib/router';
 import { Redirect } from '../../../components/Redirect';
 import { NavLink } from '../../../components/Link';
 import { BagIcon, UserIcon } from '../../../components/icons';
@@ -85,17 +85,35 @@ function UserLayout() {
             </div>
           }
         >
-          <Routes>
-            <Route index element={<Redirect to={accountPaths.userDashboard} />} />
-            <Route path="dashboard" element={<DashboardPage />} />
-            <Route path="orders" element={<OrdersPage />} />
-            <Route path="addresses" element={<AddressesPage />} />
-            <Route path="accountdetails" element={<AccountDetailsPage />} />
-            <Route path="wishlist" element={<WishlistPage />} />
-            <Route path="userreviews" element={<ReviewsPage />} />
-            <Route path="couponcodes" element={<CouponsPage />} />
-            <Route path="*" element={<NotFoundPage />} />
-          </Routes>
+          <Switch>
+            <Route path={accountPaths.user}>
+              <Redirect to={accountPaths.userDashboard} />
+            </Route>
+            <Route path={accountPaths.userDashboard}>
+              <DashboardPage />
+            </Route>
+            <Route path={accountPaths.userOrders}>
+              <OrdersPage />
+            </Route>
+            <Route path={accountPaths.userAddresses}>
+              <AddressesPage />
+            </Route>
+            <Route path={accountPaths.userAccountDetails}>
+              <AccountDetailsPage />
+            </Route>
+            <Route path={accountPaths.userWishlist}>
+              <WishlistPage />
+            </Route>
+            <Route path={accountPaths.userReviews}>
+              <ReviewsPage />
+            </Route>
+            <Route path={accountPaths.userCoupons}>
+              <CouponsPage />
+            </Route>
+            <Route>
+              <NotFoundPage />
+            </Route>
+          </Switch>
         </Suspense>
       </div>
     </div>

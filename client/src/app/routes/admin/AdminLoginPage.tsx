@@ -1,6 +1,6 @@
 // /adminlogin: the back office's sign-in, outside the shop's header and footer.
 import { useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../../lib/router';
 import { Redirect } from '../../../components/Redirect';
 import { Button } from '../../../components/Button';
 import { Checkbox, Field, FormAlert, formStyles, useInvalidFocus } from '../../../components/Form';

@@ -2,7 +2,7 @@
 // board, with the order's returns panel (features/returns) below it. Only admins are offered
 // refunds of whole orders and the Reveal of a COD return's payout details (the server answers
 // staff 403).
-import { useParams } from 'react-router';
+import { useParams } from '../../../lib/router';
 import { selectAdmin } from '../../../features/account/adminSlice';
 import { StaffDeliveryIssue } from '../../../features/ndr/components/DeliveryIssueNotice';
 import { OrderDetail } from '../../../features/orders/admin/components/OrderDetail';

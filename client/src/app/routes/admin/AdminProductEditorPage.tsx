@@ -1,7 +1,7 @@
 // /admin/addproduct and /admin/getproduct/{id}: the product editor (features/catalog/admin);
 // admins save, staff read. Under the stock, the shoppers waiting for each size (features/backinstock);
 // below the editor, the product's Legal Metrology declarations.
-import { useParams } from 'react-router';
+import { useParams } from '../../../lib/router';
 import { selectAdmin } from '../../../features/account/adminSlice';
 import { RestockDemand } from '../../../features/backinstock/components/RestockDemand';
 import { DeclarationsEditor } from '../../../features/catalog/admin/components/DeclarationsEditor';

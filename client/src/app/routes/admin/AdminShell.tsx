@@ -1,7 +1,7 @@
 // The frame of every signed-in back-office page: the bar (who is signed in, whether live
 // updates are on, the theme, Sign out) and the side navigation of the back office's sections.
 import { useEffect, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../../lib/router';
 import { Link } from '../../../components/Link';
 import { GridIcon, ShieldIcon, LogOutIcon, ReturnIcon, TruckIcon } from '../../../components/moreIcons';
 import { TagIcon } from '../../../components/orderIcons';

@@ -3,7 +3,7 @@
 // frame of AdminShell.tsx (the bar with who is signed in and whether live updates are on, and
 // the side navigation). Outside the storefront's header and footer.
 import { Suspense, type ComponentType } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
+import { Route, Switch, useLocation } from '../../../lib/router';
 import { Redirect } from '../../../components/Redirect';
 import { ButtonLink } from '../../../components/Button';
 import { StateMessage } from '../../../components/StateMessage';
@@ -15,8 +15,8 @@ import { AdminShell } from './AdminShell';
 import { RegisterAdminPage } from './AdminStaffPage';
 import styles from './BackOffice.module.css';
 
-// Every screen of /admin/* is its own chunk, loaded when staff first open it; the path is
-// relative to /admin ("getproduct/:id"). A new screen is one line here (and one in AdminShell.tsx's `sections`).
+// Every screen of /admin/* is its own chunk, loaded when staff first open it; the path is the
+// part after /admin/ ("getproduct/:id"). A new screen is one line here (and one in AdminShell.tsx's `sections`).
 const screens: Record<string, ComponentType> = {
   dashboard: lazyPage(() => import('./AdminDashboardPage'), 'AdminDashboardPage'),
   analytics: lazyPage(() => import('./AdminAnalyticsPage'), 'AdminAnalyticsPage'),
@@ -55,30 +55,25 @@ export function AdminArea() {
   return (
     <RequireAdmin>
       <AdminShell>
-        <Routes>
-          <Route index element={<Redirect to={accountPaths.adminDashboard} />} />
+        <Switch>
+          <Route path={accountPaths.admin}>
+            <Redirect to={accountPaths.adminDashboard} />
+          </Route>
           {Object.entries(screens).map(([path, Screen]) => (
-            <Route
-              key={path}
-              path={path}
-              element={
-                <Suspense fallback={<p className={styles.loading}>Loading...</p>}>
-                  <Screen />
-                </Suspense>
-              }
-            />
+            <Route key={path} path={`${accountPaths.admin}/${path}`}>
+              <Suspense fallback={<p className={styles.loading}>Loading...</p>}>
+                <Screen />
+              </Suspense>
+            </Route>
           ))}
-          <Route
-            path="*"
-            element={
-              <StateMessage headingLevel={1} title="No such screen" detail="The address names no screen of the back office; the menu on the left has them all.">
-                <ButtonLink to={accountPaths.adminDashboard} variant="secondary">
-                  Back to the dashboard
-                </ButtonLink>
-              </StateMessage>
-            }
-          />
-        </Routes>
+          <Route>
+            <StateMessage headingLevel={1} title="No such screen" detail="The address names no screen of the back office; the menu on the left has them all.">
+              <ButtonLink to={accountPaths.adminDashboard} variant="secondary">
+                Back to the dashboard
+              </ButtonLink>
+            </StateMessage>
+          </Route>
+        </Switch>
       </AdminShell>
     </RequireAdmin>
   );

@@ -2,7 +2,7 @@
 // a confirmation before dispatch. It shows the order and lets the shopper confirm it (its
 // shipment goes to the courier then) or cancel it. A link used twice says the order is
 // already confirmed; one used after the order's hours says it was cancelled.
-import { useLocation } from 'react-router';
+import { useLocation } from '../../../lib/router';
 import { Button, ButtonLink } from '../../../components/Button';
 import { FormAlert } from '../../../components/Form';
 import { StateMessage } from '../../../components/StateMessage';

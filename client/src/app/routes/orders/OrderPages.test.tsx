@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../../lib/router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordingFetch, refusal } from '../../../test/recordingFetch';
 import { envelope, renderWithProviders } from '../../renderWithProviders';
@@ -23,7 +23,7 @@ describe('thank-you pages', () => {
   it('/thankyou names the order passed in the navigation state, with a link to track it', () => {
     render(
       <Provider store={makeStore()}>
-        <MemoryRouter initialEntries={[{ pathname: '/thankyou', state: { orderId: 'DRP1732251234567AB12CD34EF' } }]}>
+        <MemoryRouter url="/thankyou" state={{ orderId: 'DRP1732251234567AB12CD34EF' }}>
           <OrderRoutes />
         </MemoryRouter>
       </Provider>,
@@ -61,7 +61,7 @@ describe('thank-you pages', () => {
     );
     render(
       <Provider store={makeStore()}>
-        <MemoryRouter initialEntries={[{ pathname: '/thankyou', state: { orderId: placed.orderId } }]}>
+        <MemoryRouter url="/thankyou" state={{ orderId: placed.orderId }}>
           <OrderRoutes />
         </MemoryRouter>
       </Provider>,

@@ -4,7 +4,7 @@
 // when the address says ?return=1, as /user/orders links it). The form's exchange sizes come
 // from the catalog, plugged in here so the two features stay apart.
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router';
 import { Button } from '../../../components/Button';
 import { useGetProductQuery } from '../../../features/catalog/api';
 import { useGetOrderReturnsQuery, useGetReturnPolicyQuery } from '../../../features/returns/api';

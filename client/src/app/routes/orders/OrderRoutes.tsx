@@ -2,7 +2,7 @@
 // (the router names one module for them all): /thankyou, /thankyoupage, /track, /trackid,
 // /trackid/{orderId}, /confirm-order/{token}, /delivery-issue/{token}, /restock-alerts/{token},
 // and the complaint form and status page (/grievance, /grievance/status: their own chunk).
-import { useLocation } from 'react-router';
+import { useLocation } from '../../../lib/router';
 import { lazyPage } from '../../lazyPage';
 import { orderPaths } from '../../../lib/orderPaths';
 import { RestockAlertPage } from '../RestockAlertPage';

@@ -9,7 +9,7 @@
 // purpose: it would send shoppers' purchases to an outside tracker without consent and load
 // third-party script on a page the shop controls. Add it here, behind consent, if the business wants it.
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../../lib/router';
 import { ButtonLink } from '../../../components/Button';
 import { CheckIcon } from '../../../components/icons';
 import { selectToken } from '../../../features/account/accountSlice';

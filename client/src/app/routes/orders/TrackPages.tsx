@@ -3,7 +3,7 @@
 // order's journey from GET /api/track as a vertical timeline, with the parcel at the courier
 // (courier, airway bill, tracking link, latest scan) once it has one. Guests' links carry ?email=.
 import { useState, type FormEvent } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from '../../../lib/router';
 import { Button, ButtonLink } from '../../../components/Button';
 import { Field, FormAlert, formStyles, useInvalidFocus } from '../../../components/Form';
 import { StateMessage } from '../../../components/StateMessage';

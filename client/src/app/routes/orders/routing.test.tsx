@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../../lib/router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, fakeApi } from '../../renderWithProviders';
 import { AppRoutes } from '../../router';
@@ -9,7 +9,7 @@ import { makeStore } from '../../store';
 function renderApp(path: string) {
   render(
     <Provider store={makeStore()}>
-      <MemoryRouter initialEntries={[path]}>
+      <MemoryRouter url={path}>
         <AppRoutes />
       </MemoryRouter>
     </Provider>,

@@ -1,7 +1,7 @@
 // The route guards of SPEC §2/§6: /user/* needs a shopper's token, /admin/* and /registeradmin the
 // back office's. Without one the visitor goes to sign in and comes back afterwards (?next=).
 import type { ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../../lib/router';
 import { Redirect } from '../../../components/Redirect';
 import { useAppSelector } from '../../../app/hooks';
 import { accountPaths, loginPath } from '../../../lib/accountPaths';

@@ -1,7 +1,7 @@
 // /admin/analytics: the dashboard's figures over a chosen range of Indian days (presets or two
 // dates, kept in the URL), with the day-by-day series as a CSV download for the accountant.
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router';
 import { useAppDispatch } from '../../../app/hooks';
 import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';

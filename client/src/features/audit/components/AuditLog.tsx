@@ -3,7 +3,7 @@
 // the action and the dates, all kept in the URL. A row opens to show the fields the change
 // touched, before and after; secrets arrive masked from the server.
 import { Fragment, useEffect, useId, useState, type FormEvent } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from '../../../lib/router';
 import { Button } from '../../../components/Button';
 import { BackOfficeTable, countSummary, type BackOfficeColumn } from '../../../components/BackOfficeTable';
 import { useAppDispatch } from '../../../app/hooks';

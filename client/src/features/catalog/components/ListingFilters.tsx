@@ -3,7 +3,7 @@
 // sheet whose choices apply on "Show N products". Chosen values show as chips to remove. Every
 // change is a new address (filters.ts), so the back button undoes it.
 import { useEffect, useId, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { useMediaQuery } from '../../../lib/useMediaQuery';

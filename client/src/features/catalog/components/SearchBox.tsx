@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from '../../../lib/router';
 import { SearchIcon } from '../../../components/icons';
 import { paths, searchPath } from '../../../lib/paths';
 import styles from './SearchBox.module.css';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type RefObject } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { productListPath, productPath } from '../../../lib/paths';
 import { useSuggestProductsQuery } from '../suggest';
 import styles from './SearchSuggestions.module.css';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../../lib/router';
 import { ChevronDownIcon } from '../../../components/icons';
 import { subCategoriesOf, useGetCategoryQuery } from '../api';
 import type { SubCategory } from '../types';

@@ -8,7 +8,7 @@
 // A business buyer may open 'Add GST details for business purchase' and give a GSTIN and name,
 // which the order carries onto its tax invoice.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { useAppDispatch } from '../../../app/hooks';
 import { Button, ButtonLink } from '../../../components/Button';
 import { FormAlert } from '../../../components/Form';

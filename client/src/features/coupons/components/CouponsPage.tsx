@@ -3,7 +3,7 @@
 // (client checks first, the server's field messages after), switch on and off, delete after
 // saying so in a dialog (a coupon an order used can only be switched off; the server says so).
 import { useId, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router';
 import { Button } from '../../../components/Button';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Dialog } from '../../../components/Dialog';

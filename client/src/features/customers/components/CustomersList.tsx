@@ -4,7 +4,7 @@
 // in and its sessions end at once) or reactivate it, after saying so in a dialog. A row's COD
 // button shows the person's cash-on-delivery standing, which admins may override.
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from '../../../lib/router';
 import { Button } from '../../../components/Button';
 import { Clipped } from '../../../components/Clipped';
 import { Dialog } from '../../../components/Dialog';

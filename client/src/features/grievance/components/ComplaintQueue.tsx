@@ -5,7 +5,7 @@
 // each admin:dashboard event and after a reconnect; complaints themselves announce no event (the
 // event catalogue is on every shopper's page, whose script budget had no room for it).
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from '../../../lib/router';
 import { BackOfficeTable, useLoadFailedToast, type BackOfficeColumn } from '../../../components/BackOfficeTable';
 import list from '../../../components/BackOfficeList.module.css';
 import { Button } from '../../../components/Button';

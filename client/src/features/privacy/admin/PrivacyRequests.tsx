@@ -1,6 +1,6 @@
 // /admin/privacy-requests: every shopper's privacy requests (downloads, erasures, withdrawals
 // of marketing consent), newest first, for staff.
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router';
 import { BackOfficeTable, countSummary, type BackOfficeColumn } from '../../../components/BackOfficeTable';
 import { kindLabels, useGetStaffPrivacyRequestsQuery, type StaffPrivacyRequest } from '../api';
 

@@ -4,7 +4,7 @@
 // e-mail, all kept in the URL. A row opens the request in a drawer (ReturnRequestDrawer); the
 // queue follows admin:orders live (admin/live.ts).
 import { useId, useState, type FormEvent } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from '../../../lib/router';
 import { BackOfficeTable, useLoadFailedToast, type BackOfficeColumn } from '../../../components/BackOfficeTable';
 import { Button } from '../../../components/Button';
 import list from '../../../components/BackOfficeList.module.css';

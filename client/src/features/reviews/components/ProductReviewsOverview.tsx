@@ -3,7 +3,7 @@
 // the average of the published ones; searched by name and sorted, ten to a page from the
 // server, filters in the URL. Each product links to its own reviews.
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from '../../../lib/router';
 import { Button } from '../../../components/Button';
 import { Link } from '../../../components/Link';
 import { BackOfficeTable, countSummary, type BackOfficeColumn } from '../../../components/BackOfficeTable';

@@ -4,7 +4,7 @@
 // (it shows on the product page), hide it, or delete it for good after saying so in a dialog;
 // a refused change says why in a toast. Review text shows as text, never as HTML.
 import { useEffect, useId, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from '../../../lib/router';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { Link } from '../../../components/Link';

@@ -3,7 +3,7 @@
 // chart, a per-size stock editor (the server refuses a save when someone changed a count since
 // the editor opened, and says which), and a preview of the price shoppers pay before any sale.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../../lib/router';
 import { Button, ButtonLink } from '../../../../components/Button';
 import { Checkbox, Field, FormAlert, formStyles } from '../../../../components/Form';
 import { ImageDrop, UploadProgress, usePictureUploads } from '../../../../components/ImageDrop';

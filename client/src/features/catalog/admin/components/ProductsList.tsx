@@ -3,7 +3,7 @@
 // stock, sorted, all in the URL. Admins select rows and show, hide or mark them best sellers at
 // once; staff see the list only (the server refuses them changes too).
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from '../../../../lib/router';
 import { Button, ButtonLink } from '../../../../components/Button';
 import { Link } from '../../../../components/Link';
 import { BackOfficeTable, countSummary, type BackOfficeColumn } from '../../../../components/BackOfficeTable';

@@ -1,7 +1,7 @@
 // The payments list of /admin/payment: every online order's payment, newest first, ten to a
 // page (GET /api/admin/getalloder?filter=online), with Razorpay's order and payment ids and
 // where the money is (paid, failed, refund pending, refunded). Each links to its order page.
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../../lib/router';
 import { Link } from '../../../../components/Link';
 import { BackOfficeTable, type BackOfficeColumn } from '../../../../components/BackOfficeTable';
 import list from '../../../../components/BackOfficeList.module.css';

@@ -4,7 +4,7 @@
 // a new order appears at the top, lit up. Staff move orders on, push them to Shiprocket again,
 // and admins refund paid online orders.
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from '../../../../lib/router';
 import { Button } from '../../../../components/Button';
 import { Clipped } from '../../../../components/Clipped';
 import { Link } from '../../../../components/Link';

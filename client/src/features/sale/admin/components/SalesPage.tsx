@@ -3,7 +3,7 @@
 // sub-categories, desktop and phone banners uploaded and re-encoded by the server), switch on
 // and off — every storefront's sale banner and prices follow at once — and delete.
 import { useId, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../../lib/router';
 import { Button } from '../../../../components/Button';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { Dialog } from '../../../../components/Dialog';
