@@ -89,30 +89,14 @@ function UserLayout() {
             <Route path={accountPaths.user}>
               <Redirect to={accountPaths.userDashboard} />
             </Route>
-            <Route path={accountPaths.userDashboard}>
-              <DashboardPage />
-            </Route>
-            <Route path={accountPaths.userOrders}>
-              <OrdersPage />
-            </Route>
-            <Route path={accountPaths.userAddresses}>
-              <AddressesPage />
-            </Route>
-            <Route path={accountPaths.userAccountDetails}>
-              <AccountDetailsPage />
-            </Route>
-            <Route path={accountPaths.userWishlist}>
-              <WishlistPage />
-            </Route>
-            <Route path={accountPaths.userReviews}>
-              <ReviewsPage />
-            </Route>
-            <Route path={accountPaths.userCoupons}>
-              <CouponsPage />
-            </Route>
-            <Route>
-              <NotFoundPage />
-            </Route>
+            <Route path={accountPaths.userDashboard} component={DashboardPage} />
+            <Route path={accountPaths.userOrders} component={OrdersPage} />
+            <Route path={accountPaths.userAddresses} component={AddressesPage} />
+            <Route path={accountPaths.userAccountDetails} component={AccountDetailsPage} />
+            <Route path={accountPaths.userWishlist} component={WishlistPage} />
+            <Route path={accountPaths.userReviews} component={ReviewsPage} />
+            <Route path={accountPaths.userCoupons} component={CouponsPage} />
+            <Route component={NotFoundPage} />
           </Switch>
         </Suspense>
       </div>
