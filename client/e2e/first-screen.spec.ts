@@ -7,11 +7,13 @@ import { expect, test, type Page } from '@playwright/test';
 /** Each element with a class in the window, under `root`: class, position, width and own words (heights of boxes
  * differ: the server draws only the first screen). */
 async function visibleLayout(page: Page, root: string): Promise<string[]> {
-  // A layout first: the fonts a page uses start loading when its text is laid out, and
-  // fonts.ready taken before that (just after the server's screen lets the shop's fonts in)
-  // resolves at once, with the text still in its fallback font.
+  // Every font the page declares, loaded: fonts.ready alone, taken just after the server's
+  // screen lets the shop's fonts in, can resolve before their loads have begun, with the text
+  // still in its fallback font.
   await page.evaluate(async () => {
-    document.body.getBoundingClientRect();
+    const loads: Promise<unknown>[] = [];
+    document.fonts.forEach((face) => loads.push(face.load().catch(() => undefined)));
+    await Promise.all(loads);
     await document.fonts.ready;
   });
   const inWindowLoaded = (selector: string) =>
