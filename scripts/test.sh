@@ -81,8 +81,10 @@ browser_tests() {
   # project's own test Redis, never on one given through REDIS_URL.
   if [ "$own_services" = 1 ] && command -v redis-cli >/dev/null; then redis-cli -u "${REDIS_URL%/*}/0" FLUSHDB >/dev/null; fi
   port=$(bash -c 'p=8790; while (exec 3<>/dev/tcp/127.0.0.1/$p) 2>/dev/null; do p=$((p+1)); done; echo $p')
+  # No screenshots for people to look at (E2E_SCREENSHOTS=off, e2e/stack.ts): nobody looks at
+  # a test run's, and they cost a seventh of the browser tests' CPU. A failing test keeps its own.
   (cd client && DATABASE_URL="$db_url" REDIS_URL="${REDIS_URL%/*}/0" RUN_NAME=e2e \
-    E2E_START=1 BASE_URL="http://127.0.0.1:$port" npx playwright test)
+    E2E_START=1 E2E_SCREENSHOTS=off BASE_URL="http://127.0.0.1:$port" npx playwright test)
 }
 browser_log="$root/.data/test/browser-tests.log"
 step "browser tests: started beside the steps below; output in ${browser_log#"$root"/}, shown when they end"

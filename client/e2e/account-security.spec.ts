@@ -140,11 +140,7 @@ test('Logout revokes the token: a copy of it gets 401', async ({ page, request }
   expect((await logout).status()).toBe(200);
   await expect(page).toHaveURL(/\/$/);
   await seen(toast(page, 'You are signed out.'));
-  // The home page's lazy images below the fold never load, so stack.ts's screenshot (which waits
-  // for every image) is not used here.
-  const shot = `test-results/screenshots/logout-signed-out-${page.viewportSize()?.width ?? 0}.png`;
-  await page.screenshot({ path: shot, animations: 'disabled' });
-  await testInfo.attach('logout-signed-out', { path: shot, contentType: 'image/png' });
+  await screenshot(page, testInfo, 'logout-signed-out', { fullPage: false });
 
   const copied = await request.get('/api/getProfile', { headers: { Authorization: `Bearer ${token}` } });
   expect(copied.status()).toBe(401);

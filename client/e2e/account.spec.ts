@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { inStockSize, inView, seen } from './stack';
+import { inStockSize, inView, screenshot, seen } from './stack';
 
 // Accounts against the whole running shop: registration and sign-in in the popup, Google sign-in
 // through sim's account chooser, the OTP password reset with the code from sim's mailbox, the
@@ -23,16 +23,6 @@ test.describe.configure({ timeout: 120_000 });
 function someAddress(): Record<string, string> {
   const part = () => Math.floor(Math.random() * 250) + 1;
   return { 'X-Forwarded-For': `10.${part()}.${part()}.${part()}` };
-}
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string, fullPage = true) {
-  await page.evaluate(() => document.fonts.ready);
-  // A full page from its top, where the sticky header belongs.
-  if (fullPage) await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  const width = page.viewportSize()?.width ?? 0;
-  const path = `test-results/screenshots/${name}-${width}.png`;
-  await page.screenshot({ path, fullPage, animations: 'disabled' });
-  await testInfo.attach(`${name}-${width}`, { path, contentType: 'image/png' });
 }
 
 function isMobile(page: Page) {
@@ -138,7 +128,7 @@ test('a shopper registers in the popup, logs out and logs in again', async ({ pa
   const dialog = await openSignIn(page);
   await expect(dialog.getByRole('textbox', { name: 'Email' })).toBeFocused();
   await inView(dialog.getByRole('button', { name: 'Continue with Google' }));
-  await screenshot(page, testInfo, 'signin-popup-login', false);
+  await screenshot(page, testInfo, 'signin-popup-login', { fullPage: false });
 
   // Login with nothing typed, then the create-account form with every register message.
   await seen(dialog.getByRole('button', { name: 'Sign in', exact: true })).click();
@@ -151,7 +141,7 @@ test('a shopper registers in the popup, logs out and logs in again', async ({ pa
   await seen(dialog.getByRole('button', { name: 'Create account' })).click();
   await inView(dialog.getByText('Name is required'));
   await inView(dialog.getByText('Please confirm your password'));
-  await screenshot(page, testInfo, 'signin-popup-register-errors', false);
+  await screenshot(page, testInfo, 'signin-popup-register-errors', { fullPage: false });
 
   await seen(dialog.getByRole('textbox', { name: 'Full name' })).fill('Riya Kapoor');
   await seen(dialog.getByRole('textbox', { name: 'Email' })).fill(email);
@@ -171,7 +161,7 @@ test('a shopper registers in the popup, logs out and logs in again', async ({ pa
   let menu = await openAccountMenu(page);
   await expect(menu.getByRole('link', { name: 'Account Details' })).toHaveAttribute('href', '/user/accountdetails');
   await expect(menu.getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/user/orders');
-  await screenshot(page, testInfo, 'account-menu', false);
+  await screenshot(page, testInfo, 'account-menu', { fullPage: false });
   await seen(menu.getByRole('button', { name: 'Logout' })).click();
   await expect(page).toHaveURL(/\/$/);
   await inView(toast(page, 'You are signed out.'));
@@ -183,7 +173,7 @@ test('a shopper registers in the popup, logs out and logs in again', async ({ pa
   await seen(login.getByLabel('Password', { exact: true })).fill('not-my-password');
   await seen(login.getByRole('button', { name: 'Sign in', exact: true })).click();
   await expect(login.getByRole('form', { name: 'Sign in' }).getByRole('alert')).toHaveText('Invalid email or password');
-  await screenshot(page, testInfo, 'signin-popup-login-error', false);
+  await screenshot(page, testInfo, 'signin-popup-login-error', { fullPage: false });
   await seen(login.getByLabel('Password', { exact: true })).fill(password);
   await seen(login.getByRole('button', { name: 'Sign in', exact: true })).click();
   await inView(toast(page, 'Welcome Riya Kapoor'));
@@ -331,7 +321,7 @@ test('the guard sends a guest to sign in and back; addresses are added, fixed, e
   await seen(list.getByRole('button', { name: /^Delete address/ })).click();
   const confirm = page.getByRole('dialog', { name: 'Delete this address?' });
   await inView(confirm.getByRole('button', { name: 'Delete address' }));
-  await screenshot(page, testInfo, 'user-address-delete', false);
+  await screenshot(page, testInfo, 'user-address-delete', { fullPage: false });
   await seen(confirm.getByRole('button', { name: 'Delete address' })).click();
   await inView(toast(page, 'Address deleted'));
   await inView(page.getByRole('heading', { name: 'No saved addresses yet' }));
@@ -350,7 +340,7 @@ test('a signed-in shopper saves a product with the heart and finds it on the wis
   await seen(heart).click();
   const dialog = page.getByRole('dialog');
   await inView(dialog.getByText('Please login first to save pieces to your wishlist.'));
-  await screenshot(page, testInfo, 'signin-popup-wishlist-notice', false);
+  await screenshot(page, testInfo, 'signin-popup-wishlist-notice', { fullPage: false });
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
@@ -364,7 +354,7 @@ test('a signed-in shopper saves a product with the heart and finds it on the wis
   await seen(saved).click();
   await expect(saved).toHaveAttribute('aria-pressed', 'true');
   await inView(toast(page, 'Added to your wishlist'));
-  await screenshot(page, testInfo, 'listing-heart-saved', false);
+  await screenshot(page, testInfo, 'listing-heart-saved', { fullPage: false });
 
   // The product page shows it saved too.
   await seen(card.getByRole('link', { name })).click();

@@ -1,19 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { admin, inView, openBackOffice, seen } from './stack';
+import { expect, test } from '@playwright/test';
+import { admin, inView, openBackOffice, screenshot, seen } from './stack';
 
 // The audit log, against the whole running stack: an admin changes a coupon through the API
 // (as the back office's screens do), then finds both changes in /admin/audit, filters them to
 // coupons, and opens one to see the discount before and after.
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  const width = page.viewportSize()?.width ?? 0;
-  const path = `test-results/screenshots/${name}-${width}.png`;
-  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
-  await testInfo.attach(`${name}-${width}`, { path, contentType: 'image/png' });
-}
 
 test('an admin finds a coupon change in the audit log, with before and after', async ({ page, request }, testInfo) => {
   test.skip(!testInfo.project.name.startsWith('desktop'), 'the back office is checked at desktop width');

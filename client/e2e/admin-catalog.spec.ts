@@ -1,21 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { inView, openBackOffice, seen } from './stack';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { inView, openBackOffice, screenshot, seen } from './stack';
 
 // Categories and banners in the back office, against the whole running stack: an admin adds a
 // sub-category with a picture and shoppers find it in the Shop menu and at /products/{name};
 // a sub-category still holding products cannot be deleted (the server says why); an admin
 // puts a new home hero up and a shopper sees it on /; bad input is refused field by field.
 // Everything made here is deleted again, and the demo's own hero switched back on.
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  const width = page.viewportSize()?.width ?? 0;
-  const path = `test-results/screenshots/${name}-${width}.png`;
-  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
-  await testInfo.attach(`${name}-${width}`, { path, contentType: 'image/png' });
-}
 
 /** A w×h PNG drawn in the page: a cloth-coloured ground with a band of colour across it. */
 async function picture(page: Page, w: number, h: number, ground: string, band: string): Promise<Buffer> {

@@ -1,18 +1,9 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { backOfficeToken, call, inView, openBackOffice, screenshot as screenshotOf, seen } from './stack';
+import { backOfficeToken, call, inView, openBackOffice, screenshot, screenshot as screenshotOf, seen } from './stack';
 
 // The company's details in the back office, against the whole running stack: a bad PIN code
 // is refused beside its field with the input kept; a new tagline is saved and is what the
 // storefront's /api/company says; the old one is put back.
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  const width = page.viewportSize()?.width ?? 0;
-  const path = `test-results/screenshots/${name}-${width}.png`;
-  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
-  await testInfo.attach(`${name}-${width}`, { path, contentType: 'image/png' });
-}
 
 test('an admin saves the company tagline and the storefront shows it', async ({ page, request }, testInfo) => {
   test.skip(!testInfo.project.name.startsWith('desktop'), 'the back office is checked at desktop width');

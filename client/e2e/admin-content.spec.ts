@@ -1,18 +1,9 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { admin, inView, openBackOffice, seen } from './stack';
+import { expect, test } from '@playwright/test';
+import { admin, inView, openBackOffice, screenshot, seen } from './stack';
 
 // The shop's pages in the back office, against the whole running stack: an admin rewrites the
 // return policy in the editor (a heading and bold text); the storefront's /returnpolicydetails
 // shows it as written; markup typed as text stays text. The page is put back afterwards.
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  const width = page.viewportSize()?.width ?? 0;
-  const path = `test-results/screenshots/${name}-${width}.png`;
-  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
-  await testInfo.attach(`${name}-${width}`, { path, contentType: 'image/png' });
-}
 
 test('an admin rewrites the return policy and shoppers read it', async ({ page, request }, testInfo) => {
   test.skip(!testInfo.project.name.startsWith('desktop'), 'the back office is checked at desktop width');

@@ -1,19 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { inView, openBackOffice, seen } from './stack';
+import { expect, test } from '@playwright/test';
+import { inView, openBackOffice, screenshot, seen } from './stack';
 
 // Coupons in the back office, against the whole running stack: an admin's bad code is refused
 // field by field; a new coupon appears with its terms in words; editing changes them; switching
 // it off takes it out of the storefront's coupon list.
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  const width = page.viewportSize()?.width ?? 0;
-  const path = `test-results/screenshots/${name}-${width}.png`;
-  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
-  await testInfo.attach(`${name}-${width}`, { path, contentType: 'image/png' });
-}
 
 test('an admin creates, edits and switches off a coupon', async ({ page, request }, testInfo) => {
   test.skip(!testInfo.project.name.startsWith('desktop'), 'the back office is checked at desktop width');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { inView, openBackOffice, seen } from './stack';
+import { expect, test } from '@playwright/test';
+import { inView, openBackOffice, screenshot, seen } from './stack';
 
 // The back office's people, against the whole running stack: a shopper signs up; an admin
 // finds them by e-mail in /admin/users, deactivates the account (the shopper can no longer
@@ -11,15 +11,6 @@ import { inView, openBackOffice, seen } from './stack';
 function someAddress(): Record<string, string> {
   const part = () => Math.floor(Math.random() * 250) + 1;
   return { 'X-Forwarded-For': `10.${part()}.${part()}.${part()}` };
-}
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  const width = page.viewportSize()?.width ?? 0;
-  const path = `test-results/screenshots/${name}-${width}.png`;
-  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
-  await testInfo.attach(`${name}-${width}`, { path, contentType: 'image/png' });
 }
 
 test('an admin deactivates a shopper, who can no longer sign in, and reactivates them', async ({ page, request }, testInfo) => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { inView, openBackOffice, seen } from './stack';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { inView, openBackOffice, screenshot, seen } from './stack';
 
 // The back office's dashboard, live, against the whole running stack: an admin has it open;
 // a shopper places a cash-on-delivery order through the API; today's takings and order count
@@ -16,15 +16,6 @@ async function call<T>(request: APIRequestContext, method: 'GET' | 'POST', path:
   const body = await answer.text();
   expect(answer.ok(), `${method} ${path} → ${answer.status()} ${body}`).toBe(true);
   return JSON.parse(body) as { data: T; token?: string };
-}
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  const width = page.viewportSize()?.width ?? 0;
-  const path = `test-results/screenshots/${name}-${width}.png`;
-  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
-  await testInfo.attach(`${name}-${width}`, { path, contentType: 'image/png' });
 }
 
 test('the dashboard counts a new order without a reload', async ({ page, request }, testInfo) => {

@@ -1,20 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { admin, backOfficeToken, call, inView, openBackOffice, screenshot as screenshotOf, seen } from './stack';
+import { expect, test, type Page } from '@playwright/test';
+import { admin, backOfficeToken, call, inView, openBackOffice, screenshot, screenshot as screenshotOf, seen } from './stack';
 
 // The product editor, against the whole running stack: an admin creates a product with a
 // picture (uploaded, re-encoded by the server) and stock in two sizes, sees the price shoppers
 // will pay, and then finds it on the storefront's product page with its sizes; a second save
 // with a changed count is refused when the count changed meanwhile.
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  const width = page.viewportSize()?.width ?? 0;
-  const path = `test-results/screenshots/${name}-${width}.png`;
-  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
-  await testInfo.attach(`${name}-${width}`, { path, contentType: 'image/png' });
-}
 
 /** A 480×600 PNG drawn in the page: a shirt-coloured panel with a darker placket. */
 async function shirtPicture(page: Page): Promise<Buffer> {

@@ -1,20 +1,9 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { inView, openBackOffice, seen } from './stack';
+import { expect, test } from '@playwright/test';
+import { inView, openBackOffice, screenshot, seen } from './stack';
 
 // The back office's product list, against the whole running stack: an admin finds a demo
 // product by its code, hides it with the bulk bar (the storefront no longer shows it), and
 // shows it again; filters live in the URL.
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  await expect
-    .poll(() => page.evaluate(() => Array.from(document.images).every((image) => image.complete)), { message: 'images loaded' })
-    .toBe(true);
-  const width = page.viewportSize()?.width ?? 0;
-  const path = `test-results/screenshots/${name}-${width}.png`;
-  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
-  await testInfo.attach(`${name}-${width}`, { path, contentType: 'image/png' });
-}
 
 test('an admin hides a product from the storefront and shows it again', async ({ page, request }, testInfo) => {
   test.skip(!testInfo.project.name.startsWith('desktop'), 'the back office is checked at desktop width');

@@ -1,19 +1,10 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { inView, openBackOffice, seen } from './stack';
+import { expect, test } from '@playwright/test';
+import { inView, openBackOffice, screenshot, seen } from './stack';
 
 // Sales in the back office, against the whole running stack, with a shopper's storefront open
 // in another browser context: switching the demo's Festive Formals sale off takes its banner
 // off the storefront without a reload, and switching it on brings it back. A new sale is
 // created (off, so it changes nothing for shoppers), found with its reach in words, and deleted.
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  const width = page.viewportSize()?.width ?? 0;
-  const path = `test-results/screenshots/${name}-${width}.png`;
-  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
-  await testInfo.attach(`${name}-${width}`, { path, contentType: 'image/png' });
-}
 
 test('switching a sale off and on changes an open storefront live', async ({ page, browser }, testInfo) => {
   test.skip(!testInfo.project.name.startsWith('desktop'), 'the back office is checked at desktop width');

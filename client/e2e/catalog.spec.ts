@@ -1,27 +1,11 @@
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { inStockSize, inView, seen } from './stack';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { inStockSize, inView, screenshot, seen } from './stack';
 
 // The storefront's browsing pages against the running shop with its demo data (Jaipur Formals:
 // Men and Women, Formal Shirts, Formal Trousers, …, and the Festive Formals sale).
 
 function isMobile(page: Page) {
   return (page.viewportSize()?.width ?? 1280) < 640;
-}
-
-/** A full-page screenshot under test-results/screenshots/, once images and fonts are in. */
-async function screenshot(page: Page, testInfo: TestInfo, name: string, { fullPage = true } = {}) {
-  await page.evaluate(() => document.fonts.ready);
-  // Lazy images below the fold would be blank in a full-page picture: load them all first.
-  await page.evaluate(() => {
-    document.querySelectorAll('img').forEach((image) => { image.loading = 'eager'; });
-  });
-  await expect
-    .poll(() => page.evaluate(() => Array.from(document.images).every((image) => image.complete)), { message: 'images loaded' })
-    .toBe(true);
-  const width = page.viewportSize()?.width ?? 0;
-  const path = `test-results/screenshots/${name}-${width}.png`;
-  await page.screenshot({ path, fullPage, animations: 'disabled' });
-  await testInfo.attach(`${name}-${width}`, { path, contentType: 'image/png' });
 }
 
 async function expectNoBrokenImages(page: Page) {

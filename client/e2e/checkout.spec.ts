@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { inView as seenInView } from './stack';
+import { inView as seenInView, screenshot } from './stack';
 
 // Buying against the whole running shop with its demo data (products, the Festive Formals sale,
 // the company details and the coupons WELCOME15, FESTIVE10, TAILOR5): a guest's cart merged on
@@ -45,25 +45,6 @@ async function appears(locator: Locator, timeout?: number) {
 function someAddress(): Record<string, string> {
   const part = () => Math.floor(Math.random() * 250) + 1;
   return { 'X-Forwarded-For': `10.${part()}.${part()}.${part()}` };
-}
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string, { fullPage = true } = {}) {
-  await page.evaluate(() => document.fonts.ready);
-  // Lazy images below the fold would be blank in a full-page picture: load them all first.
-  await page.evaluate(() => {
-    document.querySelectorAll('img').forEach((image) => {
-      image.loading = 'eager';
-    });
-  });
-  await expect
-    .poll(() => page.evaluate(() => Array.from(document.images).every((image) => image.complete)), { message: 'images loaded' })
-    .toBe(true);
-  // A full page from its top, where the sticky header belongs.
-  if (fullPage) await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  const width = page.viewportSize()?.width ?? 0;
-  const path = `test-results/screenshots/${name}-${width}.png`;
-  await page.screenshot({ path, fullPage, animations: 'disabled' });
-  await testInfo.attach(`${name}-${width}`, { path, contentType: 'image/png' });
 }
 
 /** A new e-mail for every test and project, so runs never collide. */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { inView, seen } from './stack';
+import { inView, screenshot, seen } from './stack';
 
 // The first test reads the running shop's demo sale and categories. The second answers
 // /api/getsale, /api/getcategory and the /api/ws socket inside the browser, so it can push a
@@ -43,10 +43,7 @@ test('the sale banner and the Shop menu show the running demo sale and categorie
   // The demo sale's collection is Men: the banner says so once ('in the Men collection', not '… for Men' too).
   await expect(banner).toContainText('in the Men collection');
   await expect(banner).not.toContainText('for Men');
-  await page.evaluate(() => document.fonts.ready);
-  const path = `test-results/screenshots/live-sale-banner-${page.viewportSize()?.width}.png`;
-  await page.screenshot({ path, animations: 'disabled' });
-  await testInfo.attach('live-sale-banner', { path, contentType: 'image/png' });
+  await screenshot(page, testInfo, 'live-sale-banner', { fullPage: false });
 
   const mobile = (page.viewportSize()?.width ?? 1280) < 640;
   if (mobile) {
@@ -60,9 +57,7 @@ test('the sale banner and the Shop menu show the running demo sale and categorie
     await expect(nav.getByRole('link', { name: 'Stretch Pant' })).toHaveAttribute('href', '/products/Stretch%20Pant');
     await expect(nav.getByRole('link', { name: 'Flexiwaist Pant' })).toHaveAttribute('href', '/products/Flexiwaist%20Pant');
   }
-  const menuPath = `test-results/screenshots/live-categories-menu-${page.viewportSize()?.width}.png`;
-  await page.screenshot({ path: menuPath, animations: 'disabled' });
-  await testInfo.attach('live-categories-menu', { path: menuPath, contentType: 'image/png' });
+  await screenshot(page, testInfo, 'live-categories-menu', { fullPage: false });
 });
 
 test('a sale.changed event over the socket brings the banner in without a reload', async ({ page }) => {

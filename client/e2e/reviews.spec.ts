@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { admin, inView, openBackOffice, seen } from './stack';
+import { admin, inView, openBackOffice, screenshot, seen } from './stack';
 
 // Product reviews against the whole running stack: a shopper whose cash-on-delivery order was
 // delivered reviews the piece on /user/userreviews (the server's field message first, then 4
@@ -20,24 +20,6 @@ async function call<T>(request: APIRequestContext, method: 'GET' | 'POST' | 'DEL
   const body = await answer.text();
   expect(answer.ok(), `${method} ${path} → ${answer.status()} ${body}`).toBe(true);
   return JSON.parse(body) as { data: T; token?: string };
-}
-
-/** A screenshot under test-results/screenshots/ (name-width.png), once images and fonts are in. */
-async function screenshot(page: Page, testInfo: TestInfo, name: string, { fullPage = true } = {}) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.evaluate(() => {
-    document.querySelectorAll('img').forEach((image) => {
-      image.loading = 'eager';
-    });
-  });
-  await expect
-    .poll(() => page.evaluate(() => Array.from(document.images).every((image) => image.complete)), { message: 'images loaded' })
-    .toBe(true);
-  if (fullPage) await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  const width = page.viewportSize()?.width ?? 0;
-  const path = `test-results/screenshots/${name}-${width}.png`;
-  await page.screenshot({ path, fullPage, animations: 'disabled' });
-  await testInfo.attach(`${name}-${width}`, { path, contentType: 'image/png' });
 }
 
 function toast(page: Page, message: string | RegExp) {

@@ -133,10 +133,27 @@ export async function call<T>(request: APIRequestContext, method: 'GET' | 'POST'
   return JSON.parse(body) as { message: string; data: T; token?: string };
 }
 
-/** A screenshot under test-results/screenshots/ (name-width.png), once fonts and images are in
- * (those in the window only, unless it is of the full page: lazy pictures further down wait for a scroll). */
+/**
+ * Whether the tests save screenshots for people to look at: yes, unless E2E_SCREENSHOTS=off,
+ * which make test sets (nobody looks at a test run's pictures). catalog.spec and checkout.spec
+ * at both widths, A/B in turns (2026-11-27): 280 and 297 CPU-s with them, 245 and 241 without;
+ * a full phone-width listing at device scale 2 alone costs 1.4 CPU-s. A failing test keeps its
+ * own screenshot either way (playwright.config.ts).
+ */
+const screenshotsWanted = process.env.E2E_SCREENSHOTS !== 'off';
+
+/**
+ * A screenshot under test-results/screenshots/ (name-width.png), attached to the report, once
+ * fonts and pictures are in: of the full page from its top (lazy pictures further down are
+ * loaded first), or of the window only. Whether or not the picture is taken (E2E_SCREENSHOTS),
+ * the pictures in the window must have loaded, and a full page is scrolled back to its top, so a
+ * test does the same either way.
+ */
 export async function screenshot(page: Page, testInfo: TestInfo, name: string, { fullPage = true } = {}) {
-  await page.evaluate(() => document.fonts.ready);
+  const all = screenshotsWanted && fullPage;
+  if (all) {
+    await page.evaluate(() => document.querySelectorAll('img').forEach((image) => { image.loading = 'eager'; }));
+  }
   await expect
     .poll(
       () =>
@@ -145,12 +162,14 @@ export async function screenshot(page: Page, testInfo: TestInfo, name: string, {
             Array.from(document.images)
               .filter((image) => all || (image.getBoundingClientRect().bottom > 0 && image.getBoundingClientRect().top < window.innerHeight))
               .every((image) => image.complete),
-          fullPage,
+          all,
         ),
       { message: 'images loaded' },
     )
     .toBe(true);
   if (fullPage) await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  if (!screenshotsWanted) return;
+  await page.evaluate(() => document.fonts.ready);
   const width = page.viewportSize()?.width ?? 0;
   const path = `test-results/screenshots/${name}-${width}.png`;
   await page.screenshot({ path, fullPage, animations: 'disabled' });

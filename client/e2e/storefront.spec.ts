@@ -1,16 +1,5 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { inView, scrollToEnd, seen } from './stack';
-
-/** Saves a screenshot (full page unless asked otherwise) under test-results/screenshots/ and attaches it to the report. */
-async function screenshot(page: Page, testInfo: TestInfo, name: string, fullPage = true) {
-  await page.evaluate(() => document.fonts.ready);
-  // Back to the top (a person may have scrolled down to what the test looked at) for the full page.
-  if (fullPage) await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  const width = page.viewportSize()?.width ?? 0;
-  const path = `test-results/screenshots/${name}-${width}.png`;
-  await page.screenshot({ path, fullPage, animations: 'disabled' });
-  await testInfo.attach(`${name}-${width}`, { path, contentType: 'image/png' });
-}
+import { expect, test, type Page } from '@playwright/test';
+import { inView, screenshot, scrollToEnd, seen } from './stack';
 
 function isMobile(page: Page) {
   return (page.viewportSize()?.width ?? 1280) < 640;
@@ -148,7 +137,7 @@ test('the navigation menu opens (hamburger drawer on mobile, Shop dropdown on de
       await inView(link);
       expect((await link.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
     }
-    await screenshot(page, testInfo, 'mobile-menu', false);
+    await screenshot(page, testInfo, 'mobile-menu', { fullPage: false });
     await seen(page.getByRole('button', { name: 'Close menu' })).click();
     await expect(drawer).toBeHidden();
   } else {
@@ -156,7 +145,7 @@ test('the navigation menu opens (hamburger drawer on mobile, Shop dropdown on de
     await seen(nav.getByRole('button', { name: 'Shop' })).click();
     const menu = nav.getByRole('list', { name: 'Shop categories' });
     await expect(menu.getByRole('link', { name: 'Shop all' })).toHaveAttribute('href', '/shop');
-    await screenshot(page, testInfo, 'shop-menu', false);
+    await screenshot(page, testInfo, 'shop-menu', { fullPage: false });
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
   }
