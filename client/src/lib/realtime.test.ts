@@ -167,7 +167,7 @@ describe('a screen extending the socket (the back office board)', () => {
     const extension: RealtimeExtension = {
       topics: ['admin:orders', 'admin:dashboard'],
       event: (event) => heard.push(`${event.type}@${event.topic}`),
-      reconnected: () => heard.push('reconnected'),
+      subscribed: () => heard.push('subscribed'),
     };
     const sent: unknown[] = [];
     const dispatched: UnknownAction[] = [];
@@ -201,24 +201,31 @@ describe('a screen extending the socket (the back office board)', () => {
     expect(realtime.tokenIsStale()).toBe(false);
   });
 
-  it('hears events after the cache actions, and reconnects but not the first connection', () => {
+  it('hears events after the cache actions, and is told each time its topics are subscribed', () => {
     const { realtime, dispatched, heard, unplug } = extended();
-    const subscribed = JSON.stringify({ type: 'subscribed', topics: ['sales', 'catalog'], denied: [] });
+    const subscribed = JSON.stringify({ type: 'subscribed', topics: ['sales', 'catalog', 'user:a1', 'admin:orders', 'admin:dashboard'], denied: [] });
     realtime.opened();
     realtime.received(subscribed);
+    // Subscribed at last: what the screen fetched before may have missed an event.
+    expect(heard).toEqual(['subscribed']);
     realtime.received(JSON.stringify(event('order.created', 'admin:orders', { _id: 'o1' })));
     expect(dispatched).toContainEqual(api.util.invalidateTags(['Order']));
-    // A later subscribe's answer on the same connection is no reconnect.
-    realtime.received(subscribed);
-    expect(heard).toEqual(['order.created@admin:orders']);
+    expect(heard).toEqual(['subscribed', 'order.created@admin:orders']);
+    // Another screen's subscribe, answered on the same connection, is not this screen's.
+    realtime.received(JSON.stringify({ type: 'subscribed', topics: ['user:a1'], denied: [] }));
+    expect(heard).toHaveLength(2);
 
+    // After a drop, every tag is fetched again, and the screen is told.
+    dispatched.length = 0;
     realtime.closed(1006);
     realtime.opened();
     realtime.received(subscribed);
-    expect(heard).toEqual(['order.created@admin:orders', 'reconnected']);
+    expect(dispatched).toContainEqual(api.util.invalidateTags([...tagTypes]));
+    expect(heard).toEqual(['subscribed', 'order.created@admin:orders', 'subscribed']);
 
     unplug();
     realtime.received(JSON.stringify(event('order.updated', 'admin:orders', { _id: 'o1' })));
-    expect(heard).toHaveLength(2);
+    realtime.received(subscribed);
+    expect(heard).toHaveLength(3);
   });
 });

@@ -2,8 +2,9 @@
 // topics (and the user's own), and turns server events into RTK Query cache actions through one
 // handler map (eventHandlers) over the event catalogue (lib/events.ts), so open screens update
 // in place. After a reconnect it invalidates every tag, refetching what is shown. A lazily
-// loaded screen with its own topics and cache (the back office's order board) plugs in with
-// setRealtimeExtension: its code stays out of every shopper's page. The transport is
+// loaded screen with its own topics (the back office's screens) plugs in with
+// setRealtimeExtension: its code stays out of every shopper's page, and it is told each time its
+// topics are subscribed, so it fetches again what an event sent before then would have changed. The transport is
 // lib/reconnectingSocket.ts.
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { api, authToken, tagTypes } from './api';
@@ -32,6 +33,14 @@ type ServerMessage =
   | { type: 'error'; message: string };
 
 export const publicTopics = ['sales', 'catalog'] as const;
+
+/** The back office's topics (staff and admins; the server refuses the rest). */
+export const adminTopics = {
+  /** Every order, payment, shipment and return change (realtime.TopicAdminOrders). */
+  orders: 'admin:orders',
+  /** What moves the dashboard's figures (realtime.TopicAdminDashboard). */
+  dashboard: 'admin:dashboard',
+} as const;
 
 /** Close code the server uses for a missing or bad token. */
 const unauthorisedCloseCode = 4401;
@@ -79,15 +88,18 @@ export function cacheActionsForEvent(event: RealtimeEvent): UnknownAction[] {
 
 /**
  * What a lazily loaded screen adds to the tab's socket while it is open (the back office's
- * order board: admin topics, and its own cache patched from their events).
+ * screens: admin topics, and their own cache patched or refetched on their events).
  */
 export interface RealtimeExtension {
   /** Topics to subscribe to beside the public and own ones (the server refuses what is not allowed). */
   topics: string[];
   /** Every event, after the cache actions above. */
   event(event: RealtimeEvent): void;
-  /** The socket is back after a drop (or a new sign-in): refetch what is shown. */
-  reconnected(): void;
+  /**
+   * Its topics are subscribed: once plugged in, and again after a drop or a new sign-in. Refetch
+   * what is shown: an event sent between the screen's fetch and this moment was not heard.
+   */
+  subscribed(): void;
 }
 
 let extension: RealtimeExtension | null = null;
@@ -156,14 +168,15 @@ export function createRealtimeSession({ dispatch, send, token }: RealtimeSession
         if (control.user) topics.push(`user:${control.user.id}`);
         send(JSON.stringify({ type: 'subscribe', topics: [...topics, ...(extension?.topics ?? [])] }));
       } else if (control.type === 'subscribed') {
-        // Later subscribes (a screen following a topic) are answered too: only the first counts.
-        if (liveness === 'now') return;
-        dispatch(connectionStatusChanged('live'));
-        if (liveness === 'dropped') {
-          dispatch(api.util.invalidateTags([...tagTypes]));
-          extension?.reconnected();
+        // Later subscribes (a screen following a topic) are answered too: only the first makes
+        // the connection live, and after a drop, everything shown is fetched again.
+        if (liveness !== 'now') {
+          dispatch(connectionStatusChanged('live'));
+          if (liveness === 'dropped') dispatch(api.util.invalidateTags([...tagTypes]));
+          liveness = 'now';
         }
-        liveness = 'now';
+        const screen = extension;
+        if (screen && control.topics.some((topic) => screen.topics.includes(topic))) screen.subscribed();
       }
     },
     closed(code: number) {

@@ -9,7 +9,7 @@ import { Button } from '../../../components/Button';
 import { useAppDispatch } from '../../../app/hooks';
 import type { ApiError } from '../../../lib/api';
 import { formatRupees } from '../../../lib/money';
-import { setRealtimeExtension } from '../../../lib/realtime';
+import { adminTopics, setRealtimeExtension } from '../../../lib/realtime';
 import { toastShown } from '../../../lib/toast';
 import { dashboardApi, useGetDashboardQuery } from '../api';
 import { revenueChart } from '../chart';
@@ -18,7 +18,7 @@ import type { Dashboard as Figures, Report, Takings } from '../types';
 import { CodFigures } from './CodFigures';
 import styles from './Dashboard.module.css';
 
-export const dashboardTopic = 'admin:dashboard';
+const dashboardTopic = adminTopics.dashboard;
 const refetchDelayMs = 500;
 
 const statusNames: Record<string, string> = {
@@ -56,7 +56,7 @@ export function Dashboard({ name, children }: { name: string; children?: ReactNo
       window.clearTimeout(timer);
       timer = window.setTimeout(() => dispatch(dashboardApi.util.invalidateTags(['Dashboard'])), refetchDelayMs);
     };
-    setRealtimeExtension({ topics: [dashboardTopic], event: (event) => event.topic === dashboardTopic && soon(), reconnected: soon });
+    setRealtimeExtension({ topics: [dashboardTopic], event: (event) => event.topic === dashboardTopic && soon(), subscribed: soon });
     return () => {
       setRealtimeExtension(null);
       window.clearTimeout(timer);

@@ -12,13 +12,13 @@ import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { FormAlert, formStyles } from '../../../components/Form';
 import type { ApiError } from '../../../lib/api';
-import { setRealtimeExtension } from '../../../lib/realtime';
+import { adminTopics, setRealtimeExtension } from '../../../lib/realtime';
 import { useComplaintQueueQuery, useMoveComplaintMutation } from '../adminApi';
 import { slaClock } from '../sla';
 import { statusLabels, type Complaint, type ComplaintStatus } from '../types';
 import styles from './ComplaintQueue.module.css';
 
-const dashboardTopic = 'admin:dashboard';
+const dashboardTopic = adminTopics.dashboard;
 const filters: { status: ComplaintStatus | ''; label: string }[] = [
   { status: '', label: 'Unresolved' },
   { status: 'open', label: 'Open' },
@@ -49,7 +49,7 @@ export function ComplaintQueue() {
     setRealtimeExtension({
       topics: [dashboardTopic],
       event: (event) => event.topic === dashboardTopic && void refetch(),
-      reconnected: () => void refetch(),
+      subscribed: () => void refetch(),
     });
     return () => setRealtimeExtension(null);
   }, [refetch]);

@@ -1,12 +1,14 @@
 // The back office's NDR queue (/admin/ndr): every order whose delivery attempt failed and is
 // not settled, oldest first, with the courier's reason, the attempts, the time since and the
-// answer; staff act for the shopper (after a call) with a note. Live: order and shipment events
-// on the admin board refresh it.
-import { useId, useState } from 'react';
+// answer; staff act for the shopper (after a call) with a note. Live: it follows the admin
+// orders topic, whose order and shipment events refetch everything tagged 'Order' (lib/realtime),
+// this queue with it: an answer the worker has sent to the courier turns to "Sent" in place.
+import { useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { Link } from '../../../components/Link';
 import { StateMessage } from '../../../components/StateMessage';
+import { adminTopics, setRealtimeExtension } from '../../../lib/realtime';
 import { useAnswerNdrMutation, useGetNdrQueueQuery } from '../api';
 import type { DeliveryIssue } from '../types';
 import { answerLine, answerState, nextDays, since } from '../words';
@@ -14,7 +16,11 @@ import { AnswerForm } from './AnswerForm';
 import styles from './Ndr.module.css';
 
 export function NdrQueue() {
-  const { data, isLoading, isError } = useGetNdrQueueQuery();
+  const { data, isLoading, isError, refetch } = useGetNdrQueueQuery();
+  useEffect(() => {
+    setRealtimeExtension({ topics: [adminTopics.orders], event: () => {}, subscribed: () => void refetch() });
+    return () => setRealtimeExtension(null);
+  }, [refetch]);
   const [acting, setActing] = useState<DeliveryIssue | null>(null);
   const [answer] = useAnswerNdrMutation();
   const titleId = useId();

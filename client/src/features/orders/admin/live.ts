@@ -7,14 +7,13 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAppDispatch, useAppStore } from '../../../app/hooks';
 import { eventNames } from '../../../lib/events';
-import { setRealtimeExtension, type RealtimeEvent } from '../../../lib/realtime';
+import { adminTopics, setRealtimeExtension, type RealtimeEvent } from '../../../lib/realtime';
 import { patchBoardPages } from './api';
 import { patchOrderRow, readOrderEvent } from './rows';
 import { playNewOrderChime, primeSound, readSoundPreference, writeSoundPreference } from './sound';
 import type { AdminOrderFilters } from './types';
 
-export const adminOrdersTopic = 'admin:orders';
-export const adminDashboardTopic = 'admin:dashboard';
+const adminOrdersTopic = adminTopics.orders;
 
 /** How long a row stays lit: a new order a little longer than an update. */
 export const highlightMs = { new: 6000, updated: 3000 } as const;
@@ -96,7 +95,7 @@ export function useLiveOrderBoard(filters: AdminOrderFilters, refetch: () => voi
       refetchTimer = window.setTimeout(() => latest.current.refetch(), refetchDelayMs);
     };
     setRealtimeExtension({
-      topics: [adminOrdersTopic, adminDashboardTopic],
+      topics: [adminTopics.orders, adminTopics.dashboard],
       event: (event) =>
         handleBoardEvent(event, {
           dispatch,
@@ -108,7 +107,7 @@ export function useLiveOrderBoard(filters: AdminOrderFilters, refetch: () => voi
             if (latest.current.sound) playNewOrderChime();
           },
         }),
-      reconnected: refetchSoon,
+      subscribed: refetchSoon,
     });
     const pending = timers.current;
     return () => {
@@ -153,7 +152,7 @@ export function useLiveOrder(id: string, refetch: () => void) {
         const data = readOrderEvent(event.data);
         if (data && (data._id === id || data.orderId === id)) refetchSoon();
       },
-      reconnected: refetchSoon,
+      subscribed: refetchSoon,
     });
     return () => {
       setRealtimeExtension(null);

@@ -7,11 +7,11 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAppDispatch, useAppStore } from '../../../app/hooks';
 import { eventNames, type ReturnChange } from '../../../lib/events';
-import { setRealtimeExtension, type RealtimeEvent } from '../../../lib/realtime';
+import { adminTopics, setRealtimeExtension, type RealtimeEvent } from '../../../lib/realtime';
 import { returnQueueApi } from './api';
 import type { QueueFilters } from './types';
 
-export const adminOrdersTopic = 'admin:orders';
+const adminOrdersTopic = adminTopics.orders;
 export const refetchDelayMs = 300;
 export const highlightMs = 4000;
 
@@ -82,7 +82,7 @@ export function useLiveReturnQueue() {
         highlight(change._id, change.created ? 'new' : 'updated');
         refetchSoon();
       },
-      reconnected: refetchSoon,
+      subscribed: refetchSoon,
     });
     const pending = timers.current;
     return () => {
