@@ -49,9 +49,9 @@ func New(t testing.TB) (*pgxpool.Pool, string) {
 	defer admin.Close(ctx)
 	name := "t_" + shop.NewID()
 	// FILE_COPY copies the template's files instead of writing each of its pages to the WAL
-	// (PostgreSQL 15's default, WAL_LOG): of the 11 MB migrated template, 20 copies and drops on the test
-	// cluster (fsync off) took 1.6 s and 1.8 CPU-s of PostgreSQL instead of 3.8 s and 3.6 CPU-s.
-	// Its checkpoint is cheap on a test cluster, whose pages are few and never synced.
+	// (PostgreSQL 15's default, WAL_LOG). 20 copies of the 11 MB migrated template, and their
+	// drops, on the test cluster (fsync off): 1.6 s and 1.8 CPU-s of PostgreSQL instead of
+	// 3.8 s and 3.6 CPU-s. Its checkpoint is cheap on a test cluster, whose pages are never synced.
 	if _, err := admin.Exec(ctx, fmt.Sprintf("CREATE DATABASE %s TEMPLATE %s STRATEGY FILE_COPY", name, templateName)); err != nil {
 		t.Fatalf("dbtest: create database: %v", err)
 	}
