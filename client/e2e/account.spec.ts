@@ -16,8 +16,6 @@ const password = 'tailored-2026';
 // loaded box it has taken up to 60 s. Each expect still gives up after 7 s.
 test.describe.configure({ timeout: 120_000 });
 
-/** Saves a screenshot under test-results/screenshots/ (name-width.png) and attaches it. */
-
 /** A made-up client address for an API sign-up: the browser-test stack trusts the header, so
  * the suite's many sign-ups do not all count against one address's limit. */
 function someAddress(): Record<string, string> {

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { backOfficeToken, call, inView, openBackOffice, screenshot, screenshot as screenshotOf, seen } from './stack';
+import { backOfficeToken, call, inView, openBackOffice, screenshot, seen } from './stack';
 
 // The company's details in the back office, against the whole running stack: a bad PIN code
 // is refused beside its field with the input kept; a new tagline is saved and is what the
@@ -79,7 +79,7 @@ async function changeGstin(page: Page, testInfo: TestInfo, before: Company, toke
   await expect(gstin).toHaveValue('08AAACJ4321K1ZP');
   // The field is centred, as a person scrolls to read it, above and below it in the picture.
   await gstin.evaluate((field) => field.scrollIntoView({ block: 'center' }));
-  await screenshotOf(page, testInfo, 'admin-company-gstin-refused', { fullPage: false });
+  await screenshot(page, testInfo, 'admin-company-gstin-refused', { fullPage: false });
   expect((await storefront()).gstin).toBe(before.gstin);
 
   await seen(gstin).fill('08AABCD1234E1Z8');
@@ -90,7 +90,7 @@ async function changeGstin(page: Page, testInfo: TestInfo, before: Company, toke
   await inView(form.getByLabel('GSTIN'));
   await expect(form.getByLabel('GSTIN')).toHaveValue('08AABCD1234E1Z8');
   await expect(form.getByLabel('Legal name')).toHaveValue('Jaipur Formals Test LLP');
-  await screenshotOf(page, testInfo, 'admin-company-gst', { fullPage: false });
+  await screenshot(page, testInfo, 'admin-company-gst', { fullPage: false });
 
   // The change is in the audit log, before and after.
   const audit = await call<{ items: { entityType: string; before: Company; after: Company }[] }>(

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { admin, backOfficeToken, call, inView, openBackOffice, screenshot, screenshot as screenshotOf, seen } from './stack';
+import { admin, backOfficeToken, call, inView, openBackOffice, screenshot, seen } from './stack';
 
 // The product editor, against the whole running stack: an admin creates a product with a
 // picture (uploaded, re-encoded by the server) and stock in two sizes, sees the price shoppers
@@ -120,7 +120,7 @@ test('an admin sets a product’s HSN code', async ({ page, request }, testInfo)
   await inView(form.getByText('HSN code must be 4, 6 or 8 digits'));
   await expect(hsn).toHaveAccessibleDescription('HSN code must be 4, 6 or 8 digits');
   await seen(hsn).focus();
-  await screenshotOf(page, testInfo, 'admin-product-hsn-refused', { fullPage: false });
+  await screenshot(page, testInfo, 'admin-product-hsn-refused', { fullPage: false });
   expect(await hsnNow()).toBe(product.hsn);
 
   await seen(hsn).fill('62052000');

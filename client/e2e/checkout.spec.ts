@@ -38,8 +38,6 @@ async function appears(locator: Locator, timeout?: number) {
   await expect(locator).toBeInViewport({ timeout });
 }
 
-/** A screenshot under test-results/screenshots/ (name-width.png), once images and fonts are in. */
-
 /** A made-up client address for an API sign-up: the browser-test stack trusts the header, so
  * the suite's many sign-ups do not all count against one address's limit. */
 function someAddress(): Record<string, string> {

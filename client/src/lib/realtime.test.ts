@@ -206,14 +206,21 @@ describe('a screen extending the socket (the back office board)', () => {
     const subscribed = JSON.stringify({ type: 'subscribed', topics: ['sales', 'catalog', 'user:a1', 'admin:orders', 'admin:dashboard'], denied: [] });
     realtime.opened();
     realtime.received(subscribed);
-    // Subscribed at last: what the screen fetched before may have missed an event.
+    // Subscribed at last: what the screen fetched before may have missed an event. The first
+    // connection fetches nothing else again.
     expect(heard).toEqual(['subscribed']);
+    expect(dispatched).not.toContainEqual(api.util.invalidateTags([...tagTypes]));
     realtime.received(JSON.stringify(event('order.created', 'admin:orders', { _id: 'o1' })));
     expect(dispatched).toContainEqual(api.util.invalidateTags(['Order']));
     expect(heard).toEqual(['subscribed', 'order.created@admin:orders']);
-    // Another screen's subscribe, answered on the same connection, is not this screen's.
+    // Another screen's subscribe, answered on the same connection, is not this screen's; nor is
+    // an answer that refuses the screen's topic.
     realtime.received(JSON.stringify({ type: 'subscribed', topics: ['user:a1'], denied: [] }));
+    realtime.received(JSON.stringify({ type: 'subscribed', topics: [], denied: ['admin:orders'] }));
     expect(heard).toHaveLength(2);
+    // The screen's own subscribe on the live connection (plugged in after the welcome) is.
+    realtime.received(JSON.stringify({ type: 'subscribed', topics: ['admin:orders'], denied: [] }));
+    expect(heard).toEqual(['subscribed', 'order.created@admin:orders', 'subscribed']);
 
     // After a drop, every tag is fetched again, and the screen is told.
     dispatched.length = 0;
@@ -221,11 +228,11 @@ describe('a screen extending the socket (the back office board)', () => {
     realtime.opened();
     realtime.received(subscribed);
     expect(dispatched).toContainEqual(api.util.invalidateTags([...tagTypes]));
-    expect(heard).toEqual(['subscribed', 'order.created@admin:orders', 'subscribed']);
+    expect(heard).toEqual(['subscribed', 'order.created@admin:orders', 'subscribed', 'subscribed']);
 
     unplug();
     realtime.received(JSON.stringify(event('order.updated', 'admin:orders', { _id: 'o1' })));
     realtime.received(subscribed);
-    expect(heard).toHaveLength(3);
+    expect(heard).toHaveLength(4);
   });
 });

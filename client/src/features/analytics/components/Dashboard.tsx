@@ -2,7 +2,7 @@
 // 7 and 30 days (online and cash on delivery apart) against the span before, the average order, the 30 days' orders by status, a
 // day-by-day revenue chart, best-selling products and sizes, new customers and the sizes
 // running out. It follows admin:dashboard: each order or payment event refetches it (bursts
-// coalesced), and so does a reconnect.
+// coalesced), and so does each confirmation of its subscription (at first, after a reconnect).
 import { useEffect, useId, type ReactNode } from 'react';
 import { StateMessage } from '../../../components/StateMessage';
 import { Button } from '../../../components/Button';

@@ -2,9 +2,10 @@
 // by default, those due first first, each with its SLA clock (resolution due one month after
 // filing; overdue in red); a status filter in the URL; a complaint moves open → in progress →
 // resolved or closed with a note the shopper reads (audited on the server). It refetches on
-// each admin:dashboard event and after a reconnect; complaints themselves announce no event (the
+// each admin:dashboard event and each time that topic's subscription is confirmed; complaints themselves announce no event (the
 // event catalogue is on every shopper's page, whose script budget had no room for it).
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useAppDispatch } from '../../../app/hooks';
 import { useLocation, useSearchParams } from '../../../lib/router';
 import { BackOfficeTable, useLoadFailedToast, type BackOfficeColumn } from '../../../components/BackOfficeTable';
 import list from '../../../components/BackOfficeList.module.css';
@@ -13,7 +14,7 @@ import { Dialog } from '../../../components/Dialog';
 import { FormAlert, formStyles } from '../../../components/Form';
 import type { ApiError } from '../../../lib/api';
 import { adminTopics, setRealtimeExtension } from '../../../lib/realtime';
-import { useComplaintQueueQuery, useMoveComplaintMutation } from '../adminApi';
+import { grievanceAdminApi, useComplaintQueueQuery, useMoveComplaintMutation } from '../adminApi';
 import { slaClock } from '../sla';
 import { statusLabels, type Complaint, type ComplaintStatus } from '../types';
 import styles from './ComplaintQueue.module.css';
@@ -42,17 +43,15 @@ export function ComplaintQueue() {
   const result = useComplaintQueueQuery({ status, page });
   useLoadFailedToast(result, 'The complaints could not be loaded');
   const [moving, setMoving] = useState<Complaint | null>(null);
-  const { refetch } = result;
-  // Each admin:dashboard event (an order placed or moved) refetches the page shown.
-
+  const dispatch = useAppDispatch();
+  // Each admin:dashboard event (an order placed or moved), and each confirmation of that topic's
+  // subscription, fetches the page shown again: invalidated rather than refetched, since a
+  // refetch asked while a fetch is on its way is dropped, and an invalidation waits for it.
   useEffect(() => {
-    setRealtimeExtension({
-      topics: [dashboardTopic],
-      event: (event) => event.topic === dashboardTopic && void refetch(),
-      subscribed: () => void refetch(),
-    });
+    const stale = () => dispatch(grievanceAdminApi.util.invalidateTags(['Complaint']));
+    setRealtimeExtension({ topics: [dashboardTopic], event: (event) => event.topic === dashboardTopic && stale(), subscribed: stale });
     return () => setRealtimeExtension(null);
-  }, [refetch]);
+  }, [dispatch]);
 
   const columns: BackOfficeColumn<Complaint>[] = [
     {

@@ -7,20 +7,24 @@ import { useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { Link } from '../../../components/Link';
+import { useAppDispatch } from '../../../app/hooks';
 import { StateMessage } from '../../../components/StateMessage';
 import { adminTopics, setRealtimeExtension } from '../../../lib/realtime';
-import { useAnswerNdrMutation, useGetNdrQueueQuery } from '../api';
+import { ndrApi, useAnswerNdrMutation, useGetNdrQueueQuery } from '../api';
 import type { DeliveryIssue } from '../types';
 import { answerLine, answerState, nextDays, since } from '../words';
 import { AnswerForm } from './AnswerForm';
 import styles from './Ndr.module.css';
 
 export function NdrQueue() {
-  const { data, isLoading, isError, refetch } = useGetNdrQueueQuery();
+  const { data, isLoading, isError } = useGetNdrQueueQuery();
+  const dispatch = useAppDispatch();
+  // Invalidated rather than refetched: a refetch asked while the first fetch is still on its way
+  // is dropped, an invalidation waits for it and fetches again.
   useEffect(() => {
-    setRealtimeExtension({ topics: [adminTopics.orders], event: () => {}, subscribed: () => void refetch() });
+    setRealtimeExtension({ topics: [adminTopics.orders], event: () => {}, subscribed: () => dispatch(ndrApi.util.invalidateTags(['Order'])) });
     return () => setRealtimeExtension(null);
-  }, [refetch]);
+  }, [dispatch]);
   const [acting, setActing] = useState<DeliveryIssue | null>(null);
   const [answer] = useAnswerNdrMutation();
   const titleId = useId();

@@ -1,14 +1,15 @@
 // The board, live: the tab's socket follows admin:orders (and admin:dashboard) while the board
 // is open (plugged in with lib/realtime's setRealtimeExtension, so none of this reaches a
 // shopper's page). A new order refetches the list and its row lights up (with an optional chime); an
-// order, shipment or payment update patches its row in place and lights it briefly; after a
-// reconnect the list is fetched again.
+// order, shipment or payment update patches its row in place and lights it briefly; each time
+// the topics' subscription is confirmed (at first, after a reconnect) the list is fetched again,
+// by invalidation, which waits for a fetch on its way (a refetch asked meanwhile is dropped).
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAppDispatch, useAppStore } from '../../../app/hooks';
 import { eventNames } from '../../../lib/events';
 import { adminTopics, setRealtimeExtension, type RealtimeEvent } from '../../../lib/realtime';
-import { patchBoardPages } from './api';
+import { adminOrdersApi, patchBoardPages } from './api';
 import { patchOrderRow, readOrderEvent } from './rows';
 import { playNewOrderChime, primeSound, readSoundPreference, writeSoundPreference } from './sound';
 import type { AdminOrderFilters } from './types';
@@ -107,7 +108,7 @@ export function useLiveOrderBoard(filters: AdminOrderFilters, refetch: () => voi
             if (latest.current.sound) playNewOrderChime();
           },
         }),
-      subscribed: refetchSoon,
+      subscribed: () => dispatch(adminOrdersApi.util.invalidateTags(['AdminOrder'])),
     });
     const pending = timers.current;
     return () => {
@@ -134,11 +135,13 @@ export function useLiveOrderBoard(filters: AdminOrderFilters, refetch: () => voi
 
 /**
  * The order page, live: any admin:orders event about order `id` (its status, payment or
- * shipment moved) fetches the page again, once for a burst; so does a reconnect.
+ * shipment moved) fetches the page again, once for a burst; so does each confirmation of the
+ * topic's subscription (at first, after a reconnect).
  */
 export function useLiveOrder(id: string, refetch: () => void) {
   const latest = useRef(refetch);
   latest.current = refetch;
+  const dispatch = useAppDispatch();
   useEffect(() => {
     let timer: number | undefined;
     const refetchSoon = () => {
@@ -152,11 +155,11 @@ export function useLiveOrder(id: string, refetch: () => void) {
         const data = readOrderEvent(event.data);
         if (data && (data._id === id || data.orderId === id)) refetchSoon();
       },
-      subscribed: refetchSoon,
+      subscribed: () => dispatch(adminOrdersApi.util.invalidateTags(['AdminOrder', 'Order'])),
     });
     return () => {
       setRealtimeExtension(null);
       window.clearTimeout(timer);
     };
-  }, [id]);
+  }, [id, dispatch]);
 }

@@ -2,7 +2,8 @@
 // with lib/realtime's setRealtimeExtension, so none of this reaches a shopper's page). A
 // return.requested or return.updated event patches the request's status where a cached queue
 // page or open request shows it, lights its row, and refetches the queue's pages and the open
-// request once for a burst (counts per status and filters move with it); so does a reconnect.
+// request once for a burst (counts per status and filters move with it); so does each
+// confirmation of the topic's subscription (at first, after a reconnect).
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAppDispatch, useAppStore } from '../../../app/hooks';
