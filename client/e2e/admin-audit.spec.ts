@@ -6,8 +6,7 @@ import { admin, inView, openBackOffice, screenshot, seen } from './stack';
 // (as the back office's screens do), then finds both changes in /admin/audit, filters them to
 // coupons, and opens one to see the discount before and after.
 
-test('an admin finds a coupon change in the audit log, with before and after', async ({ page, request }, testInfo) => {
-  test.skip(!testInfo.project.name.startsWith('desktop'), 'the back office is checked at desktop width');
+test('an admin finds a coupon change in the audit log, with before and after', { tag: '@desktop' }, async ({ page, request }, testInfo) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 1440, height: 900 });
 

@@ -40,8 +40,7 @@ async function shopper(browser: Browser, width: number, height: number) {
   return { context, page: await context.newPage() };
 }
 
-test('an admin adds a sub-category with a picture and shoppers find it', async ({ page, browser }, testInfo) => {
-  test.skip(!testInfo.project.name.startsWith('desktop'), 'the back office is checked at desktop width');
+test('an admin adds a sub-category with a picture and shoppers find it', { tag: '@desktop' }, async ({ page, browser }, testInfo) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   const name = `Linen Blazers ${randomUUID().slice(0, 4)}`;
@@ -94,8 +93,7 @@ test('an admin adds a sub-category with a picture and shoppers find it', async (
   await expect(row).toHaveCount(0);
 });
 
-test('an admin puts up a new home hero and shoppers see it', async ({ page, browser }, testInfo) => {
-  test.skip(!testInfo.project.name.startsWith('desktop'), 'the back office is checked at desktop width');
+test('an admin puts up a new home hero and shoppers see it', { tag: '@desktop' }, async ({ page, browser }, testInfo) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   const title = `Linen for the *monsoon* ${randomUUID().slice(0, 4)}`;

@@ -24,8 +24,7 @@ async function simUrl(request: APIRequestContext): Promise<string> {
   return new URL(config.data.razorpayCheckoutUrl).origin;
 }
 
-test('the COD cards count new orders, RTO by pincode and state, and a failed delivery, live', async ({ page, request }, testInfo) => {
-  test.skip(!testInfo.project.name.startsWith('desktop'), 'the back office is checked at desktop width');
+test('the COD cards count new orders, RTO by pincode and state, and a failed delivery, live', { tag: '@desktop' }, async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
   const sim = await simUrl(request);
   const admin = await backOfficeToken(request);
@@ -107,8 +106,7 @@ test('the COD cards count new orders, RTO by pincode and state, and a failed del
 // The settings beside the COD rules (Back office → Company): the COD confirmation and its hours
 // and the courier's attempt limit are saved from their forms (a bad limit refused under its
 // field), kept after a reload and audited; the WhatsApp and SMS templates are listed read-only.
-test('an admin sets the COD confirmation hours and the NDR attempt limit, and reads the message templates', async ({ page, request }, testInfo) => {
-  test.skip(!testInfo.project.name.startsWith('desktop'), 'the back office is checked at desktop width');
+test('an admin sets the COD confirmation hours and the NDR attempt limit, and reads the message templates', { tag: '@desktop' }, async ({ page, request }, testInfo) => {
   test.setTimeout(60_000);
   const admin = await backOfficeToken(request);
   await page.setViewportSize({ width: 1440, height: 900 });

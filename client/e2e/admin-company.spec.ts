@@ -5,8 +5,7 @@ import { backOfficeToken, call, inView, openBackOffice, screenshot, seen } from 
 // is refused beside its field with the input kept; a new tagline is saved and is what the
 // storefront's /api/company says; the old one is put back.
 
-test('an admin saves the company tagline and the storefront shows it', async ({ page, request }, testInfo) => {
-  test.skip(!testInfo.project.name.startsWith('desktop'), 'the back office is checked at desktop width');
+test('an admin saves the company tagline and the storefront shows it', { tag: '@desktop' }, async ({ page, request }, testInfo) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   const storefront = async () => ((await (await request.get('/api/company')).json()) as { data: { tagline: string; zip: string } }).data;
   const before = await storefront();

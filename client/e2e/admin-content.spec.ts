@@ -5,8 +5,7 @@ import { admin, inView, openBackOffice, screenshot, seen } from './stack';
 // return policy in the editor (a heading and bold text); the storefront's /returnpolicydetails
 // shows it as written; markup typed as text stays text. The page is put back afterwards.
 
-test('an admin rewrites the return policy and shoppers read it', async ({ page, request }, testInfo) => {
-  test.skip(!testInfo.project.name.startsWith('desktop'), 'the back office is checked at desktop width');
+test('an admin rewrites the return policy and shoppers read it', { tag: '@desktop' }, async ({ page, request }, testInfo) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   const original = ((await (await request.get('/api/getcms?type=privacy')).json()) as { data: { title: string; description: string } }).data;

@@ -13,8 +13,7 @@ function someAddress(): Record<string, string> {
   return { 'X-Forwarded-For': `10.${part()}.${part()}.${part()}` };
 }
 
-test('an admin deactivates a shopper, who can no longer sign in, and reactivates them', async ({ page, request }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'the back office is checked at desktop width');
+test('an admin deactivates a shopper, who can no longer sign in, and reactivates them', { tag: '@desktop' }, async ({ page, request }, testInfo) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   const email = `nila.${randomUUID().slice(0, 8)}@example.in`;
   const password = 'tailored-2026';
@@ -55,8 +54,7 @@ test('an admin deactivates a shopper, who can no longer sign in, and reactivates
   await expect(people).toContainText('No people match these filters.');
 });
 
-test('an admin turns cash on delivery off for a shopper, with a note, and back to the limit', async ({ page, request }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'the back office is checked at desktop width');
+test('an admin turns cash on delivery off for a shopper, with a note, and back to the limit', { tag: '@desktop' }, async ({ page, request }, testInfo) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const email = `ravi.${randomUUID().slice(0, 8)}@example.in`;
   const registered = await request.post('/api/register', {

@@ -18,8 +18,7 @@ async function call<T>(request: APIRequestContext, method: 'GET' | 'POST', path:
   return JSON.parse(body) as { data: T; token?: string };
 }
 
-test('the dashboard counts a new order without a reload', async ({ page, request }, testInfo) => {
-  test.skip(!testInfo.project.name.startsWith('desktop'), 'the back office is checked at desktop width');
+test('the dashboard counts a new order without a reload', { tag: '@desktop' }, async ({ page, request }, testInfo) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await openBackOffice(page);
   const today = page.getByRole('article', { name: 'Today' });

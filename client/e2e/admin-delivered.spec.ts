@@ -19,8 +19,7 @@ async function call<T>(request: APIRequestContext, method: 'GET' | 'POST', path:
   return JSON.parse(body) as { data: T; token?: string };
 }
 
-test('a delivered order is in Delivered orders with its items and billing address', async ({ page, request }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'the back office is checked at desktop width');
+test('a delivered order is in Delivered orders with its items and billing address', { tag: '@desktop' }, async ({ page, request }, testInfo) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   const email = `delivered.${randomUUID().slice(0, 8)}@example.in`;
   const registered = await call<unknown>(request, 'POST', '/api/register', undefined, { firstName: 'Ira', lastName: 'Kapoor', email, password: 'tailored-2026' }, someAddress());

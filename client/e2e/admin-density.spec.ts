@@ -101,9 +101,8 @@ function cut(element: Locator) {
 }
 
 for (const width of widths) {
-  test.describe(`at ${width} px`, () => {
-    test.beforeEach(async ({ page, request }, testInfo) => {
-      test.skip(!testInfo.project.name.startsWith('desktop'), 'the back office is checked at desktop widths');
+  test.describe(`at ${width} px`, { tag: '@desktop' }, () => {
+    test.beforeEach(async ({ page, request }) => {
       await page.setViewportSize({ width, height: 800 });
       seeded ??= seedLongValues(request);
     });
@@ -170,9 +169,8 @@ for (const width of widths) {
   });
 }
 
-test.describe('at 1280 px', () => {
-  test.beforeEach(async ({ page }, testInfo) => {
-    test.skip(!testInfo.project.name.startsWith('desktop'), 'the back office is checked at desktop widths');
+test.describe('at 1280 px', { tag: '@desktop' }, () => {
+  test.beforeEach(async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 

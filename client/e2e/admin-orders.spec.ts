@@ -8,11 +8,7 @@ import { backOfficeToken, call, inView, openBackOffice, screenshot, seen, shoppe
 // page (another browser) follows without a reload. Then the payments screen and the two
 // password screens.
 
-test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'the back office is checked at desktop width');
-});
-
-test('staff find an order on the Shiprocket view, open it, ship it, and the shopper’s tracker follows', async ({ page, browser, request }, testInfo) => {
+test('staff find an order on the Shiprocket view, open it, ship it, and the shopper’s tracker follows', { tag: '@desktop' }, async ({ page, browser, request }, testInfo) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   const { shopper, address } = await shopperWithCart(request, testInfo);
@@ -75,7 +71,7 @@ test('staff find an order on the Shiprocket view, open it, ship it, and the shop
   await inView(page.getByRole('heading', { level: 1, name: 'Order not found' }));
 });
 
-test('admins see how Razorpay is set up, never its secrets, and the online payments', async ({ page }, testInfo) => {
+test('admins see how Razorpay is set up, never its secrets, and the online payments', { tag: '@desktop' }, async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await openBackOffice(page);
   await seen(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Payments' })).click();
@@ -89,7 +85,7 @@ test('admins see how Razorpay is set up, never its secrets, and the online payme
   await screenshot(page, testInfo, 'admin-payment');
 });
 
-test('an admin resets a colleague’s password, and the colleague updates it', async ({ page, request }, testInfo) => {
+test('an admin resets a colleague’s password, and the colleague updates it', { tag: '@desktop' }, async ({ page, request }, testInfo) => {
   // Five password hashings (argon2id, 64 MiB) and two sign-ins: slow on a busy 2-core machine.
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -136,7 +132,7 @@ test('an admin resets a colleague’s password, and the colleague updates it', a
   await call(request, 'POST', `/api/admin/users/${created.data._id}/active`, token, { active: false });
 });
 
-test('analytics over a chosen range, and its days as a CSV', async ({ page }, testInfo) => {
+test('analytics over a chosen range, and its days as a CSV', { tag: '@desktop' }, async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await openBackOffice(page);
   await seen(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Analytics' })).click();

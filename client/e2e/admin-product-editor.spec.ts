@@ -25,8 +25,7 @@ async function shirtPicture(page: Page): Promise<Buffer> {
   return Buffer.from(dataUrl.split(',')[1]!, 'base64');
 }
 
-test('an admin creates a product with a picture and stock, and shoppers see it', async ({ page, request }, testInfo) => {
-  test.skip(!testInfo.project.name.startsWith('desktop'), 'the back office is checked at desktop width');
+test('an admin creates a product with a picture and stock, and shoppers see it', { tag: '@desktop' }, async ({ page, request }, testInfo) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   const code = `JF-TEST-${randomUUID().slice(0, 6).toUpperCase()}`;
@@ -140,8 +139,7 @@ test('an admin sets a product’s HSN code', async ({ page, request }, testInfo)
 // the pictures are put in another order with the keyboard (Move earlier) and by dragging one
 // onto another; saved, the storefront's product page shows them in that order.
 for (const width of [1280, 1440] as const) {
-  test(`at ${width} px dropped pictures show previews and progress, and a new order is saved`, async ({ page, request }, testInfo) => {
-    test.skip(!testInfo.project.name.startsWith('desktop'), 'the back office is checked at desktop widths');
+  test(`at ${width} px dropped pictures show previews and progress, and a new order is saved`, { tag: '@desktop' }, async ({ page, request }, testInfo) => {
     test.setTimeout(150_000);
     await page.setViewportSize({ width, height: 900 });
     const token = await backOfficeToken(request);

@@ -5,8 +5,7 @@ import { inView, openBackOffice, screenshot, seen } from './stack';
 // product by its code, hides it with the bulk bar (the storefront no longer shows it), and
 // shows it again; filters live in the URL.
 
-test('an admin hides a product from the storefront and shows it again', async ({ page, request }, testInfo) => {
-  test.skip(!testInfo.project.name.startsWith('desktop'), 'the back office is checked at desktop width');
+test('an admin hides a product from the storefront and shows it again', { tag: '@desktop' }, async ({ page, request }, testInfo) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   const listing = await request.get('/api/getproduct?page=1');
   expect(listing.ok()).toBe(true);

@@ -6,8 +6,7 @@ import { inView, openBackOffice, screenshot, seen } from './stack';
 // off the storefront without a reload, and switching it on brings it back. A new sale is
 // created (off, so it changes nothing for shoppers), found with its reach in words, and deleted.
 
-test('switching a sale off and on changes an open storefront live', async ({ page, browser }, testInfo) => {
-  test.skip(!testInfo.project.name.startsWith('desktop'), 'the back office is checked at desktop width');
+test('switching a sale off and on changes an open storefront live', { tag: '@desktop' }, async ({ page, browser }, testInfo) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 1440, height: 900 });
 

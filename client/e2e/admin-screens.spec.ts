@@ -5,10 +5,6 @@ import { backOfficeToken, call, inView, screenshot, openBackOffice, seen } from 
 // with its heading and settles (no 'Loading...' left, no error), staff are not offered the
 // admin-only ones, and the screens other tests do not picture are pictured at 1440 px.
 
-test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'the back office is checked at desktop width');
-});
-
 /** Screens other browser tests already picture at 1440 px. */
 const picturedElsewhere = new Set([
   'Dashboard',
@@ -53,7 +49,7 @@ async function walk(page: import('@playwright/test').Page, testInfo: import('@pl
   return labels;
 }
 
-test('an admin opens every screen of the back office', async ({ page }, testInfo) => {
+test('an admin opens every screen of the back office', { tag: '@desktop' }, async ({ page }, testInfo) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await openBackOffice(page);
@@ -63,7 +59,7 @@ test('an admin opens every screen of the back office', async ({ page }, testInfo
   await inView(page.getByRole('heading', { level: 1, name: 'No such screen' }));
 });
 
-test('staff open every screen offered to them, and none of the admin-only ones', async ({ page, request }, testInfo) => {
+test('staff open every screen offered to them, and none of the admin-only ones', { tag: '@desktop' }, async ({ page, request }, testInfo) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   const token = await backOfficeToken(request);

@@ -44,8 +44,7 @@ test('the header’s search finds a product, and its search and account controls
   await screenshot(page, testInfo, 'header-search-results', { fullPage: false });
 });
 
-test('the phone menu opens on the categories', async ({ page }, testInfo) => {
-  test.skip(!isPhone(page), 'the menu is the phone’s');
+test('the phone menu opens on the categories', { tag: '@phone' }, async ({ page }, testInfo) => {
   await page.goto('/');
   await seen(page.getByRole('button', { name: 'Open menu' }), { scroll: false }).click();
   const menu = page.getByRole('navigation', { name: 'Mobile' });

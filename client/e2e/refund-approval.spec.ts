@@ -34,8 +34,7 @@ async function paidOrder(request: APIRequestContext, token: string, address: str
   return { id: started.data.order._id, number: started.data.orderId };
 }
 
-test('staff cancel a paid order, which requests its refund; an admin confirms it on the order page', async ({ page, request }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'the back office at 1280 px: one run is enough');
+test('staff cancel a paid order, which requests its refund; an admin confirms it on the order page', { tag: '@desktop' }, async ({ page, request }, testInfo) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const { shopper, address } = await shopperWithCart(request, testInfo);

@@ -321,10 +321,9 @@ export async function expectNoSeriousA11yViolations(page: Page, what = new URL(p
   // app (a link, not a reload) is checked without it again. Legacy mode runs axe in the page
   // itself; the default opens a blank page per check to finish the run (seconds each on a loaded
   // machine), which only pages with cross-origin frames need.
-  // The screen as a person sees it once it is still: a dialog that has just opened may not have
-  // drawn its last frame (reduced motion leaves a 0.01 ms animation, which ends on the next
-  // frame), and axe would measure its text's contrast at the opening frame's opacity. (An
-  // animation that never ends, which the shop has none of, would be given 5 s.)
+  // The screen as a person sees it once it is still: axe would measure a fading dialog's text at
+  // the frame's opacity. The tests ask for reduced motion, under which the shop animates nothing
+  // (global.css), so this waits only if an animation slipped past that (for 5 s at most).
   await page.evaluate(() =>
     Promise.race([
       Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
