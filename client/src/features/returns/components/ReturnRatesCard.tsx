@@ -73,17 +73,19 @@ export function ReturnRatesCard({ startDate, endDate }: { startDate: string; end
               ))}
             </tbody>
           </table>
-          <div className={styles.reasonBars} aria-label="Reasons, all products" role="list">
+          <div className={styles.reasonBars}>
             <h3 className={styles.subTitle}>Reasons</h3>
-            {data.reasons.map((r) => (
-              <div key={r.code} role="listitem" className={styles.reason}>
-                <span>{r.label}</span>
-                <span className={styles.bar} aria-hidden="true">
-                  <span style={{ width: `${(r.units / top) * 100}%` }} />
-                </span>
-                <span className={styles.numeric}>{r.units}</span>
-              </div>
-            ))}
+            <ul className={styles.reasonList} aria-label="Reasons, all products">
+              {data.reasons.map((r) => (
+                <li key={r.code} className={styles.reason}>
+                  <span>{r.label}</span>
+                  <span className={styles.bar} aria-hidden="true">
+                    <span style={{ width: `${(r.units / top) * 100}%` }} />
+                  </span>
+                  <span className={styles.numeric}>{r.units}</span>
+                </li>
+              ))}
+            </ul>
           </div>
         </div>
       )}
