@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { screenshot, signInToBackOffice, someAddress } from './stack';
+import { keepShopperSignedIn, screenshot, signInToBackOffice, someAddress } from './stack';
 
 // Account security as a shopper meets it: a new e-mail takes effect only with the code mailed
 // to it (sim's mailbox) and the old address is told; a common password is refused with the
@@ -52,14 +52,7 @@ async function signedInShopper(page: Page, request: APIRequestContext, email: st
   const answer = await request.post('/api/register', { data: { firstName: 'Neha Rao', email, password }, headers: someAddress() });
   expect(answer.ok(), await answer.text()).toBe(true);
   const { token, data } = (await answer.json()) as { token: string; data: unknown };
-  await page.goto('/aboutus');
-  await page.evaluate(
-    ([token, user]) => {
-      window.localStorage.setItem('token', token);
-      window.localStorage.setItem('user', user);
-    },
-    [token, JSON.stringify(data)],
-  );
+  await keepShopperSignedIn(page, { token, user: data });
   return token;
 }
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { inStockSize, inView, screenshot, seen } from './stack';
+import { inStockSize, inView, keepShopperSignedIn, screenshot, seen } from './stack';
 
 // Accounts against the whole running shop: registration and sign-in in the popup, Google sign-in
 // through sim's account chooser, the OTP password reset with the code from sim's mailbox, the
@@ -73,14 +73,7 @@ async function signInAs(page: Page, request: APIRequestContext, email: string) {
   const answer = await request.post('/api/login', { data: { email, password } });
   expect(answer.ok(), await answer.text()).toBe(true);
   const { token, data } = (await answer.json()) as { token: string; data: unknown };
-  await page.goto('/aboutus');
-  await page.evaluate(
-    ([token, user]) => {
-      window.localStorage.setItem('token', token);
-      window.localStorage.setItem('user', user);
-    },
-    [token, JSON.stringify(data)],
-  );
+  await keepShopperSignedIn(page, { token, user: data });
 }
 
 /** Opens the sign-in popup from the header (or the mobile menu). */

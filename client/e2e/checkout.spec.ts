@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { inView as seenInView, screenshot } from './stack';
+import { inView as seenInView, openSignedIn, screenshot } from './stack';
 
 // Buying against the whole running shop with its demo data (products, the Festive Formals sale,
 // the company details and the coupons WELCOME15, FESTIVE10, TAILOR5): a guest's cart merged on
@@ -163,19 +163,6 @@ async function inStock(request: APIRequestContext, least = 5) {
   const choices = products.flatMap((product) => product.sizes.filter((size) => size.stock >= least).map((size) => ({ product, ...size })));
   expect(choices.length, 'sizes in stock').toBeGreaterThan(0);
   return choices;
-}
-
-/** Keeps the session where the shop keeps it (as signing in does), then opens `path`. */
-async function openSignedIn(page: Page, shopper: Shopper, path: string) {
-  await page.goto('/aboutus');
-  await page.evaluate(
-    ([token, user]) => {
-      window.localStorage.setItem('token', token);
-      window.localStorage.setItem('user', user);
-    },
-    [shopper.token, JSON.stringify(shopper.user)],
-  );
-  await page.goto(path);
 }
 
 // ——— Screens ———

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { backOfficeToken, call, inView, screenshot, seen, someAddress, type Shopper } from './stack';
+import { expect, test, type APIRequestContext, type TestInfo } from '@playwright/test';
+import { backOfficeToken, call, inView, openSignedIn, screenshot, seen, type Shopper, someAddress } from './stack';
 
 // Returns and exchanges, the shopper's side, against the whole running stack. A product of the
 // test's own (two M bought; L with one left and XL to exchange into), bought cash on delivery and
@@ -77,18 +77,6 @@ async function deliveredOrder(request: APIRequestContext, testInfo: TestInfo, pr
     await call(request, 'POST', '/api/orderStatus', staff, { id: placed.data._id, orderStatus: status, note: 'Handed over at the door' });
   }
   return { shopper, orderId: placed.data.orderId };
-}
-
-async function openSignedIn(page: Page, shopper: Shopper, path: string) {
-  await page.goto('/aboutus');
-  await page.evaluate(
-    ([token, user]) => {
-      window.localStorage.setItem('token', token);
-      window.localStorage.setItem('user', user);
-    },
-    [shopper.token, JSON.stringify(shopper.user)],
-  );
-  await page.goto(path);
 }
 
 test('a shopper asks to exchange a delivered shirt for another size; a sold-out size offers another or a refund; the order page shows the request', async ({

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { admin, inView, openBackOffice, screenshot, seen } from './stack';
+import { admin, inView, openBackOffice, openSignedIn, screenshot, seen } from './stack';
 
 // Product reviews against the whole running stack: a shopper whose cash-on-delivery order was
 // delivered reviews the piece on /user/userreviews (the server's field message first, then 4
@@ -73,19 +73,6 @@ async function shopperWhoReceived(request: APIRequestContext, testInfo: TestInfo
     await call(request, 'POST', '/api/orderStatus', staff.token, { id: placed.data._id, orderStatus: status, note: 'Handed over at the door' });
   }
   return { shopper, product: choice!.product, staffToken: staff.token! };
-}
-
-/** Keeps the session where the shop keeps it (as signing in does), then opens `path`. */
-async function openSignedIn(page: Page, shopper: Shopper, path: string) {
-  await page.goto('/aboutus');
-  await page.evaluate(
-    ([token, user]) => {
-      window.localStorage.setItem('token', token);
-      window.localStorage.setItem('user', user);
-    },
-    [shopper.token, JSON.stringify(shopper.user)],
-  );
-  await page.goto(path);
 }
 
 test('a shopper reviews a delivered piece; staff approve it; the product page shows it as typed', async ({ page, request }, testInfo) => {

@@ -188,6 +188,32 @@ const backOfficeSessions = new Map<string, Promise<{ token: string; user: unknow
 const blankPath = '/e2e-blank-page';
 
 /**
+ * keepInStorage writes `items` into the shop's localStorage in `page`'s browser, as a browser
+ * that kept them from an earlier visit has them: the next page the test opens starts with them.
+ * They are written from a blank page on the shop's origin that never reaches the shop, so no
+ * page of the shop is loaded and started for it (about a CPU-second each).
+ */
+export async function keepInStorage(page: Page, items: Record<string, string>) {
+  await page.route(blankPath, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>blank</title>' }));
+  await page.goto(blankPath);
+  await page.evaluate((entries) => {
+    for (const [key, value] of entries) window.localStorage.setItem(key, value);
+  }, Object.entries(items));
+  await page.unroute(blankPath);
+}
+
+/** keepShopperSignedIn keeps `shopper`'s session where signing in keeps it (localStorage token and user). */
+export function keepShopperSignedIn(page: Page, shopper: { token: string; user: unknown }) {
+  return keepInStorage(page, { token: shopper.token, user: JSON.stringify(shopper.user) });
+}
+
+/** openSignedIn opens `path` in `page` as `shopper`, signed in on an earlier visit. */
+export async function openSignedIn(page: Page, shopper: { token: string; user: unknown }, path: string) {
+  await keepShopperSignedIn(page, shopper);
+  await page.goto(path);
+}
+
+/**
  * Opens the back office signed in as `who` (the admin unless told), on the dashboard, as a
  * person whose browser kept the session from an earlier visit: the token and user are where
  * the shop keeps them (localStorage adminToken and adminUser, features/account/adminSlice.ts).
@@ -207,16 +233,7 @@ export async function openBackOffice(page: Page, who: { email: string; password:
     session.catch(() => backOfficeSessions.delete(who.email));
   }
   const { token, user } = await session;
-  await page.route(blankPath, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>blank</title>' }));
-  await page.goto(blankPath);
-  await page.evaluate(
-    ([token, user]) => {
-      window.localStorage.setItem('adminToken', token);
-      window.localStorage.setItem('adminUser', user);
-    },
-    [token, JSON.stringify(user)],
-  );
-  await page.unroute(blankPath);
+  await keepInStorage(page, { adminToken: token, adminUser: JSON.stringify(user) });
   await page.goto('/admin/dashboard');
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
@@ -279,14 +296,7 @@ export async function shopperPage(browser: Browser, testInfo: TestInfo, shopper:
   const options: BrowserContextOptions = { viewport, deviceScaleFactor, isMobile, hasTouch, userAgent, baseURL };
   const context = await browser.newContext(options);
   const page = await context.newPage();
-  await page.goto('/aboutus');
-  await page.evaluate(
-    ([token, user]) => {
-      window.localStorage.setItem('token', token);
-      window.localStorage.setItem('user', user);
-    },
-    [shopper.token, JSON.stringify(shopper.user)],
-  );
+  await keepShopperSignedIn(page, shopper);
   return page;
 }
 
