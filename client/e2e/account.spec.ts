@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { inStockSize, inView, keepShopperSignedIn, screenshot, seen } from './stack';
+import { clickAndSee, inStockSize, inView, keepShopperSignedIn, screenshot, seen } from './stack';
 
 // Accounts against the whole running shop: registration and sign-in in the popup, Google sign-in
 // through sim's account chooser, the OTP password reset with the code from sim's mailbox, the
@@ -166,8 +166,7 @@ test('a shopper registers in the popup, logs out and logs in again', async ({ pa
   await expect(login.getByRole('form', { name: 'Sign in' }).getByRole('alert')).toHaveText('Invalid email or password');
   await screenshot(page, testInfo, 'signin-popup-login-error', { fullPage: false });
   await seen(login.getByLabel('Password', { exact: true })).fill(password);
-  await seen(login.getByRole('button', { name: 'Sign in', exact: true })).click();
-  await inView(toast(page, 'Welcome Riya Kapoor'));
+  await clickAndSee(login.getByRole('button', { name: 'Sign in', exact: true }), toast(page, 'Welcome Riya Kapoor'));
   await expectSignedInAs(page, 'Riya');
 
   menu = await openAccountMenu(page);
@@ -196,10 +195,8 @@ test('a shopper signs in with Google through the account chooser', async ({ page
   await inView(google);
   const [chooser] = await Promise.all([page.waitForEvent('popup'), seen(google).click()]);
   await chooser.waitForLoadState();
-  // The welcome shows for four seconds as the chooser closes: it is looked for from the click on,
-  // as a person watching the shop's window would see it, however long the click takes to return.
-  const account = seen(chooser.getByRole('button', { name: /aarav\.sharma@gmail\.example/ }));
-  await Promise.all([inView(toast(page, /^Welcome Aarav/)), account.click()]);
+  // The welcome shows in the shop's window as the chooser closes.
+  await clickAndSee(chooser.getByRole('button', { name: /aarav\.sharma@gmail\.example/ }), toast(page, /^Welcome Aarav/));
   await expectSignedInAs(page, 'Aarav');
   await page.goto('/user/dashboard');
   await inView(page.getByRole('heading', { level: 1, name: 'Hello, Aarav' }));
@@ -244,8 +241,7 @@ test('a shopper resets a forgotten password with the code from the mailbox', asy
   await inView(page.getByRole('heading', { name: 'Welcome back' }));
   await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
   await seen(page.getByLabel('Password', { exact: true })).fill('a-new-cut-2026');
-  await seen(page.getByRole('button', { name: 'Sign in', exact: true })).click();
-  await inView(toast(page, 'Welcome Kabir Mehta'));
+  await clickAndSee(page.getByRole('button', { name: 'Sign in', exact: true }), toast(page, 'Welcome Kabir Mehta'));
   await expect(page).toHaveURL(/\/$/);
 });
 

@@ -67,6 +67,16 @@ export async function inView(locator: Locator, { scroll = true, timeout, message
 }
 
 /**
+ * clickAndSee clicks `target` as a person does (seen) and asserts `shown` comes into view,
+ * looked for from the click on, as a person watching the window sees it: a toast shows for four
+ * seconds, which a click that takes long to return (a sign-in reloading the page on a loaded
+ * machine) could otherwise outlast.
+ */
+export async function clickAndSee(target: Locator, shown: Locator) {
+  await Promise.all([inView(shown), seen(target).click()]);
+}
+
+/**
  * seen is `locator` for a person: its actions (click, fill, check, selectOption, press…) first
  * assert, with inView, that the element is in the viewport.
  * `await seen(page.getByRole('button', { name: 'Save' })).click()`.
