@@ -15,16 +15,20 @@ async function open(page: Page, path: string, heading: Parameters<Page['getByRol
 }
 
 /**
- * Opens `path` inside the app already running, as its links do (history.pushState, which the
- * router follows), and waits as open does. Without a reload, axe, put into the document once, is
+ * Opens `path` inside the storefront already running, as its links do (history.pushState, which
+ * the router follows), and waits as open does. Without a reload, axe, put into the document once, is
  * not put in again, and the page is not loaded and started anew: each costs about a CPU-second,
  * and the walks check dozens of screens.
  */
 async function visit(page: Page, path: string, heading: Parameters<Page['getByRole']>[1] = {}) {
+  const canonical = () => page.evaluate(() => document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null);
+  const before = await canonical();
   await page.evaluate((to) => window.history.pushState(null, '', to), path);
   await expect(page).toHaveURL(new URL(path, page.url()).href);
-  // The router draws the new screen before the next frame: two frames on, it is the one shown.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  // The router moves inside a transition: the old screen stays until the new one's code has
+  // come and it is drawn. The shell writes the new address as the canonical one when it is
+  // (RootLayout's resetPageHead), so the screen checked below is the new one.
+  await expect.poll(canonical, { message: `the screen at ${path} has replaced the one before`, timeout: 15_000 }).not.toBe(before);
   await settled(page, heading);
 }
 
@@ -173,7 +177,7 @@ for (const width of [1280, 1440]) {
       ['/admin/product-reviews', 'reviews by product'],
       ['/admin/no-such-screen', 'no such screen'],
     ]) {
-      await visit(page, path!);
+      await open(page, path!);
       await check(page, `back office: ${what}`, { contrast });
     }
     await page.evaluate(() => window.localStorage.clear());

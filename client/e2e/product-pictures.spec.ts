@@ -25,7 +25,7 @@ async function productWithPictures(page: Page) {
   await inView(page.getByRole('heading', { level: 1, name: product!.productName }));
   // The page arrives drawn by the server (#first-screen), a still copy that takes no gesture:
   // the hands start once the app has taken it over.
-  await expect(page.locator('#first-screen')).toHaveCount(0);
+  await expect(page.locator('#first-screen')).toHaveCount(0, { timeout: 15_000 });
   return { name: product!.productName, count: new Set([product!.thumbnail, ...product!.images].filter(Boolean)).size };
 }
 
