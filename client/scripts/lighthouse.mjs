@@ -67,6 +67,8 @@ const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
 });
+/** Why Lighthouse measured nothing in a run (its runtimeError, or no layout-shift figure), or null. */
+const unmeasured = (lhr) => lhr.runtimeError ?? (Number.isFinite(lhr.audits['cumulative-layout-shift']?.numericValue) ? null : { code: 'no layout shift figure' });
 const rows = [];
 let failed = 0;
 try {
@@ -78,9 +80,9 @@ try {
       // A run Lighthouse could not finish (its runtimeError: no first paint in its time, say, on
       // a machine loaded by the browser tests beside it) measured nothing, and its figures are
       // NaN: it is run once more rather than read as the page missing its budgets.
-      const unmeasured = (lhr) => lhr.runtimeError ?? (Number.isFinite(lhr.audits['cumulative-layout-shift']?.numericValue) ? null : { code: 'no layout shift figure' });
-      if (unmeasured(result.lhr)) {
-        console.log(`lighthouse: ${name} not measured (${unmeasured(result.lhr).code}), once more`);
+      const why = unmeasured(result.lhr);
+      if (why) {
+        console.log(`lighthouse: ${name} not measured (${why.code}), once more`);
         result = await measure();
       }
       results.push(figures(result.lhr));
