@@ -188,6 +188,10 @@ func newApp(d deps, svc services) *fiber.App {
 		ReadTimeout:  15 * time.Second,
 		WriteTimeout: 30 * time.Second,
 		IdleTimeout:  60 * time.Second,
+		// Strings read from a request (parameters, query, headers, cookies) are copies: by
+		// default they are views of fasthttp's buffers, reused by the next request, and a
+		// pincode kept by a lookup finishing after its request once changed under it.
+		Immutable: true,
 		// Behind a balancer, the client is the address it reports, for rate limits, socket caps
 		// and logs: the right-most address of X-Forwarded-For that is not a trusted proxy, so
 		// hops a client writes before it change nothing.
