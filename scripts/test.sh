@@ -106,7 +106,11 @@ run_step "golangci-lint (.golangci.yml)" bash scripts/lint.sh go
 run_step "sqlc generated code is fresh" env CGO_ENABLED=0 go run github.com/sqlc-dev/sqlc/cmd/sqlc@v1.31.1 diff
 # 30 minutes for a package: beside the browser tests and at a lower priority, the server
 # package's 200-odd seconds on a quiet machine stretched past 15 minutes on a loaded shared one.
-run_step "go test" go test -count=1 -timeout 30m ./...
+# Eight parallel tests a package, not one a core: most of them wait on real processes and
+# timers (sim's courier, a worker's retry, a Sentinel's election), each with its own database.
+# The server package alone on 2 cores (2026-11-27): 303 s and 129 CPU-s at -parallel 2, 191 s
+# and 137 CPU-s at 6.
+run_step "go test" go test -count=1 -timeout 30m -parallel 8 ./...
 run_step "fuzz (a short run of every target)" bash scripts/fuzz.sh
 run_step "deploy manifests and alert rules (kubeconform, promtool)" bash scripts/deploy-check.sh
 

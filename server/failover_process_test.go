@@ -51,7 +51,7 @@ func (p *redisProcess) addr() string { return fmt.Sprintf("127.0.0.1:%d", p.port
 // redis-sentinel starts). The primary is killed during 100 checkouts; the Sentinels promote
 // the replica, the server and the worker follow them without a restart, every order reaches the
 // courier once, every confirmation mail is sent once, and live events reach an open socket
-// again within 10 s of the kill.
+// again within 5 s of the Sentinels naming the new primary.
 func TestRedisPrimaryFailsOver(t *testing.T) {
 	t.Parallel() // real processes mostly waiting on timers: they overlap well
 	primary := startRedisProcess(t, "--save", "", "--appendonly", "yes", "--dir", t.TempDir())
@@ -130,9 +130,12 @@ func TestRedisPrimaryFailsOver(t *testing.T) {
 		}
 	}
 	t.Logf("failover named the replica after %v; live events resumed %v after the kill", failedOver.Round(100*time.Millisecond), resumed.Round(100*time.Millisecond))
-	drillReport(t, drill, "live events resumed within 10 s", 1, btoi(resumed <= 10*time.Second), 0)
-	if resumed > 10*time.Second {
-		t.Errorf("live events resumed %v after the kill, want within 10 s", resumed)
+	// How soon the Sentinels promote is theirs (a second to call the primary down, then an
+	// election, which a loaded machine may lose and hold again); following them is ours.
+	followed := max(0, resumed-failedOver)
+	drillReport(t, drill, "live events resumed within 5 s of the promotion", 1, btoi(followed <= 5*time.Second), 0)
+	if followed > 5*time.Second {
+		t.Errorf("live events resumed %v after the Sentinels named the new primary, want within 5 s", followed)
 	}
 
 	d.expectPushedAndMailedOnce(t, drill, len(numbers))
