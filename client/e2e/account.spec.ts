@@ -178,8 +178,7 @@ test('a shopper registers in the popup, logs out and logs in again', async ({ pa
   await seen(page.getByRole('textbox', { name: 'Last name (optional)' })).fill('Kapoor');
   await seen(page.getByRole('textbox', { name: 'Phone (optional)' })).fill('98765 43210');
   await expect(page.getByRole('textbox', { name: 'Phone (optional)' })).toHaveValue('9876543210');
-  await seen(page.getByRole('button', { name: 'Save changes' })).click();
-  await inView(toast(page, 'Account details updated'));
+  await clickAndSee(page.getByRole('button', { name: 'Save changes' }), toast(page, 'Account details updated'));
   await page.waitForTimeout(300);
   await screenshot(page, testInfo, 'user-accountdetails');
 
@@ -215,16 +214,14 @@ test('a shopper resets a forgotten password with the code from the mailbox', asy
   await seen(page.getByRole('button', { name: 'Send OTP' })).click();
   await inView(page.getByText('Please enter your email'));
   await seen(page.getByRole('textbox', { name: 'Email' })).fill(email);
-  await seen(page.getByRole('button', { name: 'Send OTP' })).click();
-  await inView(toast(page, 'OTP sent to your email'));
+  await clickAndSee(page.getByRole('button', { name: 'Send OTP' }), toast(page, 'OTP sent to your email'));
   await inView(page.getByRole('heading', { name: 'Enter your code' }));
   await seen(page.getByRole('button', { name: 'Verify OTP' })).click();
   await inView(page.getByText('Enter OTP', { exact: true }));
   await screenshot(page, testInfo, 'forgot-password-otp');
 
   await seen(page.getByRole('textbox', { name: 'OTP' })).fill(await resetCode(request, email));
-  await seen(page.getByRole('button', { name: 'Verify OTP' })).click();
-  await inView(toast(page, 'OTP verified'));
+  await clickAndSee(page.getByRole('button', { name: 'Verify OTP' }), toast(page, 'OTP verified'));
   await inView(page.getByRole('heading', { name: 'Choose a new password' }));
   await seen(page.getByRole('button', { name: 'Update password' })).click();
   await inView(page.getByText('Both password fields are required'));
@@ -234,8 +231,7 @@ test('a shopper resets a forgotten password with the code from the mailbox', asy
   await inView(page.getByText('Passwords do not match'));
   await screenshot(page, testInfo, 'forgot-password-reset');
   await seen(page.getByLabel('Confirm new password')).fill('a-new-cut-2026');
-  await seen(page.getByRole('button', { name: 'Update password' })).click();
-  await inView(toast(page, 'Password updated successfully'));
+  await clickAndSee(page.getByRole('button', { name: 'Update password' }), toast(page, 'Password updated successfully'));
 
   // Back at login with the e-mail filled in; the new password works.
   await inView(page.getByRole('heading', { name: 'Welcome back' }));
@@ -285,8 +281,7 @@ test('the guard sends a guest to sign in and back; addresses are added, fixed, e
   await seen(form.getByRole('textbox', { name: 'Pincode' })).fill('302001');
   await seen(form.getByRole('textbox', { name: 'Phone' })).fill('9876543210');
   await seen(form.getByRole('radio', { name: 'Work' })).check();
-  await seen(form.getByRole('button', { name: 'Save address' })).click();
-  await inView(toast(page, 'Address added successfully'));
+  await clickAndSee(form.getByRole('button', { name: 'Save address' }), toast(page, 'Address added successfully'));
 
   const list = page.getByRole('list', { name: 'Saved addresses' });
   await expect(list.getByRole('listitem')).toHaveCount(1);
@@ -302,8 +297,7 @@ test('the guard sends a guest to sign in and back; addresses are added, fixed, e
   await expect(edit.getByRole('textbox', { name: 'City' })).toHaveValue('Jaipur');
   await seen(edit.getByRole('textbox', { name: 'Landmark (optional)' })).fill('Opposite Central Park');
   await seen(edit.getByRole('textbox', { name: 'City' })).fill('Jaipur City');
-  await seen(edit.getByRole('button', { name: 'Update address' })).click();
-  await inView(toast(page, 'Address updated successfully'));
+  await clickAndSee(edit.getByRole('button', { name: 'Update address' }), toast(page, 'Address updated successfully'));
   await expect(list).toContainText('Near Opposite Central Park');
   await expect(list).toContainText('Jaipur City, Rajasthan 302001');
 
@@ -311,8 +305,7 @@ test('the guard sends a guest to sign in and back; addresses are added, fixed, e
   const confirm = page.getByRole('dialog', { name: 'Delete this address?' });
   await inView(confirm.getByRole('button', { name: 'Delete address' }));
   await screenshot(page, testInfo, 'user-address-delete', { fullPage: false });
-  await seen(confirm.getByRole('button', { name: 'Delete address' })).click();
-  await inView(toast(page, 'Address deleted'));
+  await clickAndSee(confirm.getByRole('button', { name: 'Delete address' }), toast(page, 'Address deleted'));
   await inView(page.getByRole('heading', { name: 'No saved addresses yet' }));
 });
 
@@ -370,8 +363,7 @@ test('a signed-in shopper saves a product with the heart and finds it on the wis
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
 
-  await seen(grid.getByRole('button', { name: `Remove ${name} from wishlist` })).click();
-  await inView(toast(page, 'Removed from your wishlist'));
+  await clickAndSee(grid.getByRole('button', { name: `Remove ${name} from wishlist` }), toast(page, 'Removed from your wishlist'));
   await inView(page.getByRole('heading', { name: 'Your wishlist is empty' }));
 });
 
@@ -401,8 +393,7 @@ test('the back office: the guard sends to /adminlogin, the admin signs in and se
   await seen(page.getByRole('textbox', { name: 'Email' })).fill(uniqueEmail(testInfo, 'staff'));
   await seen(page.getByLabel('Password', { exact: true })).fill(password);
   await seen(page.getByLabel('Confirm password')).fill(password);
-  await seen(page.getByRole('button', { name: 'Create account' })).click();
-  await inView(toast(page, 'Account created'));
+  await clickAndSee(page.getByRole('button', { name: 'Create account' }), toast(page, 'Account created'));
   await inView(page.getByText(/can now sign in to the back office as staff/));
   await screenshot(page, testInfo, 'registeradmin');
 

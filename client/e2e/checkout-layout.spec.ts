@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { call, inView, screenshot, seen, shopperPage, shopperWithCart, someAddress } from './stack';
+import { call, clickAndSee, inView, screenshot, seen, shopperPage, shopperWithCart, someAddress } from './stack';
 
 // The checkout and the order-status page as a shopper on a phone (390 px) and a laptop (1280 px)
 // meets them (issue 21): the total and Make Payment are in view as the checkout opens, without a
@@ -68,8 +68,10 @@ test('the checkout opens with the total and Make Payment in view, and the best c
   await expect(checkout.couponField).toBeHidden();
   const offer = checkout.root.getByText(`${best.code} saves you ${formatRupees(best.saving)}`);
   await inView(offer);
-  await seen(checkout.root.getByRole('button', { name: `Apply ${best.code}` })).click();
-  await inView(page.getByRole('region', { name: 'Notifications' }).getByText(/^Congratulations, you got \d+% off!$/));
+  await clickAndSee(
+    checkout.root.getByRole('button', { name: `Apply ${best.code}` }),
+    page.getByRole('region', { name: 'Notifications' }).getByText(/^Congratulations, you got \d+% off!$/),
+  );
   await inView(checkout.root.getByText(new RegExp(`${best.code}\\s*applied: \\d+% off, you save ${formatRupees(best.saving).replace('.', '\\.')}`)));
   await expect(checkout.total).toHaveText(formatRupees(withBest.total));
   await expect(checkout.pay).toContainText(formatRupees(withBest.total));

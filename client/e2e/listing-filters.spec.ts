@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { screenshot, seen } from './stack';
+import { appStarted, screenshot, seen } from './stack';
 
 // Filters and sort on a listing (issue 20): by size and colour, sorted by price low to high, at
 // 1280 px with the filter bar and at 390 px with the filter sheet; the address then opens the
@@ -25,6 +25,7 @@ async function shown(page: Page) {
 test('filter a listing by size and colour, sort it by price and share it', async ({ page, browser }, testInfo) => {
   test.setTimeout(120_000);
   await page.goto('/products/Formal%20Shirts');
+  await appStarted(page);
   const all = await shown(page);
   // The filter bar's code arrives with the shopper's first move.
   await page.mouse.move(10, 10);
@@ -79,6 +80,7 @@ test('filter a listing by size and colour, sort it by price and share it', async
   const other = await browser.newContext({ viewport: page.viewportSize()!, isMobile: isPhone(page), hasTouch: isPhone(page) });
   const second = await other.newPage();
   await second.goto(address);
+  await appStarted(second);
   await expect.poll(async () => (await shown(second)).map((p) => p.name)).toEqual(sorted.map((p) => p.name));
   await expect(second.getByLabel('Sort by')).toHaveValue('price_asc');
   await other.close();

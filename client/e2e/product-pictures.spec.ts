@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { call, inView, screenshot, seen } from './stack';
+import { appStarted, call, inView, screenshot, seen } from './stack';
 
 // A product's pictures as a shopper handles them, against the whole running stack: on a
 // desktop a click opens them full window, a click there zooms in, the arrow keys step between
@@ -23,9 +23,8 @@ async function productWithPictures(page: Page) {
   expect(product, 'a demo product with two pictures').toBeTruthy();
   await page.goto(`/api/getproduct/${product!._id}`);
   await inView(page.getByRole('heading', { level: 1, name: product!.productName }));
-  // The page arrives drawn by the server (#first-screen), a still copy that takes no gesture:
-  // the hands start once the app has taken it over.
-  await expect(page.locator('#first-screen')).toHaveCount(0, { timeout: 15_000 });
+  // The hands start once the app has taken the server's still first screen over.
+  await appStarted(page);
   return { name: product!.productName, count: new Set([product!.thumbnail, ...product!.images].filter(Boolean)).size };
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { admin, inView, openBackOffice, openSignedIn, screenshot, seen } from './stack';
+import { admin, clickAndSee, inView, openBackOffice, openSignedIn, screenshot, seen } from './stack';
 
 // Product reviews against the whole running stack: a shopper whose cash-on-delivery order was
 // delivered reviews the piece on /user/userreviews (the server's field message first, then 4
@@ -106,8 +106,7 @@ test('a shopper reviews a delivered piece; staff approve it; the product page sh
     await seen(form.getByLabel('Title')).fill(title);
     await seen(form.getByLabel('Your review')).fill(text);
     await screenshot(page, testInfo, 'user-reviews-write');
-    await seen(form.getByRole('button', { name: 'Post review' })).click();
-    await inView(toast(page, 'Thank you! Your review will appear once it is approved.'));
+    await clickAndSee(form.getByRole('button', { name: 'Post review' }), toast(page, 'Thank you! Your review will appear once it is approved.'));
 
     const mine = page.getByRole('listitem', { name: `Your review of ${product.productName}` });
     await expect(mine.getByTestId('review-status')).toHaveText('Awaiting approval');
@@ -132,8 +131,7 @@ test('a shopper reviews a delivered piece; staff approve it; the product page sh
       await expect(row).toContainText('Awaiting approval');
       await inView(row.getByText(/<b>bold<\/b> tailoring/));
       await screenshot(page, testInfo, 'admin-reviews');
-      await seen(row.getByRole('button', { name: 'Approve the review by Nandini Rao' })).click();
-      await inView(toast(page, 'Review published'));
+      await clickAndSee(row.getByRole('button', { name: 'Approve the review by Nandini Rao' }), toast(page, 'Review published'));
       await expect(row).toHaveCount(0);
 
       // By product: the product with its published review, then its own reviews and average.

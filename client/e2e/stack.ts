@@ -96,6 +96,15 @@ export function seen(locator: Locator, { scroll = true } = {}): Locator {
 }
 
 /**
+ * appStarted waits until the app has taken over the server's first screen (`#first-screen`), a
+ * still copy that takes no gesture and carries no test ids: up to 15 s, as a loaded 2-core
+ * machine starts the app late (a listing's cards were not the app's after 7 s in one run).
+ */
+export async function appStarted(page: Page) {
+  await expect(page.locator('#first-screen')).toHaveCount(0, { timeout: 15_000 });
+}
+
+/**
  * scrollToEnd scrolls to the end of the page as a person would (the End key's effect), until the
  * footer is there: its code loads only when its place comes into view.
  */
