@@ -106,11 +106,7 @@ run_step "golangci-lint (.golangci.yml)" bash scripts/lint.sh go
 run_step "sqlc generated code is fresh" env CGO_ENABLED=0 go run github.com/sqlc-dev/sqlc/cmd/sqlc@v1.31.1 diff
 # 30 minutes for a package: beside the browser tests and at a lower priority, the server
 # package's 200-odd seconds on a quiet machine stretched past 15 minutes on a loaded shared one.
-# Eight parallel tests a package, not one a core: most of them wait on real processes and
-# timers (sim's courier, a worker's retry, a Sentinel's election), each with its own database.
-# The server package alone on an idle 2-core machine (2026-11-27): 303 s at -parallel 2, 191 s
-# at 6, 174 s at 8, 182 s at 12, for 129-139 CPU-s (and about as much of PostgreSQL's).
-run_step "go test" go test -count=1 -timeout 30m -parallel 8 ./...
+run_step "go test" go test -count=1 -timeout 30m ./...
 run_step "fuzz (a short run of every target)" bash scripts/fuzz.sh
 run_step "deploy manifests and alert rules (kubeconform, promtool)" bash scripts/deploy-check.sh
 

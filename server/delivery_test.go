@@ -11,6 +11,7 @@ import (
 
 	"github.com/gofiber/fiber/v3"
 
+	"drape/internal/delivery"
 	"drape/internal/order"
 	"drape/internal/shop"
 )
@@ -120,6 +121,14 @@ func TestPincodeCheck(t *testing.T) {
 	}
 	status, body := send(t, s.app, "GET", "/api/delivery?pincode=30201", "", nil)
 	expect(t, "a 5-digit pincode", status, body, 400, map[string]any{"errors.pincode": "Enter a 6-digit pincode"})
+
+	// A courier answering within the budget is answered on the first ask: a budget of 10 s
+	// here, which no loaded machine misses (the server's 300 ms is TestPincodeCheckNeverWaitsLong's).
+	patient := delivery.NewService(s.d.cfg.Shiprocket.NewSession(s.d.redis), s.d.redis, newServices(s.d).company,
+		delivery.Config{Credentials: s.d.cfg.Shiprocket.Credentials, Account: "patient " + s.simHTTP, Budget: 10 * time.Second})
+	if p, err := patient.Check(context.Background(), "781001", true); err != nil || !p.Known || p.Message != "Delivery by "+in(8) {
+		t.Errorf("the first ask of a courier within the budget: %+v %v, want Delivery by %s", p, err, in(8))
+	}
 }
 
 // TestPincodeCheckNeverWaitsLong: a courier slower than the budget gets a neutral answer

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { call, screenshot, seen, shopperPage, shopperWithCart } from './stack';
+import { call, clickAndSee, inView, screenshot, seen, shopperPage, shopperWithCart } from './stack';
 
 // Order updates by message as a shopper meets them: the account page offers WhatsApp (chosen
 // until they choose), SMS or no messages; after choosing SMS, the order they place is announced
@@ -22,8 +22,7 @@ test('a shopper who chooses SMS gets their order placed update by SMS', async ({
   const section = page.getByRole('region', { name: 'Order updates' });
   await expect(await seen(section.getByRole('radio', { name: 'WhatsApp' }))).toBeChecked();
   await (await seen(section.getByRole('radio', { name: 'SMS' }))).check();
-  await (await seen(section.getByRole('button', { name: 'Save order updates' }))).click();
-  await seen(page.getByText('Order updates saved').first(), { scroll: false });
+  await clickAndSee(section.getByRole('button', { name: 'Save order updates' }), page.getByText('Order updates saved').first());
   await screenshot(page, testInfo, 'order-updates-sms', { fullPage: false });
   await page.reload();
   await expect(await seen(page.getByRole('region', { name: 'Order updates' }).getByRole('radio', { name: 'SMS' }))).toBeChecked();
@@ -42,6 +41,6 @@ test('a shopper who chooses SMS gets their order placed update by SMS', async ({
   await expect.poll(sent, { timeout: 30_000, message: 'the order placed SMS at sim' }).toEqual(['sms 1107170000000000101']);
 
   await page.goto(`${sim}/messages`);
-  await seen(page.getByRole('cell', { name: new RegExp(`your order ${number} of`) }).first());
+  await inView(page.getByRole('cell', { name: new RegExp(`your order ${number} of`) }).first());
   await screenshot(page, testInfo, 'sim-messages', { fullPage: false });
 });
