@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { backOfficeToken, call, openBackOffice, screenshot, shopperWithCart, signInToBackOffice, signOutOfBackOffice } from './stack';
+import { backOfficeToken, call, clickAndSee, inView, openBackOffice, screenshot, shopperWithCart, signInToBackOffice, signOutOfBackOffice } from './stack';
 
 /** sim's HTTP address: SIM_URL, else the last "sim listening http=…" line of RUN_NAME's sim log. */
 function simUrl(): string {
@@ -47,7 +47,8 @@ test('staff cancel a paid order, which requests its refund; an admin confirms it
   await signInToBackOffice(page, staff);
   await page.goto(`/admin/orders/${order.id}`);
   const heading = page.getByRole('heading', { level: 1, name: order.number });
-  await expect(heading).toBeInViewport();
+  // The back office's order page arrives with its code: up to 20 s on a loaded machine.
+  await inView(heading);
   const changeStatus = page.getByRole('button', { name: 'Change status' });
   await expect(changeStatus).toBeInViewport();
   await changeStatus.click();
@@ -81,7 +82,7 @@ test('staff cancel a paid order, which requests its refund; an admin confirms it
   await signOutOfBackOffice(page);
   await openBackOffice(page);
   await page.goto(`/admin/orders/${order.id}`);
-  await expect(page.getByRole('heading', { level: 1, name: order.number })).toBeInViewport();
+  await inView(page.getByRole('heading', { level: 1, name: order.number }));
   const pending = page.getByTestId('refund-request');
   await expect(pending).toBeInViewport();
   await expect(pending).toContainText('Staff asked for it');
@@ -95,9 +96,7 @@ test('staff cancel a paid order, which requests its refund; an admin confirms it
   await expect(refundDialog).toBeInViewport();
   const refundButton = refundDialog.getByRole('button', { name: /^Refund ₹/ });
   await expect(refundButton).toBeInViewport();
-  await refundButton.click();
-  const toast = page.getByRole('region', { name: 'Notifications' }).getByText(`Refund started for order ${order.number}`);
-  await expect(toast).toBeInViewport();
+  await clickAndSee(refundButton, page.getByRole('region', { name: 'Notifications' }).getByText(`Refund started for order ${order.number}`));
   await expect(page.getByTestId('refund-request')).toHaveCount(0);
   const refundSection = page.getByRole('region', { name: 'Refund', exact: true });
   await refundSection.scrollIntoViewIfNeeded();
