@@ -3,6 +3,7 @@
 // of it sits where the app then puts the same element, with the same words, so nothing jumps when
 // the app takes over. A change to a component that the server's copy does not follow fails here.
 import { expect, test, type Page } from '@playwright/test';
+import { appStarted } from './stack';
 
 /** Each element with a class in the window, under `root`: class, position, width and own words (heights of boxes
  * differ: the server draws only the first screen). */
@@ -70,7 +71,7 @@ for (const { name, path, heading } of pages) {
 
     // The app, once it has taken over.
     await page.goto(address);
-    await expect(page.locator('#first-screen')).toHaveCount(0);
+    await appStarted(page);
     await expect(page.locator('#root h1')).toHaveText(heading);
     const app = await visibleLayout(page, '#root');
     const missing = drawn.filter((row) => !app.includes(row));
