@@ -30,9 +30,14 @@ const sharedState = [
   'return-exchange.spec.ts',
 ];
 const sharedTag = /@shared-state/;
-// A test tagged '@desktop' runs at desktop width only (the back office, and the mouse and keys
-// on a product's pictures), one tagged '@phone' at phone width only (fingers on the pictures,
-// the phone's menu): the other width never opens a browser for it.
+// A test runs at both widths when what it checks is drawn or reached differently at each: the
+// layouts, dialogs, menus, first screens and accessibility of the storefront, the core purchase,
+// signing in and out, the live orders board. A test whose subject is the same at any width (a
+// document, a mail, a refusal, a status the staff set, a socket event) runs at one: tagged
+// '@desktop' (the back office and what staff do, the mouse and keys on a product's pictures) or
+// '@phone' (where shoppers mostly are: a shopper's own flows, fingers on the pictures, the
+// phone's menu), and the other width never opens a browser for it. Flows are spread over both
+// widths so that each width's header, menus and account pages stay in some flow's path.
 const desktopOnly = /@desktop\b/;
 const phoneOnly = /@phone\b/;
 // The before-and-after camera of issue 21's screens runs only when asked (`make screens` sets SHOTS).

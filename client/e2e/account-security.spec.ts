@@ -67,7 +67,7 @@ function toast(page: Page, message: string | RegExp) {
   return page.getByRole('region', { name: 'Notifications' }).getByText(message);
 }
 
-test('a new e-mail takes effect only with the code mailed to it', async ({ page, request }, testInfo) => {
+test('a new e-mail takes effect only with the code mailed to it', { tag: '@phone' }, async ({ page, request }, testInfo) => {
   const email = uniqueEmail(testInfo.project.name, 'change');
   const next = uniqueEmail(testInfo.project.name, 'changed');
   await signedInShopper(page, request, email);
@@ -102,7 +102,7 @@ test('a new e-mail takes effect only with the code mailed to it', async ({ page,
   expect(await mailed(request, email, /was changed from \S+ to (\S+)\./)).toBe(next);
 });
 
-test('a common password is refused with the reason', async ({ page, request }, testInfo) => {
+test('a common password is refused with the reason', { tag: '@desktop' }, async ({ page, request }, testInfo) => {
   await signedInShopper(page, request, uniqueEmail(testInfo.project.name, 'common'));
   await page.goto('/user/accountdetails');
   const section = page.getByRole('region', { name: 'Password', exact: true });
@@ -139,7 +139,7 @@ test('Logout revokes the token: a copy of it gets 401', async ({ page, request }
   expect(copied.status()).toBe(401);
 });
 
-test("the back office's Sign out revokes its token too", async ({ page, request }, testInfo) => {
+test("the back office's Sign out revokes its token too", { tag: '@desktop' }, async ({ page, request }, testInfo) => {
   await signInToBackOffice(page);
   const token = await page.evaluate(() => window.localStorage.getItem('adminToken'));
   expect(token).toBeTruthy();

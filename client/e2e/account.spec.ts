@@ -187,7 +187,7 @@ test('a shopper registers in the popup, logs out and logs in again', async ({ pa
   await screenshot(page, testInfo, 'user-dashboard');
 });
 
-test('a shopper signs in with Google through the account chooser', async ({ page }, testInfo) => {
+test('a shopper signs in with Google through the account chooser', { tag: '@phone' }, async ({ page }, testInfo) => {
   await page.goto('/');
   const dialog = await openSignIn(page);
   const google = dialog.getByRole('button', { name: 'Continue with Google' });
@@ -202,7 +202,7 @@ test('a shopper signs in with Google through the account chooser', async ({ page
   void testInfo;
 });
 
-test('a shopper resets a forgotten password with the code from the mailbox', async ({ page, request }, testInfo) => {
+test('a shopper resets a forgotten password with the code from the mailbox', { tag: '@desktop' }, async ({ page, request }, testInfo) => {
   const email = uniqueEmail(testInfo, 'reset');
   await register(request, 'Kabir Mehta', email);
 
@@ -241,7 +241,7 @@ test('a shopper resets a forgotten password with the code from the mailbox', asy
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('the guard sends a guest to sign in and back; addresses are added, fixed, edited and deleted', async ({
+test('the guard sends a guest to sign in and back; addresses are added, fixed, edited and deleted', { tag: '@phone' }, async ({
   page,
   request,
 }, testInfo) => {
@@ -309,7 +309,7 @@ test('the guard sends a guest to sign in and back; addresses are added, fixed, e
   await inView(page.getByRole('heading', { name: 'No saved addresses yet' }));
 });
 
-test('a signed-in shopper saves a product with the heart and finds it on the wishlist; a guest is asked to sign in', async ({
+test('a signed-in shopper saves a product with the heart and finds it on the wishlist; a guest is asked to sign in', { tag: '@desktop' }, async ({
   page,
   request,
 }, testInfo) => {
@@ -367,7 +367,7 @@ test('a signed-in shopper saves a product with the heart and finds it on the wis
   await inView(page.getByRole('heading', { name: 'Your wishlist is empty' }));
 });
 
-test('the back office: the guard sends to /adminlogin, the admin signs in and sees the dashboard', async ({ page }, testInfo) => {
+test('the back office: the guard sends to /adminlogin, the admin signs in and sees the dashboard', { tag: '@desktop' }, async ({ page }, testInfo) => {
   await page.goto('/admin/dashboard');
   await expect(page).toHaveURL(/\/adminlogin\?next=%2Fadmin%2Fdashboard$/);
   await inView(page.getByRole('heading', { level: 1, name: 'Staff sign in' }));

@@ -35,7 +35,7 @@ test('an admin saves the company tagline and the storefront shows it', { tag: '@
 // with a wrong check character is refused by the server, whose message appears at the field
 // with the input kept; a valid one (with a new legal name) is saved, audited with before and
 // after, and is what the form shows after a reload; the demo's settings are put back.
-test('an admin changes the shop’s GSTIN: a wrong check character is refused, a valid one is kept', async ({ page, request }, testInfo) => {
+test('an admin changes the shop’s GSTIN: a wrong check character is refused, a valid one is kept', { tag: '@desktop' }, async ({ page, request }, testInfo) => {
   test.setTimeout(60_000);
   const storefront = async () => ((await (await request.get('/api/company')).json()) as { data: Company }).data;
   const before = await storefront();

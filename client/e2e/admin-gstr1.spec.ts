@@ -7,7 +7,7 @@ import { backOfficeToken, call, inView, openBackOffice, screenshot, seen, shoppe
 // small section, which holds the inter-state order just handed to the courier (Tamil Nadu,
 // 5%), in the GST offline tool's columns.
 
-test('an admin downloads a month of GSTR-1 B2C small as CSV from the analytics screen', async ({ page, request }, testInfo) => {
+test('an admin downloads a month of GSTR-1 B2C small as CSV from the analytics screen', { tag: '@desktop' }, async ({ page, request }, testInfo) => {
   test.setTimeout(60_000);
   const { shopper, address } = await shopperWithCart(request, testInfo);
   const placed = await call<{ _id: string }>(request, 'POST', '/api/createOrder', shopper.token, { paymentMode: 'cod', address }, {

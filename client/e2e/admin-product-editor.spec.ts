@@ -91,7 +91,7 @@ test('an admin creates a product with a picture and stock, and shoppers see it',
 // saved, is what GET /api/admin/products/{id} answers and what the editor shows after a reload;
 // the product's code is put back. A new product's field starts empty: the server gives it the
 // sub-category's default when it is created.
-test('an admin sets a product’s HSN code', async ({ page, request }, testInfo) => {
+test('an admin sets a product’s HSN code', { tag: '@desktop' }, async ({ page, request }, testInfo) => {
   test.setTimeout(60_000);
   const token = await backOfficeToken(request);
   type Listed = { _id: string; productName: string; hsn: string };

@@ -32,7 +32,7 @@ function soldOutChip(page: Page | Locator, size: string) {
   return page.getByRole('radio', { name: new RegExp(`^${size}\\s*, sold out$`) });
 }
 
-test('a guest asks to be told when a sold-out size is back', async ({ page, request }, testInfo) => {
+test('a guest asks to be told when a sold-out size is back', { tag: '@phone' }, async ({ page, request }, testInfo) => {
   test.setTimeout(60_000);
   const { product, size } = await soldOutSize(request);
   const email = `bis-${testInfo.project.name}-${Date.now()}@example.com`;
@@ -77,7 +77,7 @@ test('a guest asks to be told when a sold-out size is back', async ({ page, requ
   await screenshot(page, testInfo, 'back-in-stock-admin-demand', { fullPage: false });
 });
 
-test('a signed-in shopper asks with one tap', async ({ browser, request }, testInfo) => {
+test('a signed-in shopper asks with one tap', { tag: '@desktop' }, async ({ browser, request }, testInfo) => {
   test.setTimeout(60_000);
   const { product, size } = await soldOutSize(request, 1);
   const email = `bis-in-${testInfo.project.name}-${Date.now()}@example.com`;
@@ -95,7 +95,7 @@ test('a signed-in shopper asks with one tap', async ({ browser, request }, testI
   await page.context().close();
 });
 
-test('quick view on a listing offers to tell when a sold-out size is back', async ({ page, request }, testInfo) => {
+test('quick view on a listing offers to tell when a sold-out size is back', { tag: '@desktop' }, async ({ page, request }, testInfo) => {
   test.setTimeout(60_000);
   // A card on the first page of a sub-category's listing, filtered by a size the product has in
   // stock: its link carries that size (?size=), and its quick view has a sold-out size.
@@ -128,7 +128,7 @@ test('quick view on a listing offers to tell when a sold-out size is back', asyn
   await screenshot(page, testInfo, 'back-in-stock-quick-view-asked', { fullPage: false });
 });
 
-test('the mail of a size come back opens it chosen, and its stop link stops the alerts @shared-state', async ({ page, request }, testInfo) => {
+test('the mail of a size come back opens it chosen, and its stop link stops the alerts @shared-state', { tag: '@phone' }, async ({ page, request }, testInfo) => {
   test.setTimeout(90_000);
   // The last product with a sold-out size: a guest asks for its sold-out size and for another
   // product's; the first size comes back (enough units for everyone waiting for it).

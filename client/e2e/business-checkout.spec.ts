@@ -11,7 +11,7 @@ import { backOfficeToken, call, inView, screenshot, seen, shopperPage, shopperWi
 
 const badCheck = "This GSTIN's check character is wrong: check it for a typing mistake";
 
-test('a shopper buys for their business with its GSTIN, and its tax invoice carries it', async ({ browser, request }, testInfo) => {
+test('a shopper buys for their business with its GSTIN, and its tax invoice carries it', { tag: '@desktop' }, async ({ browser, request }, testInfo) => {
   test.setTimeout(60_000);
   const { shopper } = await shopperWithCart(request, testInfo);
   const page = await shopperPage(browser, testInfo, shopper);

@@ -49,7 +49,7 @@ function cards(page: Page): Locator {
   return page.getByRole('main').getByTestId('product-card');
 }
 
-test('home shows category tiles and best sellers from the shop', async ({ page }, testInfo) => {
+test('home shows category tiles and best sellers from the shop', { tag: '@desktop' }, async ({ page }, testInfo) => {
   await page.goto('/');
   const tiles = page.getByRole('region', { name: 'Shop by category' });
   await expect(tiles.getByRole('link', { name: 'Formal Shirts' })).toHaveAttribute('href', '/products/Formal%20Shirts');
@@ -134,7 +134,7 @@ test('a shopper browses, pages, quick-views, adds to the cart and opens the prod
   await expect(page.getByTestId('cart-count')).toHaveText('1');
 });
 
-test('the sale page shows the running sale priced to the paisa', async ({ page }, testInfo) => {
+test('the sale page shows the running sale priced to the paisa', { tag: '@phone' }, async ({ page }, testInfo) => {
   await page.goto('/sale');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Festive Formals');
   const banner = page.locator('picture');
@@ -147,7 +147,7 @@ test('the sale page shows the running sale priced to the paisa', async ({ page }
   await screenshot(page, testInfo, 'sale');
 });
 
-test('search finds oxford shirts, and says so when nothing matches', async ({ page }, testInfo) => {
+test('search finds oxford shirts, and says so when nothing matches', { tag: '@desktop' }, async ({ page }, testInfo) => {
   await page.goto('/');
   await search(page, 'oxford');
   await expect(page).toHaveURL(/\/search\?q=oxford$/);
@@ -190,13 +190,13 @@ test('best sellers, shop all and a gender listing', async ({ page }, testInfo) =
   await screenshot(page, testInfo, 'listing-flexiwaist');
 });
 
-test('an unknown product says Product not found', async ({ page }, testInfo) => {
+test('an unknown product says Product not found', { tag: '@phone' }, async ({ page }, testInfo) => {
   await page.goto('/api/getproduct/000000000000000000000000');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Product not found');
   await screenshot(page, testInfo, 'product-not-found');
 });
 
-test('return policy and terms show the pages the shop wrote', async ({ page }, testInfo) => {
+test('return policy and terms show the pages the shop wrote', { tag: '@desktop' }, async ({ page }, testInfo) => {
   await page.goto('/returns');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Return and Exchange Policy');
   await inView(page.getByTestId('cms-content'));

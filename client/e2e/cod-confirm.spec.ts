@@ -57,7 +57,7 @@ interface Placed {
 test.beforeEach(async ({ request }) => setConfirmation(request, await backOfficeToken(request), true));
 test.afterEach(async ({ request }) => setConfirmation(request, await backOfficeToken(request), false));
 
-test('the shopper confirms a cash-on-delivery order from the link in the mail, once', async ({ page, request }, testInfo) => {
+test('the shopper confirms a cash-on-delivery order from the link in the mail, once', { tag: '@phone' }, async ({ page, request }, testInfo) => {
   const { shopper, address } = await shopperWithCart(request, testInfo);
   const placed = await call<Placed>(request, 'POST', '/api/createOrder', shopper.token, { paymentMode: 'cod', address });
   expect(placed.data.codConfirmation?.state).toBe('awaiting');
@@ -95,7 +95,7 @@ test('the shopper confirms a cash-on-delivery order from the link in the mail, o
     .toBeGreaterThan(0);
 });
 
-test('staff confirm a cash-on-delivery order after a call, with a note', async ({ page, request }, testInfo) => {
+test('staff confirm a cash-on-delivery order after a call, with a note', { tag: '@desktop' }, async ({ page, request }, testInfo) => {
   const { shopper, address } = await shopperWithCart(request, testInfo);
   const placed = await call<Placed>(request, 'POST', '/api/createOrder', shopper.token, { paymentMode: 'cod', address });
 

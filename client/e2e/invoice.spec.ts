@@ -70,7 +70,7 @@ async function drawFirstPage(page: Page, data: Uint8Array) {
   return canvas;
 }
 
-test('a shopper downloads the tax invoice of a shipped order from /user/orders', async ({ browser, request }, testInfo) => {
+test('a shopper downloads the tax invoice of a shipped order from /user/orders', { tag: '@phone' }, async ({ browser, request }, testInfo) => {
   test.setTimeout(90_000);
   const { shopper, address } = await shopperWithCart(request, testInfo);
   const placed = await call<{ _id: string; orderId: string }>(request, 'POST', '/api/createOrder', shopper.token, { paymentMode: 'cod', address }, {
@@ -119,7 +119,7 @@ test('a shopper downloads the tax invoice of a shipped order from /user/orders',
   await page.context().close();
 });
 
-test('staff download the same invoice from the order page of the back office', async ({ page, request }, testInfo) => {
+test('staff download the same invoice from the order page of the back office', { tag: '@desktop' }, async ({ page, request }, testInfo) => {
   test.setTimeout(60_000);
   const { shopper, address } = await shopperWithCart(request, testInfo);
   const placed = await call<{ _id: string; orderId: string }>(request, 'POST', '/api/createOrder', shopper.token, { paymentMode: 'cod', address }, {
@@ -143,7 +143,7 @@ test('staff download the same invoice from the order page of the back office', a
   expect(await pdfText(new Uint8Array(await readFile((await download.path())!)))).toContain(`Invoice number ${order.invoice.number}`);
 });
 
-test('the credit note of an order back at the shop is listed and downloaded on /user/orders and in the back office', async ({ browser, page, request }, testInfo) => {
+test('the credit note of an order back at the shop is listed and downloaded on /user/orders and in the back office', { tag: '@desktop' }, async ({ browser, page, request }, testInfo) => {
   test.setTimeout(90_000);
   const { shopper, address } = await shopperWithCart(request, testInfo);
   const placed = await call<{ _id: string; orderId: string }>(request, 'POST', '/api/createOrder', shopper.token, { paymentMode: 'cod', address }, {

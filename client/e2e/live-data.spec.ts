@@ -60,7 +60,7 @@ test('the sale banner and the Shop menu show the running demo sale and categorie
   await screenshot(page, testInfo, 'live-categories-menu', { fullPage: false });
 });
 
-test('a sale.changed event over the socket brings the banner in without a reload', async ({ page }) => {
+test('a sale.changed event over the socket brings the banner in without a reload', { tag: '@desktop' }, async ({ page }) => {
   let sales: unknown[] = [];
   await answerApi(page, () => sales);
   let pushEvent: (frame: unknown) => void = () => {};
@@ -100,7 +100,7 @@ test('a sale.changed event over the socket brings the banner in without a reload
   await expect(page.getByRole('complementary', { name: 'Sale' })).toContainText('flat 20% off');
 });
 
-test('a stock.changed event refetches the listing on screen', async ({ page }) => {
+test('a stock.changed event refetches the listing on screen', { tag: '@phone' }, async ({ page }) => {
   let pushEvent: (frame: unknown) => void = () => {};
   await page.routeWebSocket('**/api/ws', (socket) => {
     pushEvent = (frame) => socket.send(JSON.stringify(frame));

@@ -13,7 +13,7 @@ async function simUrl(request: APIRequestContext): Promise<string> {
   return new URL(config.data.razorpayCheckoutUrl).origin;
 }
 
-test('a shopper who chooses SMS gets their order placed update by SMS', async ({ browser, request }, testInfo) => {
+test('a shopper who chooses SMS gets their order placed update by SMS', { tag: '@phone' }, async ({ browser, request }, testInfo) => {
   test.setTimeout(90_000);
   const sim = await simUrl(request);
   const { shopper, address } = await shopperWithCart(request, testInfo);

@@ -9,7 +9,7 @@ import { backOfficeToken, call, inView, openBackOffice, screenshot, shopperWithC
 // pass QC (the refund appears), try a payout reference the server refuses, and record a good
 // one: the request is Refunded with its reference.
 
-test('staff receive a COD return, pass QC and record its payout from the order page', async ({ page, request }, testInfo) => {
+test('staff receive a COD return, pass QC and record its payout from the order page', { tag: '@desktop' }, async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
   const staff = await backOfficeToken(request);
   const { shopper, address } = await shopperWithCart(request, testInfo);

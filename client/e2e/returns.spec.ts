@@ -79,7 +79,7 @@ async function deliveredOrder(request: APIRequestContext, testInfo: TestInfo, pr
   return { shopper, orderId: placed.data.orderId };
 }
 
-test('a shopper asks to exchange a delivered shirt for another size; a sold-out size offers another or a refund; the order page shows the request', async ({
+test('a shopper asks to exchange a delivered shirt for another size; a sold-out size offers another or a refund; the order page shows the request', { tag: '@phone' }, async ({
   page,
   request,
 }, testInfo) => {
@@ -170,7 +170,7 @@ test('a shopper asks to exchange a delivered shirt for another size; a sold-out 
   }
 });
 
-test('the return policy page shows the terms the shop has set', async ({ page, request }, testInfo) => {
+test('the return policy page shows the terms the shop has set', { tag: '@desktop' }, async ({ page, request }, testInfo) => {
   const policy = await call<{ returnWindowDays: number; exchangeWindowDays: number; reasons: { label: string }[] }>(request, 'GET', '/api/returns/policy');
   await page.goto('/returns');
   const terms = page.getByRole('region', { name: 'At a glance' });

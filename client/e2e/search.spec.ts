@@ -18,7 +18,7 @@ async function searchBox(page: Page): Promise<Locator> {
   return page.getByRole('banner').getByRole('combobox', { name: 'Search products' });
 }
 
-test('typing suggests products; the arrow keys choose one and Enter opens it', async ({ page }, testInfo) => {
+test('typing suggests products; the arrow keys choose one and Enter opens it', { tag: '@desktop' }, async ({ page }, testInfo) => {
   test.slow(); // typing key by key, then a page: on the shared 2-core machine it outlasted 30 s
   await page.goto('/');
   const box = await searchBox(page);
@@ -48,7 +48,7 @@ test('typing suggests products; the arrow keys choose one and Enter opens it', a
   await expect(page).toHaveURL(/\/(api\/getproduct|product)\//);
 });
 
-test('Escape closes the suggestions and Enter then searches what was typed, a typo included', async ({ page }, testInfo) => {
+test('Escape closes the suggestions and Enter then searches what was typed, a typo included', { tag: '@desktop' }, async ({ page }, testInfo) => {
   test.slow(); // typing key by key, then a page: on the shared 2-core machine it outlasted 30 s
   await page.goto('/');
   const box = await searchBox(page);
@@ -70,7 +70,7 @@ test('Escape closes the suggestions and Enter then searches what was typed, a ty
   await screenshot(page, testInfo, 'search-typo-results', { fullPage: false });
 });
 
-test('a search that finds nothing offers the closest matches and popular categories', async ({ page }, testInfo) => {
+test('a search that finds nothing offers the closest matches and popular categories', { tag: '@phone' }, async ({ page }, testInfo) => {
   test.slow(); // typing key by key, then a page: on the shared 2-core machine it outlasted 30 s
   await page.goto('/search?q=navy%20qwertyuiop');
   await inView(page.getByRole('heading', { name: 'No products match "navy qwertyuiop"' }));

@@ -9,7 +9,7 @@ const description = (page: Page) => page.locator('head meta[name="description"]'
 const structuredTypes = (page: Page) =>
   page.locator('head script[type="application/ld+json"]').evaluateAll((scripts) => scripts.map((s) => JSON.parse(s.textContent ?? '{}')['@type']));
 
-test('moving from a listing to a product and back keeps the title, canonical and description right', async ({ page }) => {
+test('moving from a listing to a product and back keeps the title, canonical and description right', { tag: '@phone' }, async ({ page }) => {
   test.setTimeout(90_000);
   await page.goto('/products/Formal%20Shirts');
   await expect(page).toHaveTitle('Formal Shirts — drape');
@@ -50,7 +50,7 @@ test('moving from a listing to a product and back keeps the title, canonical and
   expect(await structuredTypes(page)).toEqual([]);
 });
 
-test("an unknown address answers 404 with the shop's 404 page", async ({ page }, testInfo) => {
+test("an unknown address answers 404 with the shop's 404 page", { tag: '@desktop' }, async ({ page }, testInfo) => {
   const response = await page.goto('/no-such-page');
   expect(response?.status()).toBe(404);
   await inView(page.getByRole('heading', { level: 1, name: 'Page not found' }));

@@ -50,7 +50,7 @@ test('About and Contact pages open from the navigation', async ({ page }, testIn
   await screenshot(page, testInfo, 'contact');
 });
 
-test('shipping policy has its nine sections', async ({ page }, testInfo) => {
+test('shipping policy has its nine sections', { tag: '@desktop' }, async ({ page }, testInfo) => {
   await page.goto('/');
   await scrollToEnd(page);
   const footerLink = page.getByRole('contentinfo').getByRole('link', { name: 'Shipping policy', exact: true });
@@ -78,12 +78,12 @@ test('shipping policy has its nine sections', async ({ page }, testInfo) => {
   await screenshot(page, testInfo, 'shipping-policy');
 });
 
-test('a deep link to a static page loads directly', async ({ page }) => {
+test('a deep link to a static page loads directly', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/shippingpolicy');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Shipping policy');
 });
 
-test('an unknown route shows the not-found page', async ({ page }, testInfo) => {
+test('an unknown route shows the not-found page', { tag: '@desktop' }, async ({ page }, testInfo) => {
   await page.goto('/no-such-page/at-all');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
   await inView(page.getByRole('banner'));
@@ -93,7 +93,7 @@ test('an unknown route shows the not-found page', async ({ page }, testInfo) => 
   await screenshot(page, testInfo, 'not-found');
 });
 
-test('the loading screen reads Loading premium clothing', async ({ page }, testInfo) => {
+test('the loading screen reads Loading premium clothing', { tag: '@phone' }, async ({ page }, testInfo) => {
   await page.goto('/loader');
   await inView(page.getByRole('main').getByText('Loading premium clothing'));
   await screenshot(page, testInfo, 'loader');

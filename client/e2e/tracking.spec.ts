@@ -23,7 +23,7 @@ async function simUrl(request: APIRequestContext): Promise<string> {
   return new URL(config.data.razorpayCheckoutUrl).origin;
 }
 
-test('the tracking page shows the courier, the airway bill, the tracking link and the latest scan', async ({ page, request }, testInfo) => {
+test('the tracking page shows the courier, the airway bill, the tracking link and the latest scan', { tag: '@desktop' }, async ({ page, request }, testInfo) => {
   test.setTimeout(90_000);
   const sim = await simUrl(request);
   const { shopper, address } = await shopperWithCart(request, testInfo);
