@@ -30,6 +30,11 @@ var (
 	templateErr  error
 	// copyStrategy is how a test's database is copied from the template (copyStrategyFor).
 	copyStrategy string
+	// admin creates and drops the tests' databases: one pool for the whole test binary. A
+	// connection of its own for each CREATE and each DROP cost PostgreSQL a backend's start
+	// each, about a fifth of what a test's database cost it (0.38 CPU-s of PostgreSQL for a
+	// database made, pinged and dropped).
+	admin *pgxpool.Pool
 )
 
 // New creates a fresh, migrated database for t and returns a pool on it and its URL.
@@ -44,16 +49,14 @@ func New(t testing.TB) (*pgxpool.Pool, string) {
 		if templateErr == nil {
 			copyStrategy, templateErr = copyStrategyFor(baseURL)
 		}
+		if templateErr == nil {
+			admin, templateErr = postgres.Open(context.Background(), baseURL, 4)
+		}
 	})
 	if templateErr != nil {
 		t.Fatal(templateErr)
 	}
 	ctx := context.Background()
-	admin, err := pgx.Connect(ctx, baseURL)
-	if err != nil {
-		t.Fatalf("dbtest: %v", err)
-	}
-	defer admin.Close(ctx)
 	name := "t_" + shop.NewID()
 	if _, err := admin.Exec(ctx, fmt.Sprintf("CREATE DATABASE %s TEMPLATE %s%s", name, templateName, copyStrategy)); err != nil {
 		t.Fatalf("dbtest: create database: %v", err)
@@ -65,12 +68,7 @@ func New(t testing.TB) (*pgxpool.Pool, string) {
 	}
 	t.Cleanup(func() {
 		pool.Close()
-		conn, err := pgx.Connect(context.Background(), baseURL)
-		if err != nil {
-			return
-		}
-		defer conn.Close(context.Background())
-		conn.Exec(context.Background(), fmt.Sprintf("DROP DATABASE IF EXISTS %s WITH (FORCE)", name))
+		admin.Exec(context.Background(), fmt.Sprintf("DROP DATABASE IF EXISTS %s WITH (FORCE)", name))
 	})
 	return pool, dbURL
 }
