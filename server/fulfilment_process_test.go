@@ -19,6 +19,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"drape/internal/account"
 	"drape/internal/catalog"
 	"drape/internal/order"
 	"drape/internal/shop"
@@ -65,7 +66,7 @@ func newCourierDeployment(t testing.TB, step string, env ...string) *courierDepl
 	}
 	t.Cleanup(pool.Close)
 	d.pool = pool
-	dp := deps{cfg: Config{JWTSecret: testJWTSecret, PublicURL: d.hookURL}, pool: pool, log: slog.New(slog.NewJSONHandler(io.Discard, nil))}
+	dp := deps{cfg: Config{JWTSecret: testJWTSecret, PasswordCost: account.TestPasswordCost, PublicURL: d.hookURL}, pool: pool, log: slog.New(slog.NewJSONHandler(io.Discard, nil))}
 	f := checkoutFixture(t, dp)
 	d.svc = newServices(dp)
 	d.product, err = d.svc.catalog.CreateProduct(context.Background(), catalog.NewProduct{Code: "JF-SHIP-1", Name: "Courier Shirt",

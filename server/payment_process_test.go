@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"drape/internal/account"
 )
 
 // TestOnlineOrderPaidByWebhook runs the real programs: the shopper pays on sim's checkout and
@@ -36,7 +38,7 @@ func TestOnlineOrderPaidByWebhook(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer pool.Close()
-	cfg := Config{JWTSecret: testJWTSecret, PublicURL: base}
+	cfg := Config{JWTSecret: testJWTSecret, PasswordCost: account.TestPasswordCost, PublicURL: base}
 	f := checkoutFixture(t, deps{cfg: cfg, pool: pool, log: slog.New(slog.NewJSONHandler(io.Discard, nil))})
 
 	startWorker(t, env)

@@ -22,6 +22,7 @@ import (
 	netmail "net/mail"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -58,8 +59,10 @@ type Service struct {
 	now    func() time.Time
 	cost   PasswordCost
 	// dummyHash is compared against when an e-mail has no password, so that a login for an
-	// unknown e-mail takes as long as one for a known e-mail.
-	dummyHash string
+	// unknown e-mail takes as long as one for a known e-mail. It is made on the first such
+	// login, not when the service is: at the strong cost a hash takes 64 MiB and a few hundred
+	// milliseconds of CPU, which every worker (it signs nobody in) paid at start.
+	dummyHash func() string
 }
 
 // MinSecretLength is the shortest signing secret the service accepts.
@@ -79,10 +82,13 @@ func NewService(pool *pgxpool.Pool, cfg Config) *Service {
 	if cost == (PasswordCost{}) {
 		cost = StrongPasswordCost
 	}
-	dummy, err := hashPassword("drape-timing-equaliser", cost)
-	if err != nil {
-		panic(fmt.Sprintf("account: no random salt: %v", err))
-	}
+	dummy := sync.OnceValue(func() string {
+		hash, err := hashPassword("drape-timing-equaliser", cost)
+		if err != nil {
+			panic(fmt.Sprintf("account: no random salt: %v", err))
+		}
+		return hash
+	})
 	return &Service{pool: pool, q: accountdb.New(postgres.Translating(pool)), secret: cfg.Secret, google: cfg.Google, now: now,
 		cost: cost, dummyHash: dummy}
 }
@@ -207,7 +213,7 @@ func (s *Service) login(ctx context.Context, rawEmail, password, aud string) (Se
 	}
 	hash := u.PasswordHash
 	if hash == "" {
-		hash = s.dummyHash
+		hash = s.dummyHash()
 	}
 	matches := passwordMatches(hash, password)
 	if !matches || u.PasswordHash == "" || (aud == AudienceAdmin && u.Role != RoleAdmin && u.Role != RoleStaff) {
