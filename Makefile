@@ -7,7 +7,7 @@ SQLC = CGO_ENABLED=0 go run github.com/sqlc-dev/sqlc/cmd/sqlc@v1.31.1
 run:
 	@bash scripts/run.sh
 
-## test: go vet, every Go test, client unit tests and browser tests, on project-local services
+## test: the linters (go vet's analyzers among them), every Go test, client unit tests and browser tests, on project-local services
 test:
 	@bash scripts/test.sh
 
