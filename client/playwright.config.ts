@@ -30,9 +30,11 @@ const sharedState = [
   'return-exchange.spec.ts',
 ];
 const sharedTag = /@shared-state/;
-// A test runs at both widths when what it checks is drawn or reached differently at each: the
-// layouts, dialogs, menus, first screens and accessibility of the storefront, the core purchase,
-// signing in and out, the live orders board. A test whose subject is the same at any width (a
+// A test runs at both widths when what it checks is drawn or reached differently at each (the
+// layouts, dialogs, menus, first screens and accessibility of the storefront, the live orders
+// board) or when an issue asked for it at 1280 and 390 px (the purchase, paid and failed online,
+// accounts, browsing, the sale page, delivery dates, COD and NDR, an exchange, milestones, the
+// declarations, complaints and privacy). A test whose subject is the same at any width (a
 // document, a mail, a refusal, a status the staff set, a socket event) runs at one: tagged
 // '@desktop' (the back office and what staff do, the mouse and keys on a product's pictures) or
 // '@phone' (where shoppers mostly are: a shopper's own flows, fingers on the pictures, the

@@ -187,7 +187,7 @@ test('a shopper registers in the popup, logs out and logs in again', async ({ pa
   await screenshot(page, testInfo, 'user-dashboard');
 });
 
-test('a shopper signs in with Google through the account chooser', { tag: '@phone' }, async ({ page }, testInfo) => {
+test('a shopper signs in with Google through the account chooser', async ({ page }, testInfo) => {
   await page.goto('/');
   const dialog = await openSignIn(page);
   const google = dialog.getByRole('button', { name: 'Continue with Google' });
@@ -202,7 +202,7 @@ test('a shopper signs in with Google through the account chooser', { tag: '@phon
   void testInfo;
 });
 
-test('a shopper resets a forgotten password with the code from the mailbox', { tag: '@desktop' }, async ({ page, request }, testInfo) => {
+test('a shopper resets a forgotten password with the code from the mailbox', async ({ page, request }, testInfo) => {
   const email = uniqueEmail(testInfo, 'reset');
   await register(request, 'Kabir Mehta', email);
 
@@ -241,7 +241,7 @@ test('a shopper resets a forgotten password with the code from the mailbox', { t
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('the guard sends a guest to sign in and back; addresses are added, fixed, edited and deleted', { tag: '@phone' }, async ({
+test('the guard sends a guest to sign in and back; addresses are added, fixed, edited and deleted', async ({
   page,
   request,
 }, testInfo) => {
@@ -309,7 +309,7 @@ test('the guard sends a guest to sign in and back; addresses are added, fixed, e
   await inView(page.getByRole('heading', { name: 'No saved addresses yet' }));
 });
 
-test('a signed-in shopper saves a product with the heart and finds it on the wishlist; a guest is asked to sign in', { tag: '@desktop' }, async ({
+test('a signed-in shopper saves a product with the heart and finds it on the wishlist; a guest is asked to sign in', async ({
   page,
   request,
 }, testInfo) => {

@@ -49,7 +49,7 @@ function cards(page: Page): Locator {
   return page.getByRole('main').getByTestId('product-card');
 }
 
-test('home shows category tiles and best sellers from the shop', { tag: '@desktop' }, async ({ page }, testInfo) => {
+test('home shows category tiles and best sellers from the shop', async ({ page }, testInfo) => {
   await page.goto('/');
   const tiles = page.getByRole('region', { name: 'Shop by category' });
   await expect(tiles.getByRole('link', { name: 'Formal Shirts' })).toHaveAttribute('href', '/products/Formal%20Shirts');
@@ -134,7 +134,7 @@ test('a shopper browses, pages, quick-views, adds to the cart and opens the prod
   await expect(page.getByTestId('cart-count')).toHaveText('1');
 });
 
-test('the sale page shows the running sale priced to the paisa', { tag: '@phone' }, async ({ page }, testInfo) => {
+test('the sale page shows the running sale priced to the paisa', async ({ page }, testInfo) => {
   await page.goto('/sale');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Festive Formals');
   const banner = page.locator('picture');

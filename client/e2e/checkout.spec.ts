@@ -444,7 +444,7 @@ test('a guest who opens /checkout is asked to sign in, and comes back to it', { 
   await screenshot(page, testInfo, 'checkout-page');
 });
 
-test("online payment through sim's checkout succeeds", { tag: '@phone' }, async ({ page, request }, testInfo) => {
+test("online payment through sim's checkout succeeds", async ({ page, request }, testInfo) => {
   test.setTimeout(60_000);
   const shopper = await registerShopper(request, testInfo, 'checkout-paid', 'Tara Singh');
   await resetRazorpay(request);
@@ -490,7 +490,7 @@ test("online payment through sim's checkout succeeds", { tag: '@phone' }, async 
   await expect(page.getByTestId('cart-count')).toHaveText('0');
 });
 
-test('online payment fails and the shopper gives up', { tag: '@desktop' }, async ({ page, request }, testInfo) => {
+test('online payment fails and the shopper gives up', async ({ page, request }, testInfo) => {
   test.setTimeout(60_000);
   const shopper = await registerShopper(request, testInfo, 'checkout-failed', 'Kavya Nair');
   await resetRazorpay(request);
@@ -539,7 +539,7 @@ test('online payment fails and the shopper gives up', { tag: '@desktop' }, async
 
 // It takes the whole stock of a size for a moment, which another spec's shopper could be
 // choosing: it runs with the shared-state specs (playwright.config.ts), the rest beside the others.
-test('a sold-out size cannot be paid for', { tag: ['@shared-state', '@phone'] }, async ({ page, request }, testInfo) => {
+test('a sold-out size cannot be paid for', { tag: '@shared-state' }, async ({ page, request }, testInfo) => {
   test.setTimeout(60_000);
   // The size with the least stock (at most 10, the most one line can hold): shopper A takes all of
   // it, shopper B wants one, and A orders first.
@@ -586,7 +586,7 @@ test('a sold-out size cannot be paid for', { tag: ['@shared-state', '@phone'] },
   }
 });
 
-test('an order is tracked by its number and e-mail', { tag: '@desktop' }, async ({ page, request }, testInfo) => {
+test('an order is tracked by its number and e-mail', async ({ page, request }, testInfo) => {
   const shopper = await registerShopper(request, testInfo, 'track', 'Rohan Das');
   const address = await addAddress(request, shopper);
   const [choice] = await inStock(request);

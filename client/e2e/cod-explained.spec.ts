@@ -24,7 +24,7 @@ test.beforeEach(async ({ request }) => {
 });
 test.afterEach(async ({ request }) => setCap(request, await backOfficeToken(request), capBefore));
 
-test('a cart above the COD cap: checkout says why cash on delivery is not offered, and the shopper pays online', { tag: '@phone' }, async ({ browser, request }, testInfo) => {
+test('a cart above the COD cap: checkout says why cash on delivery is not offered, and the shopper pays online', async ({ browser, request }, testInfo) => {
   test.setTimeout(90_000);
   const { shopper } = await shopperWithCart(request, testInfo);
   const page = await shopperPage(browser, testInfo, shopper);

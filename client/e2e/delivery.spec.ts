@@ -15,7 +15,7 @@ function deliveryBy(days: number) {
   return `Delivery by ${weekday}, ${date.getUTCDate()} ${month}`;
 }
 
-test('the product page promises a delivery date for the pincode, and says where COD is not possible', { tag: '@phone' }, async ({ browser, request }, testInfo) => {
+test('the product page promises a delivery date for the pincode, and says where COD is not possible', async ({ browser, request }, testInfo) => {
   test.setTimeout(60_000);
   const { shopper } = await shopperWithCart(request, testInfo); // default address: Chennai 600018
   const products = await call<{ items: { _id: string }[] }>(request, 'GET', '/api/getproduct?limit=1');
@@ -57,7 +57,7 @@ test('the product page promises a delivery date for the pincode, and says where 
   await expect(box.getByLabel('Pincode')).toHaveValue('110001');
 });
 
-test('checkout says why cash on delivery is not offered to a prepaid-only pincode', { tag: '@desktop' }, async ({ browser, request }, testInfo) => {
+test('checkout says why cash on delivery is not offered to a prepaid-only pincode', async ({ browser, request }, testInfo) => {
   test.setTimeout(60_000);
   const { shopper } = await shopperWithCart(request, testInfo);
   await call(request, 'POST', '/api/addAddress', shopper.token, {

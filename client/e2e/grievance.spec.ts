@@ -14,7 +14,7 @@ interface ApiProduct {
   price: number;
 }
 
-test('a product page shows its declarations', { tag: '@desktop' }, async ({ page, request }, testInfo) => {
+test('a product page shows its declarations', async ({ page, request }, testInfo) => {
   const products = await call<{ items: ApiProduct[] }>(request, 'GET', '/api/getproduct?limit=8');
   const product = products.data.items.find((p) => p.slug)!;
   await page.goto(`/product/${product.slug}`);
@@ -36,7 +36,7 @@ test('a product page shows its declarations', { tag: '@desktop' }, async ({ page
   await screenshot(page, testInfo, 'product-declarations', { fullPage: false });
 });
 
-test('a complaint gets a ticket at once, and its status follows the staff', { tag: '@phone' }, async ({ page }, testInfo) => {
+test('a complaint gets a ticket at once, and its status follows the staff', async ({ page }, testInfo) => {
   test.setTimeout(90_000);
   const email = `grv-${testInfo.project.name}-${Date.now()}@example.com`;
   const subject = `Wrong size delivered ${Date.now()}`;

@@ -20,7 +20,7 @@ async function simUrl(request: APIRequestContext): Promise<string> {
   return new URL(config.data.razorpayCheckoutUrl).origin;
 }
 
-test('a failed delivery answered from the shopper\'s link, and the staff queue showing it', { tag: '@phone' }, async ({ page, browser, request }, testInfo) => {
+test('a failed delivery answered from the shopper\'s link, and the staff queue showing it', async ({ page, browser, request }, testInfo) => {
   test.setTimeout(120_000);
   const sim = await simUrl(request);
   const { shopper, address } = await shopperWithCart(request, testInfo);

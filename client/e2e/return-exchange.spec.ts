@@ -91,7 +91,7 @@ async function shopperSees(card: Locator, steps: Locator, status: string, step: 
   await expect(last).toHaveAttribute('aria-current', 'step');
 }
 
-test('a shopper asks to exchange a size; staff approve, receive and pass QC; the shopper’s order page follows each step live', { tag: '@desktop' }, async ({
+test('a shopper asks to exchange a size; staff approve, receive and pass QC; the shopper’s order page follows each step live', async ({
   page,
   browser,
   request,

@@ -34,7 +34,7 @@ const istDateTime = new Intl.DateTimeFormat('en-IN', {
   timeZone: 'Asia/Kolkata',
 });
 
-test('tracking shows the milestones with Indian times, the courier and the estimate, and no failed payment', { tag: '@phone' }, async ({ browser, request }, testInfo) => {
+test('tracking shows the milestones with Indian times, the courier and the estimate, and no failed payment', async ({ browser, request }, testInfo) => {
   test.setTimeout(120_000);
   const sim = await simUrl(request);
   const { shopper, address } = await shopperWithCart(request, testInfo);
