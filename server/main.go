@@ -120,6 +120,7 @@ func serve(ctx context.Context, cfg Config, log *slog.Logger, stdout io.Writer) 
 
 	hub := newHub(cfg, log)
 	svc := newServices(deps{cfg: cfg, pool: pool, readPool: readPool, redis: rdb})
+	go svc.accounts.PrepareTimingEqualiser()
 	bridge := realtime.NewBridge(rdb, cfg.RealtimeChannel)
 	bridgeCtx, stopBridge := context.WithCancel(context.WithoutCancel(ctx))
 	bridgeDone := make(chan struct{})

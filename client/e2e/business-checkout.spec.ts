@@ -7,7 +7,8 @@ import { backOfficeToken, call, inView, screenshot, seen, shopperPage, shopperWi
 // delivery; the thank-you page names the business; the order carries its GSTIN and name, and
 // once staff hand it to the courier its tax invoice is made out to the business
 // (invoice.recipientGstin), with the place of supply the delivery state (Tamil Nadu), not the
-// business's (Maharashtra). At 1280 and 390 px (the desktop and mobile projects).
+// business's (Maharashtra). At 1280 px (@desktop): a business buys at a desk, and the checkout's
+// layout at both widths is checkout.spec's and checkout-layout.spec's.
 
 const badCheck = "This GSTIN's check character is wrong: check it for a typing mistake";
 

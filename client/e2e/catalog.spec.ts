@@ -147,7 +147,7 @@ test('the sale page shows the running sale priced to the paisa', async ({ page }
   await screenshot(page, testInfo, 'sale');
 });
 
-test('search finds oxford shirts, and says so when nothing matches', { tag: '@desktop' }, async ({ page }, testInfo) => {
+test('search finds oxford shirts, and says so when nothing matches', async ({ page }, testInfo) => {
   await page.goto('/');
   await search(page, 'oxford');
   await expect(page).toHaveURL(/\/search\?q=oxford$/);

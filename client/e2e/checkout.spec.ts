@@ -9,7 +9,8 @@ import { inView as seenInView, openSignedIn, screenshot } from './stack';
 // sign-in, the /checkout page with a new address and a coupon, cash on delivery, online payment
 // through sim's Razorpay checkout (paid, and failed then given up), /checkout for a guest and for
 // an empty cart, a size that runs out before payment, and tracking an order by its number and
-// e-mail. Each test runs at 1280 and 390 px (the desktop and mobile projects), and acts as a
+// e-mail. Each test runs at 1280 and 390 px (the desktop and mobile projects) except the guest
+// sent to sign in from /checkout (390 px only: the same guard at any width). Each acts as a
 // person does: what it clicks, fills or reads is first scrolled to and seen inside the viewport.
 
 const password = 'tailored-2026';

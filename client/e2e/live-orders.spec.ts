@@ -138,15 +138,17 @@ test('a new order appears live on the admin board and walks to Delivered with th
   await buyer.context().close();
 });
 
-test('the board keeps its filters in the URL, and a filter change goes back to page 1', { tag: '@phone' }, async ({ page }, testInfo) => {
+test('the board keeps its filters in the URL, and a filter change goes back to page 1', async ({ page }, testInfo) => {
   await openBackOffice(page);
 
   await page.goto('/admin/orders?pay=cod&page=2');
   await inView(page.getByRole('heading', { level: 1, name: 'Orders' }));
   // On a phone the filters beside the search box fold away behind a button.
   const filtersButton = page.getByRole('button', { name: /^Filters/ });
-  await expect(filtersButton).toHaveAttribute('aria-expanded', 'false');
-  await seen(filtersButton).click();
+  if (await filtersButton.isVisible()) {
+    await expect(filtersButton).toHaveAttribute('aria-expanded', 'false');
+    await seen(filtersButton).click();
+  }
   await seen(page.getByRole('combobox', { name: 'Status' })).selectOption('DELIVERED');
   await expect(page).toHaveURL(/\/admin\/orders\?status=DELIVERED&pay=cod$/);
   await seen(page.getByRole('searchbox', { name: 'Search' })).fill('no-such-customer-anywhere');

@@ -48,7 +48,7 @@ test('typing suggests products; the arrow keys choose one and Enter opens it', {
   await expect(page).toHaveURL(/\/(api\/getproduct|product)\//);
 });
 
-test('Escape closes the suggestions and Enter then searches what was typed, a typo included', { tag: '@desktop' }, async ({ page }, testInfo) => {
+test('Escape closes the suggestions and Enter then searches what was typed, a typo included', async ({ page }, testInfo) => {
   test.slow(); // typing key by key, then a page: on the shared 2-core machine it outlasted 30 s
   await page.goto('/');
   const box = await searchBox(page);

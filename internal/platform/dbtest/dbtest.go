@@ -61,15 +61,17 @@ func New(t testing.TB) (*pgxpool.Pool, string) {
 	if _, err := admin.Exec(ctx, fmt.Sprintf("CREATE DATABASE %s TEMPLATE %s%s", name, templateName, copyStrategy)); err != nil {
 		t.Fatalf("dbtest: create database: %v", err)
 	}
+	// Registered first, so it runs last (after the pool's Close below) and also when the pool
+	// cannot be opened.
+	t.Cleanup(func() {
+		admin.Exec(context.Background(), fmt.Sprintf("DROP DATABASE IF EXISTS %s WITH (FORCE)", name))
+	})
 	dbURL := withDatabase(baseURL, name)
 	pool, err := postgres.Open(ctx, dbURL, 10)
 	if err != nil {
 		t.Fatalf("dbtest: %v", err)
 	}
-	t.Cleanup(func() {
-		pool.Close()
-		admin.Exec(context.Background(), fmt.Sprintf("DROP DATABASE IF EXISTS %s WITH (FORCE)", name))
-	})
+	t.Cleanup(pool.Close)
 	return pool, dbURL
 }
 
@@ -106,25 +108,25 @@ func ensureTemplate(baseURL string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	admin, err := pgx.Connect(ctx, baseURL)
+	lock, err := pgx.Connect(ctx, baseURL)
 	if err != nil {
 		return "", fmt.Errorf("dbtest: %w", err)
 	}
-	defer admin.Close(ctx)
-	if _, err := admin.Exec(ctx, "SELECT pg_advisory_lock(90210)"); err != nil {
+	defer lock.Close(ctx)
+	if _, err := lock.Exec(ctx, "SELECT pg_advisory_lock(90210)"); err != nil {
 		return "", fmt.Errorf("dbtest: %w", err)
 	}
-	defer admin.Exec(ctx, "SELECT pg_advisory_unlock(90210)")
+	defer lock.Exec(ctx, "SELECT pg_advisory_unlock(90210)")
 	var exists bool
-	if err := admin.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)", name).Scan(&exists); err != nil {
+	if err := lock.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)", name).Scan(&exists); err != nil {
 		return "", fmt.Errorf("dbtest: %w", err)
 	}
 	if exists {
 		return name, nil
 	}
 	building := name + "_building"
-	admin.Exec(ctx, fmt.Sprintf("DROP DATABASE IF EXISTS %s WITH (FORCE)", building))
-	if _, err := admin.Exec(ctx, "CREATE DATABASE "+building); err != nil {
+	lock.Exec(ctx, fmt.Sprintf("DROP DATABASE IF EXISTS %s WITH (FORCE)", building))
+	if _, err := lock.Exec(ctx, "CREATE DATABASE "+building); err != nil {
 		return "", fmt.Errorf("dbtest: %w", err)
 	}
 	pool, err := postgres.Open(ctx, withDatabase(baseURL, building), 2)
@@ -136,7 +138,7 @@ func ensureTemplate(baseURL string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if _, err := admin.Exec(ctx, fmt.Sprintf("ALTER DATABASE %s RENAME TO %s", building, name)); err != nil {
+	if _, err := lock.Exec(ctx, fmt.Sprintf("ALTER DATABASE %s RENAME TO %s", building, name)); err != nil {
 		return "", fmt.Errorf("dbtest: %w", err)
 	}
 	return name, nil
