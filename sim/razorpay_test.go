@@ -987,10 +987,7 @@ func TestRazorpayCheckoutInBrowser(t *testing.T) {
 	if err != nil {
 		t.Skip("node is not installed")
 	}
-	chromium := "/usr/bin/chromium"
-	if _, err := os.Stat(chromium); err != nil {
-		t.Skip("no Chromium at " + chromium)
-	}
+	chromium := testChromium(t)
 	playwright, err := filepath.Abs(filepath.Join("..", "client", "node_modules", "playwright-core"))
 	if err != nil {
 		t.Fatal(err)
