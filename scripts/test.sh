@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # test.sh — everything `make test` runs, on project-local services (.data/test, fsync off):
-# formatting, the linters (scripts/lint.sh; golangci-lint runs go vet's analyzers), generated-code freshness, every Go test,
-# the client's type check, unit tests and ESLint, the browser tests against the whole stack
-# started by scripts/run.sh, and Lighthouse's accessibility and layout-shift budgets.
+# formatting, the linters (scripts/lint.sh; golangci-lint runs go vet's analyzers),
+# generated-code freshness, every Go test, the client's type check, unit tests and ESLint, the
+# browser tests against the whole stack started by scripts/run.sh, and Lighthouse's
+# accessibility and layout-shift budgets.
 #
 # Two lanes: the browser tests start as soon as the client is built and run beside the other
 # steps, which run one after another at a lower CPU priority (nice 10), so they take the CPU the

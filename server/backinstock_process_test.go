@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"io"
-	"log/slog"
 	"net"
 	"regexp"
 	"slices"
@@ -15,7 +13,6 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"drape/internal/account"
 	"drape/internal/catalog"
 	"drape/internal/platform/dbtest"
 	"drape/internal/platform/postgres"
@@ -68,7 +65,7 @@ func TestBackInStockFiveAskThreeComeBack(t *testing.T) {
 	}
 	t.Cleanup(pool.Close)
 	ctx := context.Background()
-	dp := deps{cfg: Config{JWTSecret: testJWTSecret, PasswordCost: account.TestPasswordCost, PublicURL: "http://127.0.0.1:8079"}, pool: pool, log: slog.New(slog.NewJSONHandler(io.Discard, nil))}
+	dp := fixtureDeps(pool, "http://127.0.0.1:8079")
 	f := seedShop(t, dp)
 	svc := newServices(dp)
 	product, err := svc.catalog.CreateProduct(ctx, catalog.NewProduct{Code: "JF-BIS-9", Name: "Linen Blazer", Gender: "Men",

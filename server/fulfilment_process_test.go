@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"log/slog"
 	"net"
 	"net/http"
 	"os"
@@ -19,7 +18,6 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"drape/internal/account"
 	"drape/internal/catalog"
 	"drape/internal/order"
 	"drape/internal/shop"
@@ -66,7 +64,7 @@ func newCourierDeployment(t testing.TB, step string, env ...string) *courierDepl
 	}
 	t.Cleanup(pool.Close)
 	d.pool = pool
-	dp := deps{cfg: Config{JWTSecret: testJWTSecret, PasswordCost: account.TestPasswordCost, PublicURL: d.hookURL}, pool: pool, log: slog.New(slog.NewJSONHandler(io.Discard, nil))}
+	dp := fixtureDeps(pool, d.hookURL)
 	f := checkoutFixture(t, dp)
 	d.svc = newServices(dp)
 	d.product, err = d.svc.catalog.CreateProduct(context.Background(), catalog.NewProduct{Code: "JF-SHIP-1", Name: "Courier Shirt",

@@ -5,8 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"log/slog"
 	"net"
 	"net/http"
 	"strings"
@@ -14,8 +12,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
-
-	"drape/internal/account"
 )
 
 // TestOnlineOrderPaidByWebhook runs the real programs: the shopper pays on sim's checkout and
@@ -38,8 +34,7 @@ func TestOnlineOrderPaidByWebhook(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer pool.Close()
-	cfg := Config{JWTSecret: testJWTSecret, PasswordCost: account.TestPasswordCost, PublicURL: base}
-	f := checkoutFixture(t, deps{cfg: cfg, pool: pool, log: slog.New(slog.NewJSONHandler(io.Discard, nil))})
+	f := checkoutFixture(t, fixtureDeps(pool, base))
 
 	startWorker(t, env)
 	p := start(t, "server", append(env, fmt.Sprintf("PORT=%d", port)))

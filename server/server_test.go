@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/gofiber/fiber/v3"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"drape/internal/account"
 	"drape/internal/platform/dbtest"
@@ -134,6 +135,14 @@ var jsonHeaders = map[string]string{"Content-Type": "application/json"}
 
 // testJWTSecret signs the test servers' tokens.
 const testJWTSecret = "test-secret-test-secret-test-secret-0123"
+
+// fixtureDeps is what a process test's fixtures need to seed its shop through the services
+// beside the real binaries: its pool, the test key and the test password cost (the binaries'
+// PASSWORD_COST=test; without it each service made hashed at 64 MiB), and the shop's address.
+func fixtureDeps(pool *pgxpool.Pool, publicURL string) deps {
+	return deps{cfg: Config{JWTSecret: testJWTSecret, PasswordCost: account.TestPasswordCost, PublicURL: publicURL}, pool: pool,
+		log: slog.New(slog.NewJSONHandler(io.Discard, nil))}
+}
 
 func TestScenarios(t *testing.T) {
 	t.Parallel()
