@@ -350,3 +350,49 @@ func TestWritesToVanishedClientsLeaveNewConnectionsOpen(t *testing.T) {
 	}
 	vanishing.Wait()
 }
+
+// TestClosingClientsLeaveNewConnectionsOpen: while clients close their sockets every way a
+// client does (a close frame, a bad hello the hub refuses, a plain hang-up), the connections
+// opened meanwhile all stay open. A socket closed off the engine's loop used to free its
+// descriptor number at once; a connection opened meanwhile got the number, and the loop gave
+// it the old socket's pending hang-up (close, EOF): a held socket vanished and one address's
+// cap let a 51st through (server's TestOneAddressCannotHoardLiveSockets, on CI).
+func TestClosingClientsLeaveNewConnectionsOpen(t *testing.T) {
+	t.Parallel()
+	hub := newTestHub(realtime.Options{})
+	url := startServer(t, hub)
+	var closing sync.WaitGroup
+	held := make([]*testClient, 0, 150)
+	for round := range 150 {
+		closing.Add(1)
+		go func() {
+			defer closing.Done()
+			ws, _, err := fws.DefaultDialer.Dial(url, nil)
+			if err != nil {
+				return
+			}
+			defer ws.Close()
+			switch round % 3 {
+			case 0:
+				_ = ws.WriteJSON(map[string]any{"type": "hello", "token": ""})
+				_ = ws.WriteControl(fws.CloseMessage, fws.FormatCloseMessage(fws.CloseNormalClosure, "bye"), time.Now().Add(time.Second))
+			case 1:
+				_ = ws.WriteJSON(map[string]any{"type": "hello", "token": "no such token"})
+			}
+			_ = ws.SetReadDeadline(time.Now().Add(2 * time.Second))
+			for round%3 != 2 {
+				if _, _, err := ws.ReadMessage(); err != nil {
+					return
+				}
+			}
+		}()
+		held = append(held, dial(t, url))
+	}
+	closing.Wait()
+	for i, c := range held {
+		c.send(map[string]string{"type": "hello", "token": ""})
+		if _, data, err := c.readRaw(); err != nil || !strings.Contains(string(data), `"welcome"`) {
+			t.Fatalf("connection %d, held while others closed: %s %v, want its welcome", i, data, err)
+		}
+	}
+}

@@ -1041,7 +1041,11 @@ func (c *Conn) closeWithErrorWithoutLock(err error) error {
 
 	switch c.typ {
 	case ConnTypeTCP, ConnTypeUnix:
-		err = syscall.Close(c.fd)
+		if c.p != nil { // watched by a poller: its loop frees the number (drape's patch)
+			err = c.p.closeSocket(c.fd)
+		} else {
+			err = syscall.Close(c.fd)
+		}
 	case ConnTypeUDPServer, ConnTypeUDPClientFromDial, ConnTypeUDPClientFromRead:
 		err = c.connUDP.Close()
 	default:

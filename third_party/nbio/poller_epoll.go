@@ -14,6 +14,7 @@ import (
 	"net"
 	"os"
 	"runtime"
+	"sync"
 	"syscall"
 	"time"
 	"unsafe"
@@ -55,6 +56,11 @@ type poller struct {
 	pollType string // listener or io poller
 
 	shutdown bool // state
+
+	// Sockets whose close was asked for, which the loop closes once it is done with the
+	// events it holds (drape's patch, see README.drape.md and closeSocket).
+	closeMu sync.Mutex
+	toClose []int
 
 	// whether poller is used for listener.
 	isListener bool
@@ -154,6 +160,7 @@ func (p *poller) start() {
 		p.acceptorLoop()
 	} else {
 		defer func() {
+			p.closePending()
 			_ = syscall.Close(p.epfd)
 			_ = syscall.Close(p.evtfd)
 		}()
@@ -251,7 +258,9 @@ func (p *poller) readWriteLoop() {
 		for _, ev := range events[:n] {
 			fd := int(ev.Fd)
 			switch fd {
-			case p.evtfd: // triggered by stop, exit event loop
+			case p.evtfd: // triggered by stop, exit event loop, or by closeSocket
+				var count [8]byte
+				_, _ = syscall.Read(p.evtfd, count[:])
 
 			default: // for socket connections
 				c := p.getConn(fd)
@@ -310,13 +319,57 @@ func (p *poller) readWriteLoop() {
 				}
 			}
 		}
+		p.closePending()
+	}
+}
+
+// closeSocket closes the socket fd, which this poller watches, without freeing its number
+// while the loop may hold an event for it (drape's patch, see README.drape.md). Upstream
+// closed it at once, from whichever goroutine closed the connection: the loop could still
+// hold an event for fd, read from epoll before the close (the peer's hang-up, say); a
+// connection opened meanwhile got the same number, the loop looks connections up by number,
+// and it handed the new connection the old one's event and closed it at birth. Here fd leaves
+// epoll at once, and the loop closes it once it is done with the events it holds, so its
+// number cannot come free before.
+//
+//go:norace
+func (p *poller) closeSocket(fd int) error {
+	_ = syscall.EpollCtl(p.epfd, syscall.EPOLL_CTL_DEL, fd, &syscall.EpollEvent{Fd: int32(fd)})
+	p.closeMu.Lock()
+	if p.shutdown {
+		p.closeMu.Unlock()
+		return syscall.Close(fd)
+	}
+	p.toClose = append(p.toClose, fd)
+	p.closeMu.Unlock()
+	n := uint64(1)
+	_, err := syscall.Write(p.evtfd, (*(*[8]byte)(unsafe.Pointer(&n)))[:])
+	if errors.Is(err, syscall.EAGAIN) { // the counter is full: the loop is awake already
+		err = nil
+	}
+	return err
+}
+
+// closePending closes the sockets closeSocket left to the loop. It runs on the loop, between
+// the events of one wait and the next wait.
+//
+//go:norace
+func (p *poller) closePending() {
+	p.closeMu.Lock()
+	fds := p.toClose
+	p.toClose = nil
+	p.closeMu.Unlock()
+	for _, fd := range fds {
+		_ = syscall.Close(fd)
 	}
 }
 
 //go:norace
 func (p *poller) stop() {
 	logging.Debug("NBIO[%v][%v_%v] stop...", p.g.Name, p.pollType, p.index)
+	p.closeMu.Lock()
 	p.shutdown = true
+	p.closeMu.Unlock()
 	if p.listener != nil {
 		_ = p.listener.Close()
 		if p.unixSockAddr != "" {

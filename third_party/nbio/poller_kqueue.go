@@ -391,3 +391,11 @@ func newPoller(g *Engine, isListener bool, index int) (*poller, error) {
 //go:norace
 func (c *Conn) ResetPollerEvent() {
 }
+
+// closeSocket closes the socket fd at once: drape's deferred close (see poller_epoll.go and
+// README.drape.md) is for Linux, where drape runs.
+//
+//go:norace
+func (p *poller) closeSocket(fd int) error {
+	return syscall.Close(fd)
+}
