@@ -63,7 +63,7 @@ export function ListingPage() {
       <section className={styles.results} aria-label={`${listing.title} products`}>
         {!listing.pending && (
           <FilterSlot
-            key={listing.key}
+            key={`filters ${listing.key}`}
             listing={listing.query}
             facets={products.currentData?.facets}
             total={total}
@@ -71,7 +71,7 @@ export function ListingPage() {
           />
         )}
         <ProductResults
-          key={listing.key}
+          key={`results ${listing.key}`}
           query={{ ...products, data: products.currentData, isLoading: products.isLoading || Boolean(listing.pending) }}
           page={page}
           hrefFor={(target) => pageHref(pathname, target, filters)}

@@ -148,6 +148,7 @@ describe('orders page', () => {
 describe('the invoice of an order', () => {
   it('offers "Download invoice" only for an invoiced order and saves the PDF fetched with the shopper\'s token', async () => {
     const shipped = anOrder({
+      _id: '65a1f0c2b4d3e8a9c0f10002',
       orderId: 'DRP1732251234567SHIPPED001',
       orderStatus: 'SHIPPED',
       cancellable: false,
@@ -181,6 +182,7 @@ describe('the invoice of an order', () => {
 
   it('lists the credit notes against the invoice (number, day, amount) and saves one as its PDF', async () => {
     const back = anOrder({
+      _id: '65a1f0c2b4d3e8a9c0f10003',
       orderId: 'DRP1732251234567RTO0000001',
       orderStatus: 'RTO_DELIVERED',
       cancellable: false,
