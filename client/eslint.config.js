@@ -104,7 +104,9 @@ export default tseslint.config(
     files: ['*.{js,ts,mjs}', 'scripts/**', 'e2e/**'],
     languageOptions: { globals: { ...globals.node } },
     // Playwright reads a fixture's parameters from its destructuring pattern: a test that uses
-    // none of them still writes `async ({}, testInfo) => ...`.
-    rules: { 'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }] },
+    // none of them still writes `async ({}, testInfo) => ...`. A fixture hands its value on with
+    // a function Playwright calls `use`, which is no React hook: React's rules of hooks are for
+    // the app's components (src/), and none of these files renders one.
+    rules: { 'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }], 'react-hooks/rules-of-hooks': 'off' },
   },
 );

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { call, expectNoSeriousA11yViolations, inStockSize, inView, openBackOffice, scrollToEnd, seen, shopperPage, shopperWithCart } from './stack';
 
 // Issue 21: axe-core finds no serious or critical violation (WCAG 2.0 A/AA, 2.1 AA) on any

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { keepShopperSignedIn, screenshot, signInToBackOffice, someAddress } from './stack';
 
 // Account security as a shopper meets it: a new e-mail takes effect only with the code mailed

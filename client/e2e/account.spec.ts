@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { test } from './fixtures';
 import { clickAndSee, inStockSize, inView, keepShopperSignedIn, screenshot, seen } from './stack';
 
 // Accounts against the whole running shop: registration and sign-in in the popup, Google sign-in

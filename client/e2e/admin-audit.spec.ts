@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures';
 import { admin, inView, openBackOffice, screenshot, seen } from './stack';
 
 // The audit log, against the whole running stack: an admin changes a coupon through the API

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { inView, openBackOffice, screenshot, seen } from './stack';
 
 // Categories and banners in the back office, against the whole running stack: an admin adds a

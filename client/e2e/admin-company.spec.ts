@@ -1,4 +1,5 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+import { test } from './fixtures';
 import { backOfficeToken, call, inView, openBackOffice, screenshot, seen } from './stack';
 
 // The company's details in the back office, against the whole running stack: a bad PIN code

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures';
 import { admin, inView, openBackOffice, screenshot, seen } from './stack';
 
 // The shop's pages in the back office, against the whole running stack: an admin rewrites the

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures';
 import { inView, openBackOffice, screenshot, seen } from './stack';
 
 // Coupons in the back office, against the whole running stack: an admin's bad code is refused

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { test } from './fixtures';
 import { inView, openBackOffice, screenshot, seen } from './stack';
 
 // The back office's dashboard, live, against the whole running stack: an admin has it open;

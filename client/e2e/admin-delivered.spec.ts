@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { test } from './fixtures';
 import { admin, inView, openBackOffice, screenshot, seen } from './stack';
 
 // Delivered orders (SPEC §2, /admin/delieveredorders), against the whole running stack: a

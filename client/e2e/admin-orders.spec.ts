@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures';
 import { backOfficeToken, call, inView, openBackOffice, screenshot, seen, shopperPage, shopperWithCart, signInToBackOffice, signOutOfBackOffice, subscribedTo } from './stack';
 
 // The back office's order screens against the whole running stack: the Shiprocket view finds a

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { admin, backOfficeToken, call, inView, openBackOffice, screenshot, seen } from './stack';
 
 // The product editor, against the whole running stack: an admin creates a product with a

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures';
 import { inView, openBackOffice, screenshot, seen } from './stack';
 
 // The back office's product list, against the whole running stack: an admin finds a demo

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type TestInfo } from '@playwright/test';
+import { expect, type APIRequestContext, type TestInfo } from '@playwright/test';
+import { test } from './fixtures';
 import { backOfficeToken, call, inView, openBackOffice, screenshot, seen, shopperPage, someAddress, type Shopper } from './stack';
 
 // The back office's returns queue (/admin/returnorders), the product page's fit note and the

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures';
 import { inView, openBackOffice, screenshot, seen } from './stack';
 
 // Sales in the back office, against the whole running stack, with a shopper's storefront open

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures';
 import { backOfficeToken, call, inView, screenshot, openBackOffice, seen } from './stack';
 
 // Every screen of the back office's side navigation, for an admin and for staff: each opens

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { linkPath, mailsTo } from './mailbox';
 import { backOfficeToken, call, inView, openBackOffice, screenshot, seen, shopperPage, someAddress } from './stack';
 

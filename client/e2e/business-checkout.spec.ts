@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures';
 import { backOfficeToken, call, inView, screenshot, seen, shopperPage, shopperWithCart } from './stack';
 
 // A business purchase, against the whole running stack: a shopper opens 'Add GST details for

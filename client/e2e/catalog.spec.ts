@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { inStockSize, inView, screenshot, seen } from './stack';
 
 // The storefront's browsing pages against the running shop with its demo data (Jaipur Formals:

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { call, clickAndSee, inView, screenshot, seen, shopperPage, shopperWithCart, someAddress } from './stack';
 
 // The checkout and the order-status page as a shopper on a phone (390 px) and a laptop (1280 px)

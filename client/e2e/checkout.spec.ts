@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { test } from './fixtures';
 import { inView as seenInView, openSignedIn, screenshot } from './stack';
 
 // Buying against the whole running shop with its demo data (products, the Festive Formals sale,

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { test } from './fixtures';
 import { backOfficeToken, call, inView, openBackOffice, screenshot, shopperWithCart } from './stack';
 
 // COD confirmation before dispatch (issue 19), as a shopper and staff meet it. The shop turns

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { test } from './fixtures';
 import { backOfficeToken, call, inView, screenshot, seen, shopperPage, shopperWithCart } from './stack';
 
 // COD explained at checkout (issue 19): with the shop's COD cap at ₹500, a shopper whose cart is

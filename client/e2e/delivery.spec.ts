@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures';
 import { call, inView, screenshot, seen, shopperPage, shopperWithCart } from './stack';
 
 // The delivery promise, against the whole running stack (sim playing Shiprocket from the demo

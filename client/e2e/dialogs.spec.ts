@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { test } from './fixtures';
 import { backOfficeToken, call, inStockSize, screenshot, shopperPage, shopperWithCart, openBackOffice, inView, seen, wholeInViewport, type Shopper } from './stack';
 
 // Every dialog of the storefront and the back office, opened as a person opens it, at 1280 and

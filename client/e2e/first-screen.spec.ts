@@ -2,7 +2,8 @@
 // a product page, a guest's empty cart) is the app's page as a shopper first sees it: every element
 // of it sits where the app then puts the same element, with the same words, so nothing jumps when
 // the app takes over. A change to a component that the server's copy does not follow fails here.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { appStarted } from './stack';
 
 /** Each element with a class in the window, under `root`: class, position, width and own words (heights of boxes

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures';
 import { call, inView, openBackOffice, screenshot, scrollToEnd, seen } from './stack';
 
 // Issue 23 against the whole running stack: a product page states its Legal Metrology

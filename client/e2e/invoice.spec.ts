@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { backOfficeToken, call, inView, openBackOffice, screenshot, seen, shopperPage, shopperWithCart } from './stack';
 
 // The GST tax invoice against the whole running stack: a shopper's cash-on-delivery order is

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { appStarted, screenshot, seen } from './stack';
 
 // Filters and sort on a listing (issue 20): by size and colour, sorted by price low to high, at

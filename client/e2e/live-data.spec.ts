@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { inView, screenshot, seen } from './stack';
 
 // The first test reads the running shop's demo sale and categories. The second answers

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { call, inView, openBackOffice, screenshot, seen, shopperPage, shopperWithCart, subscribedTo } from './stack';
 
 // The back office's order board, live, against the whole running stack: an admin has

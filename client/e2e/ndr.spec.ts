@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { test } from './fixtures';
 import { call, openBackOffice, screenshot, seen, shopperPage, shopperWithCart } from './stack';
 
 // A failed delivery (NDR, issue 19), as the shopper and staff meet it: sim's courier takes the

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { test } from './fixtures';
 import { call, clickAndSee, inView, screenshot, seen, shopperPage, shopperWithCart } from './stack';
 
 // Order updates by message as a shopper meets them: the account page offers WhatsApp (chosen

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { inView, screenshot, seen } from './stack';
 
 // Issue 21: the header finds things on a phone. Search and the account stay in the bar at 390 px,

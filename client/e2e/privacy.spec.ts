@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { call, inView, screenshot, scrollToEnd, seen, shopperPage, shopperWithCart } from './stack';
 
 // Privacy (issue 23) as a shopper meets it: the privacy notice from the footer; the account's

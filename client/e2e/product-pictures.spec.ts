@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { appStarted, call, inView, screenshot, seen } from './stack';
 
 // A product's pictures as a shopper handles them, against the whole running stack: on a

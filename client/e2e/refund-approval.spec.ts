@@ -4,7 +4,8 @@
 // refund at Razorpay.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { test } from './fixtures';
 import { backOfficeToken, call, clickAndSee, inView, openBackOffice, screenshot, shopperWithCart, signInToBackOffice, signOutOfBackOffice } from './stack';
 
 /** sim's HTTP address: SIM_URL, else the last "sim listening http=…" line of RUN_NAME's sim log. */

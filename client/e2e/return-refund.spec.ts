@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures';
 import { backOfficeToken, call, inView, openBackOffice, screenshot, shopperWithCart } from './stack';
 
 // The refund of a cash-on-delivery return, staff's side, against the whole running stack: a

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type TestInfo } from '@playwright/test';
+import { expect, type APIRequestContext, type TestInfo } from '@playwright/test';
+import { test } from './fixtures';
 import { backOfficeToken, call, inView, openSignedIn, screenshot, seen, type Shopper, someAddress } from './stack';
 
 // Returns and exchanges, the shopper's side, against the whole running stack. A product of the

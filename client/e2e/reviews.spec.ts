@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { test } from './fixtures';
 import { admin, clickAndSee, inView, openBackOffice, openSignedIn, screenshot, seen } from './stack';
 
 // Product reviews against the whole running stack: a shopper whose cash-on-delivery order was

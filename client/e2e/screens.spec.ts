@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+import { test } from './fixtures';
 import { backOfficeToken, call, openBackOffice, shopperPage, shopperWithCart, someAddress } from './stack';
 
 // The before-and-after set of issue 21's screens: every screen it names, at the widths it names

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { inView, screenshot, seen } from './stack';
 
 // Search as a shopper types (issue 20): suggestions under the search box, an ARIA combobox

@@ -1,7 +1,8 @@
 // Pages as search engines and link previews read them (issue 20): moving around in the app keeps
 // each page's title, canonical address and description its own, and drops the structured data
 // of the page left; an address the shop has no page for answers 404 with the shop's 404 page.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { inView, screenshot, seen } from './stack';
 
 const canonical = (page: Page) => page.locator('head link[rel="canonical"]');

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { inView, screenshot, scrollToEnd, seen } from './stack';
 
 function isMobile(page: Page) {

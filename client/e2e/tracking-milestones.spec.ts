@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { test } from './fixtures';
 import { call, inView, screenshot, seen, shopperPage, shopperWithCart } from './stack';
 
 // Issue 21: the shopper's tracking page reads as milestones (placed, confirmed, shipped, out for

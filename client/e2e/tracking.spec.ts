@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { test } from './fixtures';
 import { call, screenshot, shopperWithCart } from './stack';
 
 // The tracking page as a guest reaches it from the shipped mail's link (/trackid/{order}?email=):
