@@ -70,7 +70,7 @@ async function reset(kept: Kept, baseURL: string | undefined): Promise<boolean> 
   const { context, page } = kept;
   if (page.isClosed()) return false;
   for (const other of context.pages()) if (other !== page) await other.close();
-  page.removeAllListeners();
+  await page.removeAllListeners(undefined, { behavior: 'ignoreErrors' });
   await page.unrouteAll({ behavior: 'ignoreErrors' });
   await context.unrouteAll({ behavior: 'ignoreErrors' });
   if (baseURL) {
