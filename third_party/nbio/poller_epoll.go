@@ -160,7 +160,15 @@ func (p *poller) start() {
 		p.acceptorLoop()
 	} else {
 		defer func() {
-			p.closePending()
+			// Under closeMu, so that a closeSocket after this closes at once rather than
+			// queueing a descriptor nobody closes or waking a closed eventfd.
+			p.closeMu.Lock()
+			defer p.closeMu.Unlock()
+			p.shutdown = true
+			for _, fd := range p.toClose {
+				_ = syscall.Close(fd)
+			}
+			p.toClose = nil
 			_ = syscall.Close(p.epfd)
 			_ = syscall.Close(p.evtfd)
 		}()
@@ -336,12 +344,11 @@ func (p *poller) readWriteLoop() {
 func (p *poller) closeSocket(fd int) error {
 	_ = syscall.EpollCtl(p.epfd, syscall.EPOLL_CTL_DEL, fd, &syscall.EpollEvent{Fd: int32(fd)})
 	p.closeMu.Lock()
+	defer p.closeMu.Unlock()
 	if p.shutdown {
-		p.closeMu.Unlock()
 		return syscall.Close(fd)
 	}
 	p.toClose = append(p.toClose, fd)
-	p.closeMu.Unlock()
 	n := uint64(1)
 	_, err := syscall.Write(p.evtfd, (*(*[8]byte)(unsafe.Pointer(&n)))[:])
 	if errors.Is(err, syscall.EAGAIN) { // the counter is full: the loop is awake already
