@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { test } from './fixtures';
 import { linkPath, mailsTo } from './mailbox';
-import { backOfficeToken, call, inView, openBackOffice, screenshot, seen, shopperPage, someAddress } from './stack';
+import { backOfficeToken, call, inView, openBackOffice, screenshot, seen, keepShopperSignedIn, someAddress } from './stack';
 
 // Back-in-stock alerts (issue 20) against the whole running stack: on a product page a guest
 // chooses a sold-out size, is offered "Tell me when it's back", gives an e-mail (a bad one is
@@ -78,12 +78,12 @@ test('a guest asks to be told when a sold-out size is back', { tag: '@phone' }, 
   await screenshot(page, testInfo, 'back-in-stock-admin-demand', { fullPage: false });
 });
 
-test('a signed-in shopper asks with one tap', { tag: '@desktop' }, async ({ browser, request }, testInfo) => {
+test('a signed-in shopper asks with one tap', { tag: '@desktop' }, async ({ page, request }, testInfo) => {
   test.setTimeout(60_000);
   const { product, size } = await soldOutSize(request, 1);
   const email = `bis-in-${testInfo.project.name}-${Date.now()}@example.com`;
   const registered = await call<unknown>(request, 'POST', '/api/register', undefined, { firstName: 'Meera Joshi', email, password: 'tailored-2026' }, someAddress());
-  const page = await shopperPage(browser, testInfo, { email, token: registered.token!, user: registered.data });
+  await keepShopperSignedIn(page, { token: registered.token!, user: registered.data });
   await page.goto(`/product/${product.slug}`);
   await inView(page.getByRole('heading', { level: 1, name: product.productName }));
   await seen(soldOutChip(page, size)).check();
@@ -93,7 +93,6 @@ test('a signed-in shopper asks with one tap', { tag: '@desktop' }, async ({ brow
   await seen(form.getByRole('button', { name: "Tell me when it's back" })).click();
   await inView(page.getByRole('status').filter({ hasText: `Done: we will e-mail ${email} when size ${size} is back` }));
   await screenshot(page, testInfo, 'back-in-stock-signed-in', { fullPage: false });
-  await page.context().close();
 });
 
 test('quick view on a listing offers to tell when a sold-out size is back', { tag: '@desktop' }, async ({ page, request }, testInfo) => {

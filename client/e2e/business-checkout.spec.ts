@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { test } from './fixtures';
-import { backOfficeToken, call, inView, screenshot, seen, shopperPage, shopperWithCart } from './stack';
+import { backOfficeToken, call, inView, screenshot, seen, keepShopperSignedIn, shopperWithCart } from './stack';
 
 // A business purchase, against the whole running stack: a shopper opens 'Add GST details for
 // business purchase' at checkout, gives a GSTIN whose check character is wrong (the server's
@@ -13,10 +13,10 @@ import { backOfficeToken, call, inView, screenshot, seen, shopperPage, shopperWi
 
 const badCheck = "This GSTIN's check character is wrong: check it for a typing mistake";
 
-test('a shopper buys for their business with its GSTIN, and its tax invoice carries it', { tag: '@desktop' }, async ({ browser, request }, testInfo) => {
+test('a shopper buys for their business with its GSTIN, and its tax invoice carries it', { tag: '@desktop' }, async ({ page, request }, testInfo) => {
   test.setTimeout(60_000);
   const { shopper } = await shopperWithCart(request, testInfo);
-  const page = await shopperPage(browser, testInfo, shopper);
+  await keepShopperSignedIn(page, shopper);
   await page.goto('/checkout');
   await inView(page.getByRole('heading', { level: 1, name: 'Checkout' }));
 
@@ -63,5 +63,4 @@ test('a shopper buys for their business with its GSTIN, and its tax invoice carr
   await call(request, 'POST', '/api/orderStatus', staff, { id: orderId, orderStatus: 'SHIPPED' });
   const shipped = await call<Order>(request, 'GET', `/api/orders/${orderId}`, shopper.token);
   expect(shipped.data.invoice).toMatchObject({ recipientGstin: '27AAPFU0939F1ZV', placeOfSupply: { code: '33' } });
-  await page.context().close();
 });

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { test } from './fixtures';
-import { call, clickAndSee, inView, screenshot, seen, shopperPage, shopperWithCart, someAddress } from './stack';
+import { call, clickAndSee, inView, screenshot, seen, keepShopperSignedIn, shopperWithCart, someAddress } from './stack';
 
 // The checkout and the order-status page as a shopper on a phone (390 px) and a laptop (1280 px)
 // meets them (issue 21): the total and Make Payment are in view as the checkout opens, without a
@@ -44,7 +44,7 @@ async function above(element: Locator, cover: Locator) {
     .toBe(true);
 }
 
-test('the checkout opens with the total and Make Payment in view, and the best coupon one tap away', async ({ browser, request }, testInfo) => {
+test('the checkout opens with the total and Make Payment in view, and the best coupon one tap away', async ({ page, request }, testInfo) => {
   test.setTimeout(90_000);
   const { shopper } = await shopperWithCart(request, testInfo);
   const quote = (await call<Quote>(request, 'POST', '/api/checkout/quote', shopper.token, {})).data;
@@ -52,7 +52,7 @@ test('the checkout opens with the total and Make Payment in view, and the best c
   const best = quote.bestCoupon!;
   const withBest = (await call<Quote>(request, 'POST', '/api/checkout/quote', shopper.token, { couponCode: best.code })).data;
 
-  const page = await shopperPage(browser, testInfo, shopper);
+  await keepShopperSignedIn(page, shopper);
   await page.goto('/checkout');
   const checkout = checkoutPage(page);
   // As it opens, without a scroll: the heading, the total and Make Payment with the total on it.
@@ -86,10 +86,9 @@ test('the checkout opens with the total and Make Payment in view, and the best c
   await inView(checkout.root.getByRole('list', { name: 'Available coupons' }));
   await expect(checkout.root.getByRole('button', { name: `${best.code} applied` })).toBeDisabled();
   await screenshot(page, testInfo, 'checkout-codes-unfolded', { fullPage: false });
-  await page.context().close();
 });
 
-test('a refusal at checkout is brought into view beside what it is about, and announced', async ({ browser, request }, testInfo) => {
+test('a refusal at checkout is brought into view beside what it is about, and announced', async ({ page, request }, testInfo) => {
   test.setTimeout(60_000);
   // A shopper with a piece in the cart and no saved address.
   const email = `layout-${testInfo.project.name}-${Date.now()}-${Math.floor(Math.random() * 1e4)}@example.com`;
@@ -99,7 +98,7 @@ test('a refusal at checkout is brought into view beside what it is about, and an
   const choice = products.data.items.flatMap((product) => product.sizes.filter((size) => size.stock >= 3).map((size) => ({ product, size })))[1]!;
   await call(request, 'POST', '/api/addToCart', shopper.token, { productId: choice.product._id, size: choice.size.size, quantity: 1 });
 
-  const page = await shopperPage(browser, testInfo, shopper);
+  await keepShopperSignedIn(page, shopper);
   await page.goto('/checkout');
   const checkout = checkoutPage(page);
   await inView(checkout.heading, { scroll: false, timeout: 20_000 });
@@ -109,14 +108,13 @@ test('a refusal at checkout is brought into view beside what it is about, and an
   await inView(refusal, { scroll: false });
   await expect(page.getByRole('region', { name: 'Delivery address' })).toContainText('Please add a shipping address.');
   await screenshot(page, testInfo, 'checkout-refusal-in-view', { fullPage: false });
-  await page.context().close();
 });
 
-test('the order-status page shows when it comes, the total and what happens next in view, then the pieces, address and payment', async ({ browser, request }, testInfo) => {
+test('the order-status page shows when it comes, the total and what happens next in view, then the pieces, address and payment', async ({ page, request }, testInfo) => {
   test.setTimeout(90_000);
   const { shopper } = await shopperWithCart(request, testInfo);
   const quote = (await call<Quote>(request, 'POST', '/api/checkout/quote', shopper.token, { paymentMode: 'cod' })).data;
-  const page = await shopperPage(browser, testInfo, shopper);
+  await keepShopperSignedIn(page, shopper);
   await page.goto('/checkout');
   const checkout = checkoutPage(page);
   await inView(checkout.heading, { scroll: false, timeout: 20_000 });
@@ -148,5 +146,4 @@ test('the order-status page shows when it comes, the total and what happens next
   await expect(address).toContainText('Chennai, Tamil Nadu 600018');
   await inView(page.getByRole('region', { name: 'Payment' }).getByText('Cash on delivery · Pay on delivery'));
   await screenshot(page, testInfo, 'order-status');
-  await page.context().close();
 });

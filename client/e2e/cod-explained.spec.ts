@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { test } from './fixtures';
-import { backOfficeToken, call, inView, screenshot, seen, shopperPage, shopperWithCart } from './stack';
+import { backOfficeToken, call, inView, screenshot, seen, keepShopperSignedIn, shopperWithCart } from './stack';
 
 // COD explained at checkout (issue 19): with the shop's COD cap at ₹500, a shopper whose cart is
 // worth more opens the checkout: cash on delivery is offered greyed, with the reason under it
@@ -25,10 +25,10 @@ test.beforeEach(async ({ request }) => {
 });
 test.afterEach(async ({ request }) => setCap(request, await backOfficeToken(request), capBefore));
 
-test('a cart above the COD cap: checkout says why cash on delivery is not offered, and the shopper pays online', async ({ browser, request }, testInfo) => {
+test('a cart above the COD cap: checkout says why cash on delivery is not offered, and the shopper pays online', async ({ page, request }, testInfo) => {
   test.setTimeout(90_000);
   const { shopper } = await shopperWithCart(request, testInfo);
-  const page = await shopperPage(browser, testInfo, shopper);
+  await keepShopperSignedIn(page, shopper);
   await page.goto('/checkout');
   const checkout = page.getByRole('region', { name: 'Checkout' });
   await inView(checkout.getByRole('heading', { level: 1, name: 'Checkout' }));
@@ -59,5 +59,4 @@ test('a cart above the COD cap: checkout says why cash on delivery is not offere
   const placed = await call<{ paymentMode: string; paymentStatus: string }>(request, 'GET', `/api/orders/${orderNumber}`, shopper.token);
   expect(placed.data.paymentMode).toBe('online');
   expect(placed.data.paymentStatus).toBe('success');
-  await page.context().close();
 });

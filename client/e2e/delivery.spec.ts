@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { test } from './fixtures';
-import { call, inView, screenshot, seen, shopperPage, shopperWithCart } from './stack';
+import { call, inView, screenshot, seen, keepShopperSignedIn, shopperWithCart } from './stack';
 
 // The delivery promise, against the whole running stack (sim playing Shiprocket from the demo
 // company's pincode, Jaipur 302001): on a product page a signed-in shopper sees their default
@@ -16,11 +16,11 @@ function deliveryBy(days: number) {
   return `Delivery by ${weekday}, ${date.getUTCDate()} ${month}`;
 }
 
-test('the product page promises a delivery date for the pincode, and says where COD is not possible', async ({ browser, request }, testInfo) => {
+test('the product page promises a delivery date for the pincode, and says where COD is not possible', async ({ page, request }, testInfo) => {
   test.setTimeout(60_000);
   const { shopper } = await shopperWithCart(request, testInfo); // default address: Chennai 600018
   const products = await call<{ items: { _id: string }[] }>(request, 'GET', '/api/getproduct?limit=1');
-  const page = await shopperPage(browser, testInfo, shopper);
+  await keepShopperSignedIn(page, shopper);
   await page.goto(`/api/getproduct/${products.data.items[0]._id}`);
 
   const box = page.getByRole('region', { name: 'Delivery' });
@@ -58,7 +58,7 @@ test('the product page promises a delivery date for the pincode, and says where 
   await expect(box.getByLabel('Pincode')).toHaveValue('110001');
 });
 
-test('checkout says why cash on delivery is not offered to a prepaid-only pincode', async ({ browser, request }, testInfo) => {
+test('checkout says why cash on delivery is not offered to a prepaid-only pincode', async ({ page, request }, testInfo) => {
   test.setTimeout(60_000);
   const { shopper } = await shopperWithCart(request, testInfo);
   await call(request, 'POST', '/api/addAddress', shopper.token, {
@@ -75,7 +75,7 @@ test('checkout says why cash on delivery is not offered to a prepaid-only pincod
     type: 'work',
     isDefault: true,
   });
-  const page = await shopperPage(browser, testInfo, shopper);
+  await keepShopperSignedIn(page, shopper);
   await page.goto('/checkout');
   await inView(page.getByRole('heading', { level: 1, name: 'Checkout' }));
   const why = 'Cash on delivery is not available for pincode 194101. Please pay online.';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { test } from './fixtures';
-import { backOfficeToken, call, inStockSize, screenshot, shopperPage, shopperWithCart, openBackOffice, inView, seen, wholeInViewport, type Shopper } from './stack';
+import { backOfficeToken, call, inStockSize, screenshot, keepShopperSignedIn, shopperWithCart, openBackOffice, inView, seen, wholeInViewport, type Shopper } from './stack';
 
 // Every dialog of the storefront and the back office, opened as a person opens it, at 1280 and
 // 390 px: each opens wholly inside the window (its box within the viewport, all of it visible),
@@ -91,14 +91,13 @@ test('the sign-in dialog opens in the window (and the phone menu it is reached f
   await closes(dialog, 'Close sign in');
 });
 
-test('the checkout is a page: Make Payment opens it at its top', async ({ browser, request }, testInfo) => {
+test('the checkout is a page: Make Payment opens it at its top', async ({ page, request }, testInfo) => {
   const { shopper } = await shopperWithCart(request, testInfo);
-  const page = await shopperPage(browser, testInfo, shopper);
+  await keepShopperSignedIn(page, shopper);
   await page.goto('/cart');
   await seen(page.getByRole('button', { name: /Make Payment/i })).click();
   await expect(page).toHaveURL(/\/checkout$/);
   await inView(page.getByRole('heading', { level: 1, name: /checkout/i }), { scroll: false });
-  await page.context().close();
 });
 
 /** A shopper with an address, an order awaiting dispatch (cancellable) and a review of a delivered piece. */
@@ -120,9 +119,9 @@ async function shopperWithHistory(request: APIRequestContext, testInfo: TestInfo
   return { shopper, order: pending.data.orderId, reviewed: piece.productName };
 }
 
-test("the account's confirmations open in the window: delete address, cancel order, sign out everywhere, delete review", async ({ browser, request }, testInfo) => {
+test("the account's confirmations open in the window: delete address, cancel order, sign out everywhere, delete review", async ({ page, request }, testInfo) => {
   const { shopper, order, reviewed } = await shopperWithHistory(request, testInfo);
-  const page = await shopperPage(browser, testInfo, shopper);
+  await keepShopperSignedIn(page, shopper);
 
   await page.goto('/user/addresses');
   const address = await opens(page, page.getByRole('button', { name: /^Delete address/ }).first(), page.getByRole('dialog', { name: 'Delete this address?' }));
@@ -145,7 +144,6 @@ test("the account's confirmations open in the window: delete address, cancel ord
   );
   await screenshot(page, testInfo, 'dialog-delete-review', { fullPage: false });
   await closes(review, 'Keep it');
-  await page.context().close();
 });
 
 /** The first row of `table` that `name` names. */

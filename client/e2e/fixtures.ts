@@ -2,20 +2,21 @@
 // worker and put back to a fresh visitor's state between them, instead of a new browser context
 // and page for every test.
 //
-// Why: a new page costs its renderer's start and a first load, about 1.2 CPU-seconds more than
-// loading a page of the shop in a page that already showed one (16 loads of a listing,
-// 2026-11-27: 35-39 CPU-s in new pages, 15-20 in one page). Browser tests are most of make
-// test's CPU, and make test is CPU-bound. Playwright's own `reuseContext` puts the page on
-// about:blank and empties the HTTP cache between tests, which gives most of that back (37 vs 19).
+// Why: a new page costs its renderer's start, about 1 CPU-second before it shows anything.
+// Browser tests are most of make test's CPU, and make test is CPU-bound. 16 tests loading a
+// page each (2026-11-27): 54-55 CPU-s with a new page per test, 38-40 with the kept one, 46-49
+// with Playwright's own `reuseContext`, which puts the page on about:blank and empties the HTTP
+// cache between tests, so the renderer starts again.
 //
 // What a test leaves behind is undone before the next: other pages closed, listeners and routes
 // removed, the shop's localStorage and sessionStorage emptied on a blank page of its origin
 // (never sent to the shop), cookies cleared, the window's size put back, the mouse moved off the
-// page. What cannot be undone (an init script, an exposed function, a faked clock, a websocket
-// route, emulated media, extra headers, permissions, geolocation, offline) marks the page spent:
-// so do a failure, a retry (whose trace wants a context of its own) and options other than the
-// worker's; the next test then gets a new context. The HTTP cache is kept, as a returning
-// shopper's browser keeps it: the shop's API answers no-store and its pages no-cache.
+// page (kept-page.spec.ts). What cannot be undone (an init script, an exposed function, a faked
+// clock, a websocket route, emulated media, extra headers, permissions, geolocation, offline, a
+// locator handler, a default timeout) marks the page spent; so do a failure, a retry (whose
+// trace wants a context of its own), options other than the kept context's, and a reset that
+// fails or takes over 15 s. The next test then gets a new context. The HTTP cache is kept, as a
+// returning shopper's browser keeps it: the shop's API answers no-store and its pages no-cache.
 import { test as base, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 
 /** The page a worker keeps between tests, with the options its context was made with. */
@@ -32,8 +33,11 @@ interface Kept {
 const blankPath = '/e2e-blank-page';
 
 /** Methods whose effect outlives the test: calling one marks the page spent. */
-const pageSpenders = ['addInitScript', 'exposeFunction', 'exposeBinding', 'routeWebSocket', 'emulateMedia', 'setExtraHTTPHeaders'] as const;
-const contextSpenders = ['addInitScript', 'exposeFunction', 'exposeBinding', 'routeWebSocket', 'setExtraHTTPHeaders', 'grantPermissions', 'setGeolocation', 'setOffline'] as const;
+const pageSpenders = ['addInitScript', 'exposeFunction', 'exposeBinding', 'routeWebSocket', 'emulateMedia', 'setExtraHTTPHeaders', 'addLocatorHandler', 'setDefaultTimeout', 'setDefaultNavigationTimeout'] as const;
+const contextSpenders = ['addInitScript', 'exposeFunction', 'exposeBinding', 'routeWebSocket', 'setExtraHTTPHeaders', 'grantPermissions', 'setGeolocation', 'setOffline', 'setDefaultTimeout', 'setDefaultNavigationTimeout'] as const;
+
+/** How long putting the page back may take before it is given up and its context closed. */
+const resetTimeout = 15_000;
 
 /** Marks `target` so that calling any of `names` (or touching its clock) sets spent.value. */
 function watchSpending(target: Page | BrowserContext, names: readonly string[], spent: { value: boolean }) {
@@ -70,12 +74,13 @@ async function reset(kept: Kept, baseURL: string | undefined): Promise<boolean> 
   const { context, page } = kept;
   if (page.isClosed()) return false;
   for (const other of context.pages()) if (other !== page) await other.close();
-  await page.removeAllListeners(undefined, { behavior: 'ignoreErrors' });
+  // Not 'ignoreErrors': that would leave the page ignoring every later listener's error too.
+  page.removeAllListeners();
   await page.unrouteAll({ behavior: 'ignoreErrors' });
   await context.unrouteAll({ behavior: 'ignoreErrors' });
   if (baseURL) {
     await page.route(blankPath, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>blank</title>' }));
-    await page.goto(new URL(blankPath, baseURL).href);
+    await page.goto(new URL(blankPath, baseURL).href, { timeout: resetTimeout });
     await page.evaluate(() => {
       window.localStorage.clear();
       window.sessionStorage.clear();
@@ -83,22 +88,43 @@ async function reset(kept: Kept, baseURL: string | undefined): Promise<boolean> 
     await page.unroute(blankPath);
   }
   await context.clearCookies();
-  if (kept.viewport) await page.setViewportSize(kept.viewport);
+  const size = page.viewportSize();
+  if (kept.viewport && (size?.width !== kept.viewport.width || size?.height !== kept.viewport.height)) await page.setViewportSize(kept.viewport);
   await page.mouse.move(-1, -1);
   return true;
 }
 
+/** reset, given up (false) when it fails or takes longer than resetTimeout. */
+async function resetInTime(kept: Kept, baseURL: string | undefined): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), resetTimeout);
+  });
+  try {
+    return await Promise.race([reset(kept, baseURL).catch(() => false), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export const test = base.extend<object, { keptPage: { current?: Kept } }>({
   keptPage: [
-    async ({}, use) => {
+    async ({ browser }, use) => {
       const holder: { current?: Kept } = {};
       await use(holder);
-      await holder.current?.context.close();
+      if (browser.isConnected()) await holder.current?.context.close().catch(() => undefined);
     },
     { scope: 'worker' },
   ],
-  page: async ({ browser, keptPage, viewport, deviceScaleFactor, isMobile, hasTouch, userAgent, baseURL, reducedMotion, colorScheme, locale, timezoneId, javaScriptEnabled, contextOptions }, use, testInfo) => {
-    const options: BrowserContextOptions = { ...contextOptions, viewport, deviceScaleFactor, isMobile, hasTouch, userAgent, baseURL, reducedMotion, colorScheme, locale, timezoneId, javaScriptEnabled };
+  // Every context option Playwright's own `page` is made with (its _combinedContextOptions):
+  // a test.use() of any of them gets a context made with it, not the kept one.
+  page: async (
+    { browser, keptPage, acceptDownloads, bypassCSP, clientCertificates, colorScheme, contrast, deviceScaleFactor, extraHTTPHeaders, forcedColors, hasTouch, geolocation, httpCredentials, ignoreHTTPSErrors, isMobile, javaScriptEnabled, locale, offline, permissions, proxy, reducedMotion, screen, storageState, viewport, timezoneId, userAgent, baseURL, contextOptions, serviceWorkers },
+    use,
+    testInfo,
+  ) => {
+    const given: BrowserContextOptions = { acceptDownloads, bypassCSP, clientCertificates, colorScheme, contrast, deviceScaleFactor, extraHTTPHeaders, forcedColors, hasTouch, geolocation, httpCredentials, ignoreHTTPSErrors, isMobile, javaScriptEnabled, locale, offline, permissions, proxy, reducedMotion, screen, storageState, viewport, timezoneId, userAgent, baseURL, serviceWorkers };
+    const options: BrowserContextOptions = { ...contextOptions, ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) };
     const key = JSON.stringify(options);
     if (testInfo.retry > 0 || keptPage.current?.key !== key || keptPage.current.page.isClosed()) {
       await keptPage.current?.context.close().catch(() => undefined);
@@ -109,7 +135,7 @@ export const test = base.extend<object, { keptPage: { current?: Kept } }>({
     kept.spent.value = false;
     await use(kept.page);
     const passed = testInfo.status === testInfo.expectedStatus;
-    if (passed && testInfo.retry === 0 && !kept.spent.value && (await reset(kept, baseURL).catch(() => false))) {
+    if (passed && testInfo.retry === 0 && !kept.spent.value && (await resetInTime(kept, baseURL))) {
       keptPage.current = kept;
       return;
     }

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures';
-import { backOfficeToken, call, inView, openBackOffice, screenshot, seen, shopperPage, shopperWithCart } from './stack';
+import { backOfficeToken, call, inView, openBackOffice, screenshot, seen, shopperPage, shopperWithCart, keepShopperSignedIn } from './stack';
 
 // The GST tax invoice against the whole running stack: a shopper's cash-on-delivery order is
 // handed to the courier by staff (through the API, as the back office does); on /user/orders the
@@ -71,7 +71,7 @@ async function drawFirstPage(page: Page, data: Uint8Array) {
   return canvas;
 }
 
-test('a shopper downloads the tax invoice of a shipped order from /user/orders', { tag: '@phone' }, async ({ browser, request }, testInfo) => {
+test('a shopper downloads the tax invoice of a shipped order from /user/orders', { tag: '@phone' }, async ({ page, request }, testInfo) => {
   test.setTimeout(90_000);
   const { shopper, address } = await shopperWithCart(request, testInfo);
   const placed = await call<{ _id: string; orderId: string }>(request, 'POST', '/api/createOrder', shopper.token, { paymentMode: 'cod', address }, {
@@ -83,7 +83,7 @@ test('a shopper downloads the tax invoice of a shipped order from /user/orders',
   const invoice = order.invoice!;
   expect(invoice, 'the order has its invoice once shipped').toBeTruthy();
 
-  const page = await shopperPage(browser, testInfo, shopper);
+  await keepShopperSignedIn(page, shopper);
   await page.goto('/user/orders');
   const card = page.getByRole('article', { name: placed.data.orderId });
   const link = card.getByRole('link', { name: `Download invoice ${invoice.number} for order ${placed.data.orderId}` });
@@ -117,7 +117,6 @@ test('a shopper downloads the tax invoice of a shipped order from /user/orders',
   const canvas = await drawFirstPage(page, pdf);
   await inView(canvas);
   await screenshot(page, testInfo, 'invoice-pdf-page1');
-  await page.context().close();
 });
 
 test('staff download the same invoice from the order page of the back office', { tag: '@desktop' }, async ({ page, request }, testInfo) => {

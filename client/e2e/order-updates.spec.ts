@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { test } from './fixtures';
-import { call, clickAndSee, inView, screenshot, seen, shopperPage, shopperWithCart } from './stack';
+import { call, clickAndSee, inView, screenshot, seen, keepShopperSignedIn, shopperWithCart } from './stack';
 
 // Order updates by message as a shopper meets them: the account page offers WhatsApp (chosen
 // until they choose), SMS or no messages; after choosing SMS, the order they place is announced
@@ -14,11 +14,11 @@ async function simUrl(request: APIRequestContext): Promise<string> {
   return new URL(config.data.razorpayCheckoutUrl).origin;
 }
 
-test('a shopper who chooses SMS gets their order placed update by SMS', { tag: '@phone' }, async ({ browser, request }, testInfo) => {
+test('a shopper who chooses SMS gets their order placed update by SMS', { tag: '@phone' }, async ({ page, request }, testInfo) => {
   test.setTimeout(90_000);
   const sim = await simUrl(request);
   const { shopper, address } = await shopperWithCart(request, testInfo);
-  const page = await shopperPage(browser, testInfo, shopper);
+  await keepShopperSignedIn(page, shopper);
   await page.goto('/user/accountdetails');
   const section = page.getByRole('region', { name: 'Order updates' });
   await expect(await seen(section.getByRole('radio', { name: 'WhatsApp' }))).toBeChecked();

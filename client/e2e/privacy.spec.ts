@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures';
-import { call, inView, screenshot, scrollToEnd, seen, shopperPage, shopperWithCart } from './stack';
+import { call, inView, screenshot, scrollToEnd, seen, keepShopperSignedIn, shopperWithCart } from './stack';
 
 // Privacy (issue 23) as a shopper meets it: the privacy notice from the footer; the account's
 // data download (a JSON file with their e-mail and orders) and erasure, after which their
@@ -26,7 +26,7 @@ test('the privacy notice opens from the footer and says what is kept, why and ho
   await screenshot(page, testInfo, 'privacy-notice', { fullPage: false });
 });
 
-test('a shopper downloads their data and erases their account, which then cannot sign in', async ({ browser, request }, testInfo) => {
+test('a shopper downloads their data and erases their account, which then cannot sign in', async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
   const { shopper, address } = await shopperWithCart(request, testInfo);
   const placed = await call<{ orderId: string }>(request, 'POST', '/api/createOrder', shopper.token, { paymentMode: 'cod', address }, {
@@ -34,7 +34,7 @@ test('a shopper downloads their data and erases their account, which then cannot
   });
   // An order on its way holds the erasure back: this one is cancelled.
   await call(request, 'POST', `/api/orders/${placed.data.orderId}/cancel`, shopper.token, {});
-  const page = await shopperPage(browser, testInfo, shopper);
+  await keepShopperSignedIn(page, shopper);
   await page.goto('/user/accountdetails');
   const privacy = page.getByRole('region', { name: 'Privacy and your data' });
   await inView(privacy.getByRole('heading', { name: 'Privacy and your data' }), { timeout: 30_000 });

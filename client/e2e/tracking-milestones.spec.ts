@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { test } from './fixtures';
-import { call, inView, screenshot, seen, shopperPage, shopperWithCart } from './stack';
+import { call, inView, screenshot, seen, keepShopperSignedIn, shopperWithCart } from './stack';
 
 // Issue 21: the shopper's tracking page reads as milestones (placed, confirmed, shipped, out for
 // delivery, delivered) with dates in India, the courier, the AWB, the tracking link and the
@@ -35,7 +35,7 @@ const istDateTime = new Intl.DateTimeFormat('en-IN', {
   timeZone: 'Asia/Kolkata',
 });
 
-test('tracking shows the milestones with Indian times, the courier and the estimate, and no failed payment', async ({ browser, request }, testInfo) => {
+test('tracking shows the milestones with Indian times, the courier and the estimate, and no failed payment', async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
   const sim = await simUrl(request);
   const { shopper, address } = await shopperWithCart(request, testInfo);
@@ -64,7 +64,7 @@ test('tracking shows the milestones with Indian times, the courier and the estim
   expect(parcel.orderNumber).toMatch(/^\d+$/);
   expect(parcel.estimatedDelivery, 'the courier gave a delivery estimate').toBeTruthy();
 
-  const page = await shopperPage(browser, testInfo, shopper);
+  await keepShopperSignedIn(page, shopper);
   await page.goto(`/trackid/${number}`);
   const main = page.getByRole('main');
   // The page's code and the order load first (slow on a loaded machine).
