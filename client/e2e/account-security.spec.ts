@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { test } from './fixtures';
-import { keepShopperSignedIn, screenshot, signInToBackOffice, someAddress } from './stack';
+import { inView, keepShopperSignedIn, screenshot, signInToBackOffice, someAddress } from './stack';
 
 // Account security as a shopper meets it: a new e-mail takes effect only with the code mailed
 // to it (sim's mailbox) and the old address is told; a common password is refused with the
@@ -57,10 +57,13 @@ async function signedInShopper(page: Page, request: APIRequestContext, email: st
   return token;
 }
 
-/** Scrolls `locator` into view and checks a person could see it there. */
+/**
+ * `locator` once a person sees it in the viewport (inView: scrolled to only as a person could,
+ * and again if the page draws it anew meanwhile, as the app does with a toast flashed across a
+ * reload). Scrolling once with Playwright failed on such a toast: "not attached to the DOM".
+ */
 async function seen(locator: Locator) {
-  await locator.scrollIntoViewIfNeeded();
-  await expect(locator).toBeInViewport();
+  await inView(locator);
   return locator;
 }
 
