@@ -18,6 +18,7 @@
 // fails or takes over 15 s. The next test then gets a new context. The HTTP cache is kept, as a
 // returning shopper's browser keeps it: the shop's API answers no-store and its pages no-cache.
 import { test as base, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
+import { openBlankPage } from './stack';
 
 /** The page a worker keeps between tests, with the options its context was made with. */
 interface Kept {
@@ -28,9 +29,6 @@ interface Kept {
   /** Whether the current test did something to the page that cannot be undone. */
   spent: { value: boolean };
 }
-
-/** An address on the shop's origin never sent to the shop: a blank page to empty its storage from. */
-const blankPath = '/e2e-blank-page';
 
 /** Methods whose effect outlives the test: calling one marks the page spent. */
 const pageSpenders = ['addInitScript', 'exposeFunction', 'exposeBinding', 'routeWebSocket', 'emulateMedia', 'setExtraHTTPHeaders', 'addLocatorHandler', 'setDefaultTimeout', 'setDefaultNavigationTimeout'] as const;
@@ -79,13 +77,11 @@ async function reset(kept: Kept, baseURL: string | undefined): Promise<boolean> 
   await page.unrouteAll({ behavior: 'ignoreErrors' });
   await context.unrouteAll({ behavior: 'ignoreErrors' });
   if (baseURL) {
-    await page.route(blankPath, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>blank</title>' }));
-    await page.goto(new URL(blankPath, baseURL).href, { timeout: resetTimeout });
+    await openBlankPage(page, { timeout: resetTimeout });
     await page.evaluate(() => {
       window.localStorage.clear();
       window.sessionStorage.clear();
     });
-    await page.unroute(blankPath);
   }
   await context.clearCookies();
   const size = page.viewportSize();

@@ -213,11 +213,16 @@ const blankPath = '/e2e-blank-page';
  * page of the shop is loaded and started for it (about a CPU-second each).
  */
 export async function keepInStorage(page: Page, items: Record<string, string>) {
-  await page.route(blankPath, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>blank</title>' }));
-  await page.goto(blankPath);
+  await openBlankPage(page);
   await page.evaluate((entries) => {
     for (const [key, value] of entries) window.localStorage.setItem(key, value);
   }, Object.entries(items));
+}
+
+/** openBlankPage opens in `page` the blank page on the shop's origin (blankPath), whose storage is the shop's. */
+export async function openBlankPage(page: Page, { timeout }: { timeout?: number } = {}) {
+  await page.route(blankPath, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>blank</title>' }));
+  await page.goto(blankPath, { timeout });
   await page.unroute(blankPath);
 }
 
