@@ -26,19 +26,23 @@ process_cpu() {
   pid=$(head -n 1 "$1" 2>/dev/null) && stat=$(cat "/proc/$pid/stat" 2>/dev/null) || { echo 0; return; }
   awk -v hz="$(getconf CLK_TCK)" '{ sub(/^.*\) /, ""); printf "%.0f", ($12 + $13 + $14 + $15) / hz }' <<<"$stat"
 }
+# When the run started: each step's line says when it ran, so the lanes' overlap shows.
+run_started=$(date +%s)
 # A step's wall time and CPU seconds: where the 2 cores went. The CPU seconds are those of
 # everything the step started, counted by scripts/cputime, which also reaps the processes that
 # outlive their parent (Chromium's renderers). A shell's own figure for its children (cutime)
 # missed those, and counted the browser lane, reaped by this shell whenever it ended, in the
 # step running then (the client unit tests' 1,016 CPU-s in CI were 837 of the browser tests').
 run_step() {
-  local name=$1 started=$SECONDS cpu_file; shift
+  local name=$1 started=$SECONDS from cpu_file; shift
+  from=$(($(date +%s) - run_started))
   cpu_file=$(mktemp "$results/cpu.XXXXXX")
   step "$name"
   # A shell function (gofmt_clean, browser_tests …) runs in a bash that is given its definition.
   if declare -F "$1" >/dev/null; then set -- bash -c "$(declare -f "$1"); $(printf '%q ' "$@")"; fi
   if "$cputime" "$cpu_file" "$@"; then echo "ok: $name"; else echo "FAILED: $name"; echo "$name" >>"$results/failed"; fi
-  printf '%5ss  %5s CPU-s  %s\n' $((SECONDS - started)) "$(cat "$cpu_file" 2>/dev/null || echo '?')" "$name" >>"$results/timings"
+  printf '%5ss  %5s CPU-s  %s (%s-%s s into the run)\n' $((SECONDS - started)) "$(cat "$cpu_file" 2>/dev/null || echo '?')" "$name" \
+    "$from" $(($(date +%s) - run_started)) >>"$results/timings"
 }
 
 step "services"
@@ -89,7 +93,7 @@ browser_tests() {
 }
 browser_log="$root/.data/test/browser-tests.log"
 step "browser tests: started beside the steps below; output in ${browser_log#"$root"/}, shown when they end"
-export results root own_services cputime
+export results root own_services cputime run_started
 export -f run_step step browser_tests
 setsid bash -c 'cd "$root" && run_step "browser tests (beside the steps below)" browser_tests' >"$browser_log" 2>&1 </dev/null &
 browser_lane=$!
