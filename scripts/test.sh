@@ -34,15 +34,15 @@ run_started=$(date +%s)
 # missed those, and counted the browser lane, reaped by this shell whenever it ended, in the
 # step running then (the client unit tests' 1,016 CPU-s in CI were 837 of the browser tests').
 run_step() {
-  local name=$1 started=$SECONDS from cpu_file; shift
+  local name=$1 from to cpu_file; shift
   from=$(($(date +%s) - run_started))
   cpu_file=$(mktemp "$results/cpu.XXXXXX")
   step "$name"
   # A shell function (gofmt_clean, browser_tests …) runs in a bash that is given its definition.
   if declare -F "$1" >/dev/null; then set -- bash -c "$(declare -f "$1"); $(printf '%q ' "$@")"; fi
   if "$cputime" "$cpu_file" "$@"; then echo "ok: $name"; else echo "FAILED: $name"; echo "$name" >>"$results/failed"; fi
-  printf '%5ss  %5s CPU-s  %s (%s-%s s into the run)\n' $((SECONDS - started)) "$(cat "$cpu_file" 2>/dev/null || echo '?')" "$name" \
-    "$from" $(($(date +%s) - run_started)) >>"$results/timings"
+  to=$(($(date +%s) - run_started))
+  printf '%5ss  %5s CPU-s  %s (%s-%s s into the run)\n' $((to - from)) "$(cat "$cpu_file" 2>/dev/null || echo '?')" "$name" "$from" "$to" >>"$results/timings"
 }
 
 step "services"

@@ -160,15 +160,13 @@ func (p *poller) start() {
 		p.acceptorLoop()
 	} else {
 		defer func() {
-			// Under closeMu, so that a closeSocket after this closes at once rather than
-			// queueing a descriptor nobody closes or waking a closed eventfd.
+			// Marked under closeMu, so that a closeSocket after this closes at once rather
+			// than queueing a descriptor nobody closes or waking the eventfd closed below;
+			// what was queued before is closed here.
 			p.closeMu.Lock()
-			defer p.closeMu.Unlock()
 			p.shutdown = true
-			for _, fd := range p.toClose {
-				_ = syscall.Close(fd)
-			}
-			p.toClose = nil
+			p.closeMu.Unlock()
+			p.closePending()
 			_ = syscall.Close(p.epfd)
 			_ = syscall.Close(p.evtfd)
 		}()
