@@ -57,8 +57,7 @@ type Company = { gstRegistered: boolean; gstin: string; legalName: string; invoi
 async function changeGstin(page: Page, testInfo: TestInfo, before: Company, token: string) {
   const request = page.request;
   const storefront = async () => ((await (await request.get('/api/company')).json()) as { data: Company }).data;
-  await openBackOffice(page);
-  await page.goto('/admin/addcompany');
+  await openBackOffice(page, { at: '/admin/addcompany' });
   const form = page.getByRole('form', { name: 'Company details' });
   const gstin = form.getByLabel('GSTIN');
   const legalName = form.getByLabel('Legal name');

@@ -64,8 +64,7 @@ test('an admin turns cash on delivery off for a shopper, with a note, and back t
   });
   expect(registered.ok(), await registered.text()).toBe(true);
 
-  await openBackOffice(page);
-  await page.goto(`/admin/users?q=${encodeURIComponent(email)}`);
+  await openBackOffice(page, { at: `/admin/users?q=${encodeURIComponent(email)}` });
   const row = page.getByRole('table', { name: 'People' }).getByRole('row', { name: /Ravi Shekhawat/ });
   await seen(row.getByRole('button', { name: 'Cash on delivery for Ravi Shekhawat' })).click();
   const dialog = page.getByRole('dialog', { name: 'Cash on delivery for Ravi Shekhawat' });

@@ -111,10 +111,8 @@ for (const width of widths) {
     test('an order and a customer with the largest values keep amount, status and actions on screen', async ({ page }, testInfo) => {
       test.slow(); // the first seeds a product, a shopper and an order through the API
       const { email, orderNumber } = await seeded!;
-      await openBackOffice(page);
-
       // Orders.
-      await page.goto(`/admin/orders?search=${encodeURIComponent(email)}`);
+      await openBackOffice(page, { at: `/admin/orders?search=${encodeURIComponent(email)}` });
       const row = page.getByRole('table', { name: 'Orders' }).locator(`tbody[data-order="${orderNumber}"] > tr`).first();
       await inView(row);
       await screenshot(page, testInfo, `admin-orders-long${phase}`, { fullPage: false });
@@ -153,8 +151,7 @@ for (const width of widths) {
       listed ??= seedLongList(request);
       await Promise.all([seeded, listed]);
       await page.setViewportSize({ width, height: 360 });
-      await openBackOffice(page);
-      await page.goto('/admin/users');
+      await openBackOffice(page, { at: '/admin/users' });
       const table = page.getByRole('table', { name: 'People' });
       await expect(table.getByRole('row')).not.toHaveCount(1);
       const heading = table.getByRole('columnheader', { name: 'Spent' });
@@ -189,8 +186,7 @@ test.describe('at 1280 px', { tag: '@desktop' }, () => {
 
   test('"/" finds and j/k walk the orders, never while typing', async ({ page }) => {
     await seeded;
-    await openBackOffice(page);
-    await page.goto('/admin/orders');
+    await openBackOffice(page, { at: '/admin/orders' });
     const table = page.getByRole('table', { name: 'Orders' });
     await expect(table.locator('tbody[data-order]')).not.toHaveCount(0);
     await inView(page.getByText('Press / to search, j and k for the next and previous order'));
@@ -225,8 +221,7 @@ test.describe('at 1280 px', { tag: '@desktop' }, () => {
       maxDiscount: 0,
       active: false,
     });
-    await openBackOffice(page);
-    await page.goto('/admin/coupons');
+    await openBackOffice(page, { at: '/admin/coupons' });
     const row = page.getByRole('table', { name: 'Coupons' }).getByRole('row', { name: new RegExp(code) });
     await seen(row.getByRole('button', { name: `Delete ${code}` })).click();
     const dialog = page.getByRole('dialog', { name: `Delete ${code}?` });
@@ -259,8 +254,7 @@ test.describe('at 1280 px', { tag: '@desktop' }, () => {
   });
 
   test("a form's errors read in the field's words and come into view", async ({ page }, testInfo) => {
-    await openBackOffice(page);
-    await page.goto('/admin/addproduct');
+    await openBackOffice(page, { at: '/admin/addproduct' });
     await inView(page.getByRole('heading', { level: 1 }));
     await seen(page.getByLabel('Name', { exact: true })).fill('Linen Kurta');
     const save = page.getByRole('button', { name: /^(Save|Create|Add) product$/ });

@@ -17,8 +17,7 @@ test('an admin downloads a month of GSTR-1 B2C small as CSV from the analytics s
   const admin = await backOfficeToken(request);
   await call(request, 'POST', '/api/orderStatus', admin, { id: placed.data._id, orderStatus: 'SHIPPED', note: 'Handed to the courier' });
 
-  await openBackOffice(page);
-  await page.goto('/admin/analytics');
+  await openBackOffice(page, { at: '/admin/analytics' });
   await inView(page.getByRole('heading', { level: 1, name: 'Analytics' }));
   const card = page.getByRole('region', { name: 'GST returns (GSTR-1)' });
   await inView(card);

@@ -101,8 +101,7 @@ test('an admin sets a product’s HSN code', { tag: '@desktop' }, async ({ page,
   expect(product.hsn).toMatch(/^62\d\d/);
   const hsnNow = async () => (await call<Listed>(request, 'GET', `/api/admin/products/${product._id}`, token)).data.hsn;
 
-  await openBackOffice(page);
-  await page.goto('/admin/addproduct');
+  await openBackOffice(page, { at: '/admin/addproduct' });
   const fresh = page.getByRole('form', { name: 'New product' }).getByLabel('HSN code');
   await inView(fresh);
   await expect(fresh).toHaveValue('');
@@ -168,8 +167,7 @@ for (const width of [1280, 1440] as const) {
     });
     const id = created.data._id;
 
-    await openBackOffice(page);
-    await page.goto(`/admin/getproduct/${id}`);
+    await openBackOffice(page, { at: `/admin/getproduct/${id}` });
     const form = page.getByRole('form', { name: 'Edit product' });
     const pictures = form.getByRole('list', { name: 'Pictures' });
     await inView(pictures);

@@ -67,7 +67,7 @@ test('staff open every screen offered to them, and none of the admin-only ones',
   const staff = { email: `staff-walk-${Date.now()}@drape.local`, password: 'staff-walk-2026' };
   const created = await call<{ _id: string }>(request, 'POST', '/api/admin/register', token, { firstName: 'Asha', ...staff, role: 'staff' });
   try {
-    await openBackOffice(page, staff);
+    await openBackOffice(page, { as: staff });
     const labels = await walk(page, testInfo, false);
     for (const label of adminOnly) expect(labels).not.toContain(label);
     // An admin-only address typed in is answered, not broken.

@@ -69,8 +69,7 @@ test('a guest asks to be told when a sold-out size is back', { tag: '@phone' }, 
   await inView(page.getByRole('button', { name: 'Add to cart' }));
 
   // The back office's product page shows who waits, per size.
-  await openBackOffice(page);
-  await page.goto(`/admin/getproduct/${product._id}`);
+  await openBackOffice(page, { at: `/admin/getproduct/${product._id}` });
   const demand = page.getByRole('region', { name: 'Waiting for sizes to come back' });
   const waiting = demand.getByRole('listitem').filter({ hasText: `Size ${size}:` });
   await inView(waiting);

@@ -100,8 +100,7 @@ test('staff confirm a cash-on-delivery order after a call, with a note', { tag: 
   const { shopper, address } = await shopperWithCart(request, testInfo);
   const placed = await call<Placed>(request, 'POST', '/api/createOrder', shopper.token, { paymentMode: 'cod', address });
 
-  await openBackOffice(page);
-  await page.goto(`/admin/orders/${placed.data._id}`);
+  await openBackOffice(page, { at: `/admin/orders/${placed.data._id}` });
   const waiting = page.getByTestId('cod-confirmation');
   await inView(waiting.getByRole('heading', { name: 'Awaiting confirmation' }));
   const open = waiting.getByRole('button', { name: 'Confirm after call' });

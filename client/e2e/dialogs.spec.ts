@@ -113,7 +113,10 @@ async function shopperWithHistory(request: APIRequestContext, testInfo: TestInfo
   await call(request, 'POST', '/api/user/reviews', shopper.token, { productId: piece.productId, rating: 4, title: 'Holds its shape', text: 'Sharp collar, true to size.' });
 
   const product = await productInStock(request);
-  const size = (await call<{ sizes: { size: string; stock: number }[] }>(request, 'GET', `/api/getproduct/${product._id}`)).data.sizes.find((s) => s.stock >= 3)!;
+  // The product's own answer, fresher than the listing's cached one: its fullest size.
+  const sizes = (await call<{ sizes: { size: string; stock: number }[] }>(request, 'GET', `/api/getproduct/${product._id}`)).data.sizes;
+  const size = sizes.reduce((fullest, each) => (each.stock > fullest.stock ? each : fullest));
+  expect(size.stock, `${product.productName} has a size in stock`).toBeGreaterThan(0);
   await call(request, 'POST', '/api/addToCart', shopper.token, { productId: product._id, size: size.size, quantity: 1 });
   const pending = await call<{ orderId: string }>(request, 'POST', '/api/createOrder', shopper.token, { paymentMode: 'cod', address }, { 'Idempotency-Key': randomUUID() });
   return { shopper, order: pending.data.orderId, reviewed: piece.productName };
@@ -232,8 +235,7 @@ test('the back office’s order status and refund dialogs open in the window', a
     .toBe('success');
   const { _id: id } = (await call<{ _id: string }>(request, 'GET', `/api/orders/${checkout.data.orderId}`, shopper.token)).data;
 
-  await openBackOffice(page);
-  await page.goto(`/admin/orders/${id}`);
+  await openBackOffice(page, { at: `/admin/orders/${id}` });
   await expect(page.getByRole('heading', { level: 1, name: checkout.data.orderId })).toBeInViewport();
   const status = await opens(page, page.getByRole('button', { name: 'Change status' }), page.getByRole('dialog', { name: 'Change status' }));
   await screenshot(page, testInfo, 'dialog-order-status', { fullPage: false });
@@ -245,8 +247,7 @@ test('the back office’s order status and refund dialogs open in the window', a
 
 test('the back office’s customer and review confirmations open in the window', async ({ page, request }, testInfo) => {
   const { shopper } = await shopperWithHistory(request, testInfo);
-  await openBackOffice(page);
-  await page.goto(`/admin/users?search=${encodeURIComponent(shopper.email)}`);
+  await openBackOffice(page, { at: `/admin/users?search=${encodeURIComponent(shopper.email)}` });
   const person = row(page, 'People', new RegExp(shopper.email.replace(/[.+]/g, '\\$&')));
   const deactivate = await opens(page, person.getByRole('button', { name: 'Deactivate' }), page.getByRole('dialog', { name: /^Deactivate / }));
   await screenshot(page, testInfo, 'dialog-deactivate-customer', { fullPage: false });

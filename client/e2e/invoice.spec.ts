@@ -125,8 +125,7 @@ test('staff download the same invoice from the order page of the back office', {
   const placed = await call<{ _id: string; orderId: string }>(request, 'POST', '/api/createOrder', shopper.token, { paymentMode: 'cod', address }, {
     'Idempotency-Key': randomUUID(),
   });
-  await openBackOffice(page);
-  await page.goto(`/admin/orders/${placed.data._id}`);
+  await openBackOffice(page, { at: `/admin/orders/${placed.data._id}` });
   await inView(page.getByRole('heading', { name: placed.data.orderId }));
   await expect(page.getByRole('link', { name: /Download invoice/ }), 'no invoice before hand-over').toHaveCount(0);
 
@@ -184,8 +183,7 @@ test('the credit note of an order back at the shop is listed and downloaded on /
   await screenshot(shopperTab, testInfo, 'credit-note-pdf-page1');
   await shopperTab.context().close();
 
-  await openBackOffice(page);
-  await page.goto(`/admin/orders/${placed.data._id}`);
+  await openBackOffice(page, { at: `/admin/orders/${placed.data._id}` });
   const section = page.getByRole('region', { name: 'Credit notes' });
   await inView(section);
   const adminLink = section.getByRole('link', { name: `Download credit note ${note.number} for order ${placed.data.orderId}` });

@@ -140,9 +140,7 @@ test('a new order appears live on the admin board and walks to Delivered with th
 });
 
 test('the board keeps its filters in the URL, and a filter change goes back to page 1', async ({ page }, testInfo) => {
-  await openBackOffice(page);
-
-  await page.goto('/admin/orders?pay=cod&page=2');
+  await openBackOffice(page, { at: '/admin/orders?pay=cod&page=2' });
   await inView(page.getByRole('heading', { level: 1, name: 'Orders' }));
   // On a phone the filters beside the search box fold away behind a button.
   const filtersButton = page.getByRole('button', { name: /^Filters/ });

@@ -92,8 +92,7 @@ test('a failed delivery answered from the shopper\'s link, and the staff queue s
   await screenshot(page, testInfo, 'ndr-link-answered');
 
   // Staff's queue: the order, the courier's reason, the attempt, and the answer sent to the courier.
-  await openBackOffice(page);
-  await page.goto('/admin/ndr');
+  await openBackOffice(page, { at: '/admin/ndr' });
   await expect(page.getByRole('heading', { level: 1, name: 'Failed deliveries' })).toBeInViewport();
   const row = page.locator(`li[data-order="${orderNumber}"]`);
   await row.scrollIntoViewIfNeeded();

@@ -81,8 +81,7 @@ test('staff cancel a paid order, which requests its refund; an admin confirms it
 
   // The admin opens the same page, sees who asked and why, and confirms.
   await signOutOfBackOffice(page);
-  await openBackOffice(page);
-  await page.goto(`/admin/orders/${order.id}`);
+  await openBackOffice(page, { at: `/admin/orders/${order.id}` });
   await inView(page.getByRole('heading', { level: 1, name: order.number }));
   const pending = page.getByTestId('refund-request');
   await expect(pending).toBeInViewport();

@@ -130,8 +130,7 @@ test('a shopper asks to exchange a size; staff approve, receive and pass QC; the
     const shopperUrl = tab.url();
 
     // Staff find it in the returns queue and open it.
-    await openBackOffice(page);
-    await page.goto(`/admin/returnorders?q=${encodeURIComponent(orderId)}`);
+    await openBackOffice(page, { at: `/admin/returnorders?q=${encodeURIComponent(orderId)}` });
     const queue = page.getByRole('table', { name: 'Return requests' });
     const open = queue.getByRole('button', { name: `Open ${requestId}` });
     await inView(open, { timeout: 30_000 }); // the back office's queue loads slowly on a busy machine

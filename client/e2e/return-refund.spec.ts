@@ -28,8 +28,7 @@ test('staff receive a COD return, pass QC and record its payout from the order p
   });
   await call(request, 'POST', `/api/admin/returns/${asked.data._id}/approve`, staff, { note: 'Pack it with the tags on' });
 
-  await openBackOffice(page);
-  await page.goto(`/admin/orders/${placed.data._id}`);
+  await openBackOffice(page, { at: `/admin/orders/${placed.data._id}` });
   const panel = page.getByRole('region', { name: 'Returns and exchanges' });
   const card = panel.getByRole('listitem', { name: `Request ${asked.data.returnId}` });
   const status = card.getByTestId('return-status');
