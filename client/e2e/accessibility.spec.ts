@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures';
-import { call, expectNoSeriousA11yViolations, inStockSize, inView, openBackOffice, scrollToEnd, seen, shopperPage, shopperWithCart } from './stack';
+import { call, expectNoSeriousA11yViolations, inStockSize, inView, openBackOffice, openInApp, scrollToEnd, seen, shopperPage, shopperWithCart } from './stack';
 
 // Issue 21: axe-core finds no serious or critical violation (WCAG 2.0 A/AA, 2.1 AA) on any
 // screen: the storefront's at 1280 and 390 px (the desktop and mobile projects), the back
@@ -15,36 +15,10 @@ async function open(page: Page, path: string, heading: Parameters<Page['getByRol
   await settled(page, heading);
 }
 
-/**
- * Opens `path` inside the storefront already running, as its links do (history.pushState, which
- * the router follows), and waits as open does. Without a reload, axe, put into the document once, is
- * not put in again, and the page is not loaded and started anew: each costs about a CPU-second,
- * and the walks check dozens of screens.
- */
+/** Opens `path` inside the app already running (openInApp) and waits as open does. */
 async function visit(page: Page, path: string, heading: Parameters<Page['getByRole']>[1] = {}) {
-  const canonical = () => page.evaluate(() => document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null);
-  const before = await canonical();
-  await page.evaluate((to) => window.history.pushState(null, '', to), path);
-  await expect(page).toHaveURL(new URL(path, page.url()).href);
-  // The router moves inside a transition: the old screen stays until the new one's code has
-  // come and it is drawn. The shell writes the new address as the canonical one when it is
-  // (RootLayout's resetPageHead), so the screen checked below is the new one.
-  await expect.poll(canonical, { message: `the screen at ${path} has replaced the one before`, timeout: 15_000 }).not.toBe(before);
+  await openInApp(page, path);
   await settled(page, heading);
-}
-
-/**
- * Opens `path` inside the back office already running, as visit does for the storefront. The
- * back office writes no canonical address, so the new screen is known by its main heading, which
- * differs from the one before on every screen the walk reaches this way.
- */
-async function visitBackOffice(page: Page, path: string) {
-  const heading = () => page.getByRole('main').getByRole('heading', { level: 1 }).first().textContent({ timeout: 10_000 });
-  const before = await heading();
-  await page.evaluate((to) => window.history.pushState(null, '', to), path);
-  await expect(page).toHaveURL(new URL(path, page.url()).href);
-  await expect.poll(heading, { message: `the screen at ${path} has replaced the one before`, timeout: 15_000 }).not.toBe(before);
-  await settled(page);
 }
 
 /** Waits until the screen's heading is shown and nothing is still loading. */
@@ -192,7 +166,7 @@ for (const width of [1280, 1440]) {
       ['/admin/product-reviews', 'reviews by product'],
       ['/admin/no-such-screen', 'no such screen'],
     ]) {
-      await visitBackOffice(page, path!);
+      await visit(page, path!);
       await check(page, `back office: ${what}`, { contrast });
     }
     await page.evaluate(() => window.localStorage.clear());

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { test } from './fixtures';
-import { backOfficeToken, call, inStockSize, screenshot, keepShopperSignedIn, shopperWithCart, openBackOffice, inView, seen, wholeInViewport, type Shopper } from './stack';
+import { backOfficeToken, call, inStockSize, screenshot, keepShopperSignedIn, shopperWithCart, openBackOffice, openInApp, inView, seen, wholeInViewport, type Shopper } from './stack';
 
 // Every dialog of the storefront and the back office, opened as a person opens it, at 1280 and
 // 390 px: each opens wholly inside the window (its box within the viewport, all of it visible),
@@ -131,15 +131,15 @@ test("the account's confirmations open in the window: delete address, cancel ord
   await screenshot(page, testInfo, 'dialog-delete-address', { fullPage: false });
   await closes(address, 'Keep it');
 
-  await page.goto('/user/orders');
+  await openInApp(page, '/user/orders');
   const cancel = await opens(page, page.getByRole('button', { name: `Cancel order ${order}` }), page.getByRole('dialog', { name: 'Cancel this order?' }));
   await closes(cancel, 'Keep order');
 
-  await page.goto('/user/accountdetails');
+  await openInApp(page, '/user/accountdetails');
   const everywhere = await opens(page, page.getByRole('button', { name: 'Sign out everywhere' }), page.getByRole('dialog', { name: 'Sign out on every device?' }));
   await closes(everywhere, 'Cancel');
 
-  await page.goto('/user/userreviews');
+  await openInApp(page, '/user/userreviews');
   const review = await opens(
     page,
     page.getByRole('button', { name: `Delete your review of ${reviewed}` }),

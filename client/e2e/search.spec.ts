@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { test } from './fixtures';
-import { inView, screenshot, seen } from './stack';
+import { inView, openInApp, screenshot, seen } from './stack';
 
 // Search as a shopper types (issue 20): suggestions under the search box, an ARIA combobox
 // driven from the keyboard, typo-tolerant results, and a no-results page that suggests. On the
@@ -80,7 +80,7 @@ test('a search that finds nothing offers the closest matches and popular categor
   await expect(closest.getByRole('link').first()).toContainText('Navy');
   await screenshot(page, testInfo, 'search-no-results', { fullPage: true });
 
-  await page.goto('/search?q=qwertyuiop');
+  await openInApp(page, '/search?q=qwertyuiop');
   const popular = page.getByRole('region', { name: 'Popular categories' });
   await inView(popular);
   const first = popular.getByRole('link').first();

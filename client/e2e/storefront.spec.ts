@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures';
-import { inView, screenshot, scrollToEnd, seen } from './stack';
+import { inView, openInApp, screenshot, scrollToEnd, seen } from './stack';
 
 function isMobile(page: Page) {
   return (page.viewportSize()?.width ?? 1280) < 640;
@@ -153,8 +153,10 @@ test('the navigation menu opens (hamburger drawer on mobile, Shop dropdown on de
 });
 
 test('nothing overflows the viewport sideways', async ({ page }) => {
+  // The home page loaded, the rest reached inside the app: each is checked as drawn.
+  await page.goto('/');
   for (const path of ['/', '/aboutus', '/contactus', '/shippingpolicy', '/nowhere']) {
-    await page.goto(path);
+    if (path !== '/') await openInApp(page, path);
     await inView(page.getByRole('heading', { level: 1 }));
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
