@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { test } from './fixtures';
-import { clickAndSee, inStockSize, inView, keepShopperSignedIn, screenshot, seen } from './stack';
+import { clickAndSee, inStockSize, inView, keepShopperSignedIn, openInApp, screenshot, seen } from './stack';
 
 // Accounts against the whole running shop: registration and sign-in in the popup, Google sign-in
 // through sim's account chooser, the OTP password reset with the code from sim's mailbox, the
@@ -198,7 +198,7 @@ test('a shopper signs in with Google through the account chooser', async ({ page
   // The welcome shows in the shop's window as the chooser closes.
   await clickAndSee(chooser.getByRole('button', { name: /aarav\.sharma@gmail\.example/ }), toast(page, /^Welcome Aarav/));
   await expectSignedInAs(page, 'Aarav');
-  await page.goto('/user/dashboard');
+  await openInApp(page, '/user/dashboard');
   await inView(page.getByRole('heading', { level: 1, name: 'Hello, Aarav' }));
   void testInfo;
 });
@@ -344,7 +344,7 @@ test('a signed-in shopper saves a product with the heart and finds it on the wis
   await inView(page.getByRole('heading', { level: 1, name }));
   await expect(page.getByRole('button', { name: 'Saved to wishlist' })).toHaveAttribute('aria-pressed', 'true');
 
-  await page.goto('/user/wishlist');
+  await openInApp(page, '/user/wishlist');
   await inView(page.getByRole('heading', { level: 1, name: 'Your wishlist' }));
   const grid = page.getByRole('list', { name: 'Saved products' });
   await inView(grid.getByRole('heading', { name }));

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { test } from './fixtures';
-import { inView as seenInView, openSignedIn, screenshot } from './stack';
+import { inView as seenInView, openInApp, openSignedIn, screenshot } from './stack';
 
 // Buying against the whole running shop with its demo data (products, the Festive Formals sale,
 // the company details and the coupons WELCOME15, FESTIVE10, TAILOR5): a guest's cart merged on
@@ -277,7 +277,7 @@ test('a guest adds items, signs in, the cart is merged, applies a coupon and pay
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
 
-  await page.goto('/products/Formal%20Trousers');
+  await openInApp(page, '/products/Formal%20Trousers');
   const trousers = await firstInStockCard(page);
   await click(trousers.card.getByRole('link', { name: trousers.name }));
   await inView(page.getByRole('heading', { level: 1, name: trousers.name }));
@@ -319,7 +319,7 @@ test('a guest adds items, signs in, the cart is merged, applies a coupon and pay
   await reloaded;
   await appears(toast(page, 'Registration successful!'), 20_000);
   await inView(page.getByText('Shopping bag', { exact: true }));
-  await page.goto('/cart');
+  await openInApp(page, '/cart');
   await expect(lines).toHaveCount(2);
   await expect(await inView(lines.filter({ hasText: shirt.name }))).toContainText(`Size ${shirtSize}`);
 
@@ -410,7 +410,7 @@ test('a guest adds items, signs in, the cart is merged, applies a coupon and pay
   await expect(page.getByTestId('cart-count')).toHaveText('0');
 
   // With the cart empty, /checkout says so.
-  await page.goto('/checkout');
+  await openInApp(page, '/checkout');
   const empty = page.getByRole('heading', { name: 'Your cart is empty.' });
   await inView(empty);
   await inView(page.getByRole('link', { name: 'Shop now' }));
@@ -534,7 +534,7 @@ test('online payment fails and the shopper gives up', async ({ page, request }, 
   await expect(await inView(lines)).toContainText(choice!.product.productName);
 
   // An online attempt never paid is not an order to the shopper: My Orders stays empty (issue 21).
-  await page.goto('/user/orders');
+  await openInApp(page, '/user/orders');
   await inView(page.getByRole('heading', { name: 'No orders yet' }));
   await expect(page.getByRole('article')).toHaveCount(0);
 });
@@ -613,6 +613,6 @@ test('an order is tracked by its number and e-mail', async ({ page, request }, t
   await screenshot(page, testInfo, 'track-order');
 
   // A wrong e-mail finds nothing.
-  await page.goto(`/trackid/${order.orderId}?email=someone-else%40example.com`);
+  await openInApp(page, `/trackid/${order.orderId}?email=someone-else%40example.com`);
   await inView(page.getByRole('heading', { level: 1, name: 'Order not found' }));
 });
