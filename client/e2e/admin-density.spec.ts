@@ -112,7 +112,7 @@ for (const width of widths) {
       test.slow(); // the first seeds a product, a shopper and an order through the API
       const { email, orderNumber } = await seeded!;
       // Orders.
-      await openBackOffice(page, { at: `/admin/orders?search=${encodeURIComponent(email)}` });
+      await openBackOffice(page, { at: `/admin/orders?q=${encodeURIComponent(email)}` });
       const row = page.getByRole('table', { name: 'Orders' }).locator(`tbody[data-order="${orderNumber}"] > tr`).first();
       await inView(row);
       await screenshot(page, testInfo, `admin-orders-long${phase}`, { fullPage: false });

@@ -214,7 +214,8 @@ test('return policy and terms show the pages the shop wrote', { tag: '@desktop' 
 });
 
 test('catalog pages do not scroll sideways and tap targets stay large on phones', async ({ page }) => {
-  // The first loaded, the rest reached inside the app: each is checked as drawn, not as loaded.
+  // The home page loaded (not checked here), each page below reached inside the app: each is
+  // checked as drawn, not as loaded.
   await page.goto('/');
   for (const path of ['/shop', '/products/bestseller', '/sale', '/search?q=shirt', '/returns', '/terms-conditions']) {
     await openInApp(page, path);

@@ -247,7 +247,7 @@ test('the back office’s order status and refund dialogs open in the window', a
 
 test('the back office’s customer and review confirmations open in the window', async ({ page, request }, testInfo) => {
   const { shopper } = await shopperWithHistory(request, testInfo);
-  await openBackOffice(page, { at: `/admin/users?search=${encodeURIComponent(shopper.email)}` });
+  await openBackOffice(page, { at: `/admin/users?q=${encodeURIComponent(shopper.email)}` });
   const person = row(page, 'People', new RegExp(shopper.email.replace(/[.+]/g, '\\$&')));
   const deactivate = await opens(page, person.getByRole('button', { name: 'Deactivate' }), page.getByRole('dialog', { name: /^Deactivate / }));
   await screenshot(page, testInfo, 'dialog-deactivate-customer', { fullPage: false });

@@ -106,23 +106,27 @@ export async function appStarted(page: Page) {
 
 /**
  * openInApp opens `path` inside the shop's app already running in `page`, as its links do
- * (history.pushState, which the router follows), and returns once the new screen has replaced
- * the one before. A page loaded and started anew costs the browser about a CPU-second, a move
- * inside the app about a third of that (a Playwright script, 12 of each, 2026-11-28), so a test
- * moves this way where the screen, not its load, is the subject; a test of a load (a deep link,
- * the server's first screen, a reload's fresh data) keeps page.goto.
+ * (history.pushState, which the router follows), and returns once the new screen is drawn and
+ * has nothing left loading. A page loaded and started anew costs the browser about a CPU-second,
+ * a move inside the app about a third of that (a Playwright script, 12 of each, 2026-11-28), so a
+ * test moves this way where the screen, not its load, is the subject; a test of a load (a deep
+ * link, the server's first screen, a mail's link) or of data the server changed behind the page
+ * (which the app's cache may still hold) keeps page.goto.
  */
 export async function openInApp(page: Page, path: string) {
-  // The router moves inside a transition: the old screen stays until the new one's code has come
-  // and it is drawn. Then the storefront's shell writes the new address as the canonical one
-  // (RootLayout's resetPageHead), and the back office, which writes none, shows the new screen's
-  // main heading: what the test reads next is the new screen.
+  // The app, not the server's first screen, has to be showing: that screen's heading and address
+  // would read as the old screen's, and only the app moves.
+  await appStarted(page);
+  // The new screen is known by its canonical address, which the storefront's shell writes as it
+  // draws a screen (RootLayout's resetPageHead), or by its main heading in the back office, which
+  // writes none; a screen whose code or data is still coming shows "Loading..." until it is drawn.
   const screen = () =>
     page.evaluate(() => `${document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? ''} ${document.querySelector('main h1, [role="main"] h1')?.textContent ?? ''}`);
   const before = await screen();
   await page.evaluate((to) => window.history.pushState(null, '', to), path);
   await expect(page).toHaveURL(new URL(path, page.url()).href);
   await expect.poll(screen, { message: `the screen at ${path} has replaced the one before`, timeout: 15_000 }).not.toBe(before);
+  await expect(page.getByRole('main'), `the screen at ${path} has loaded`).not.toContainText('Loading...', { timeout: 15_000 });
 }
 
 /**
